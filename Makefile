@@ -1,0 +1,38 @@
+# Two entry points for a fresh machine with Python 3.11+: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+SPECS := spec/atlas-carta.touti spec/tutti-ma.touti spec/touti-app.touti spec/tute.touti
+EXAMPLES := $(wildcard spec/examples/*.touti)
+
+.PHONY: demo test venv generate docs bench clean
+
+venv: $(STAMP)
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(VENV)/bin/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python -m touti_dsl.demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+generate: $(STAMP)
+	$(BIN)/touti generate $(SPECS) $(EXAMPLES) --out generated
+
+docs: $(STAMP)
+	$(BIN)/touti docs $(SPECS) $(EXAMPLES) --out docs
+	$(BIN)/mkdocs build --strict --quiet
+
+bench: $(STAMP)
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) site build *.egg-info .pytest_cache .hypothesis

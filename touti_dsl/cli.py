@@ -1,0 +1,59 @@
+"""`touti`: one sub-command per module in touti_dsl/commands/.
+
+Each command module defines NAME, HELP, add_arguments(parser) and run(args) -> exit code.
+Errors in specs surface as ToutiError and are rendered here, located, on stderr, with
+exit code 1: never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .errors import ToutiError, render
+
+COMMANDS = ("check", "fmt", "show", "play", "docs", "diff", "generate", "coverage", "adapter", "conform")
+
+
+def _load_commands():
+    modules = []
+    for name in COMMANDS:
+        try:
+            modules.append(importlib.import_module(f"touti_dsl.commands.{name}"))
+        except ModuleNotFoundError as error:
+            if error.name != f"touti_dsl.commands.{name}":
+                raise
+    return modules
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="touti", description="Touti rules: specs, reference engine, conformance, docs")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _load_commands():
+        sub = commands.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except ToutiError as error:
+        print(render(error.diagnostics), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,368 @@
+"""The typed, immutable model of a `.touti` spec.
+
+A spec is a header (system id, optional base) and an ordered list of `Rule`s.  Every rule
+has a stable id `section.key` (`deck.order`, `bidding.step`, `signal.bid_made`) and a
+value node whose *type* says its shape (a number, a word, an order of ranks, a table...).
+The parser builds these nodes from syntax shapes only; `schema.py` says which shape each
+rule id takes and `checks.py` reports mismatches.  Back-ends dispatch on the node types.
+
+Locations never take part in equality: two specs that differ only in layout are equal,
+which is what the formatter round trip relies on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    """A position in a source file (1-based line and column)."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+NOWHERE = Loc("<model>", 0, 0)
+
+
+def _loc() -> Loc:
+    return field(default=NOWHERE, compare=False, repr=False)
+
+
+class Node:
+    """Abstract base of every model node; only its subclasses are instantiated."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args, **kwargs):
+        if cls in _ABSTRACT:
+            raise TypeError(f"{cls.__name__} is abstract")
+        return super().__new__(cls)
+
+
+# ---------------------------------------------------------------- condition expressions
+
+
+class Expr(Node):
+    """A boolean condition over the fixed vocabulary of state predicates (predicates.py)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pred(Expr):
+    """A named state predicate, optionally about one call: `bid_made`, `made(signal)`."""
+
+    name: str
+    arg: str | None = None
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Expr):
+    """Negation: `not made_at_level(signal)`."""
+
+    operand: Expr
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class All(Expr):
+    """Conjunction: `a and b and c`."""
+
+    operands: tuple[Expr, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Any_(Expr):
+    """Disjunction: `a or b`."""
+
+    operands: tuple[Expr, ...]
+    loc: Loc = _loc()
+
+
+# ---------------------------------------------------------------- rule values (shapes)
+
+
+class Value(Node):
+    """The value of a rule; its subclass is the syntactic shape it was written in."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Value):
+    """An integer: `minimum: 70`."""
+
+    value: int
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Value):
+    """A keyword from the rule's vocabulary: `pass: final`, `dealer: yes`."""
+
+    value: str
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class WordList(Value):
+    """Two or more keywords: `partner_exemption: overtake, overtrump`."""
+
+    words: tuple[str, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers(Value):
+    """Two or more integers: `pair: 12, 11`."""
+
+    values: tuple[int, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Value):
+    """A quoted string: `title: "Atlas Carta"`."""
+
+    value: str
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Value):
+    """Ranks from strongest to weakest: `order: 1 > 3 > 12 > ...`."""
+
+    ranks: tuple[int, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Groups(Value):
+    """Seat groups: `teams: 0 2 | 1 3`."""
+
+    groups: tuple[tuple[int, ...], ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Setting(Value):
+    """A per-table setting, its default and the allowed values: `target: 600 (400, 600, 1000)`."""
+
+    default: int
+    choices: tuple[int, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Node):
+    """One row of a `Table`: `key = value flag...`; value None is written `none`."""
+
+    key: int | str
+    value: int | str | None
+    flags: tuple[str, ...] = ()
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Table(Value):
+    """Rows `key = value`: points per rank, ghna values, caps by contract level."""
+
+    entries: tuple[Entry, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Label(Node):
+    """A display label: English first, then optional translations `fr "..." ar "..."`."""
+
+    texts: tuple[tuple[str, str], ...]
+    loc: Loc = _loc()
+
+    def text(self, lang: str = "en") -> str:
+        for code, value in self.texts:
+            if code == lang:
+                return value
+        return self.texts[0][1]
+
+
+@dataclass(frozen=True, slots=True)
+class Decl(Node):
+    """A declared name: `oros/o "Oros" aka dheb coins`, `12 "Rey" aka ray`, `las "I have an ace"`."""
+
+    key: int | str
+    code: str | None
+    label: Label
+    aliases: tuple[str, ...] = ()
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Decls(Value):
+    """A list of declarations: the suits, the ranks, the values of a call."""
+
+    items: tuple[Decl, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement(Value):
+    """A precondition of a call: `require bid_made: bid_made`; all must hold."""
+
+    condition: Expr
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation(Value):
+    """A play duty: `must DUTY [when COND] [unless COND]`, applied in order, each 'if able'."""
+
+    duty: str
+    when: Expr | None = None
+    unless: Expr | None = None
+    loc: Loc = _loc()
+
+
+# ---------------------------------------------------------------- rules and specs
+
+
+@dataclass(frozen=True, slots=True)
+class Rule(Node):
+    """One rule: `section.key` with its value, its comments and where it was written.
+
+    `kind` is "section" for the fixed sections (deck, bidding, ...) and "call" for a
+    `call NAME { ... }` block, whose rules are named `NAME.key`.
+    """
+
+    section: str
+    key: str
+    value: Value
+    kind: str = "section"
+    comments: tuple[str, ...] = ()
+    trailing: str | None = None
+    loc: Loc = _loc()
+
+    @property
+    def id(self) -> str:
+        return f"{self.section}.{self.key}"
+
+    @property
+    def decisions(self) -> tuple[str, ...]:
+        """The Decision notes attached to this rule (comments starting `Decision:`)."""
+        return decision_notes((*self.comments, self.trailing or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Removal(Node):
+    """In a variant: `remove KEY` inside a section, or `remove SECTION` / `remove call NAME`."""
+
+    section: str
+    key: str | None
+    kind: str = "section"
+    comments: tuple[str, ...] = ()
+    loc: Loc = _loc()
+
+    @property
+    def target(self) -> str:
+        return self.section if self.key is None else f"{self.section}.{self.key}"
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Node):
+    """What a variant did to its base, kept after flattening for docs and diffs."""
+
+    rule_id: str
+    action: str  # "override" | "add" | "remove"
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class SpecFile(Node):
+    """A parsed file, before its `extends` is resolved.
+
+    `added` lists the sections a variant introduces with `add SECTION { ... }`.
+    """
+
+    system: str
+    extends: str | None
+    version: int
+    rules: tuple[Rule, ...]
+    removals: tuple[Removal, ...] = ()
+    added: tuple[str, ...] = ()
+    header_comments: tuple[str, ...] = ()
+    section_comments: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    footer_comments: tuple[str, ...] = ()
+    path: str = field(default="<string>", compare=False)
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Spec(Node):
+    """A complete, flattened spec: no later stage ever sees inheritance.
+
+    `base` and `changes` remember the variant's relation to its base for docs and diffs.
+    """
+
+    system: str
+    version: int
+    rules: tuple[Rule, ...]
+    base: str | None = None
+    changes: tuple[Change, ...] = ()
+    header_comments: tuple[str, ...] = ()
+    section_comments: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    footer_comments: tuple[str, ...] = ()
+    path: str = field(default="<string>", compare=False)
+    loc: Loc = _loc()
+
+    def rule(self, rule_id: str) -> Rule | None:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        return None
+
+    def value(self, rule_id: str) -> Value | None:
+        rule = self.rule(rule_id)
+        return None if rule is None else rule.value
+
+    def has(self, rule_id: str) -> bool:
+        return self.rule(rule_id) is not None
+
+    def section(self, name: str) -> tuple[Rule, ...]:
+        return tuple(rule for rule in self.rules if rule.section == name)
+
+    @property
+    def calls(self) -> tuple[str, ...]:
+        """Names of the call blocks, in spec order."""
+        seen: dict[str, None] = {}
+        for rule in self.rules:
+            if rule.kind == "call":
+                seen.setdefault(rule.section, None)
+        return tuple(seen)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(rule.id for rule in self.rules)
+
+
+def decision_notes(comments: tuple[str, ...]) -> tuple[str, ...]:
+    """Group comment lines into Decision notes: a line starting `Decision:` and the lines after it."""
+    notes: list[list[str]] = []
+    for line in comments:
+        if line.startswith("Decision:"):
+            notes.append([line])
+        elif notes and line:
+            notes[-1].append(line)
+    return tuple(" ".join(lines) for lines in notes)
+
+
+_ABSTRACT = {Node, Expr, Value}
+
+ScalarKey = Union[int, str]

@@ -1,0 +1,129 @@
+"""Which rules a spec may contain, the shape each takes, and the words each accepts.
+
+This is the language's reference table: `checks.py` validates a flattened spec against
+it, the docs list it in the language reference, and the formatter uses its section
+order.  Rule ids are `section.key`; in a `call NAME` block they are `NAME.key`, with the
+keys of CALL_RULES plus one free key per `require NAME: ...` precondition; in `play`,
+every rule written `must DUTY ...` is an obligation, applied in spec order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import model as m
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """One rule the language knows: its shapes, its vocabulary and whether it is required."""
+
+    id: str
+    shapes: tuple[type, ...]
+    words: tuple[str, ...] = ()
+    required: bool = True
+    meaning: str = ""
+
+    @property
+    def section(self) -> str:
+        return self.id.split(".", 1)[0]
+
+    @property
+    def key(self) -> str:
+        return self.id.split(".", 1)[1]
+
+
+YES_NO = ("yes", "no")
+WORDS = (m.Word,)
+
+
+def _r(rule_id, shapes, words=(), required=True, meaning=""):
+    return RuleSpec(rule_id, shapes if isinstance(shapes, tuple) else (shapes,), words, required, meaning)
+
+
+RULES: tuple[RuleSpec, ...] = (
+    _r("system.title", m.Text, meaning="the name of the rule system"),
+    _r("system.summary", m.Text, required=False, meaning="the rule system in one line"),
+    _r("system.source", m.Text, required=False, meaning="where the rules come from"),
+    _r("deck.suits", m.Decls, meaning="the suits, each with a one-letter code, a label and aliases"),
+    _r("deck.ranks", m.Decls, meaning="the ranks of a suit, each with a label and aliases"),
+    _r("deck.order", m.Order, meaning="the order of the ranks in a suit, strongest first"),
+    _r("deck.points", m.Table, meaning="the card points of each rank; `others` for the rest"),
+    _r("deck.last_trick", m.Number, meaning="the bonus for winning the last trick"),
+    _r("table.seats", m.Number, meaning="the number of players"),
+    _r("table.teams", m.Groups, meaning="the teams, as groups of seats; seats are numbered in play order"),
+    _r("table.hand_size", m.Number, meaning="the cards dealt to each player"),
+    _r("table.direction", WORDS, ("counterclockwise", "clockwise"), meaning="the direction of play around the table"),
+    _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
+    _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
+    _r("rotation.first_lead", WORDS, ("first_speaker", "after_dealer"), meaning="who leads the first trick"),
+    _r("rotation.next_round", WORDS, ("next_seat",), meaning="how the deal (or the first speaker) moves on after a round"),
+    _r("rotation.after_void", WORDS, ("next_seat", "same_seat"), meaning="how it moves on after a void (all-pass) round"),
+    _r("rotation.turn_order", WORDS, ("next_seat",), meaning="who speaks or plays next"),
+    _r("bidding.minimum", m.Number, meaning="the lowest bid"),
+    _r("bidding.step", m.Number, meaning="bids are multiples of this and each raises the last by at least this"),
+    _r("bidding.maximum", m.Number, meaning="the highest bid"),
+    _r("bidding.pass", WORDS, ("final",), meaning="a pass is final for the round"),
+    _r("bidding.all_pass", WORDS, ("void",), meaning="what happens when all pass: the round is void and nobody scores"),
+    _r("bidding.never_stands", m.Number, required=False, meaning="a bid that may open but never stands as the contract"),
+    _r("bidding.last_speaker_minimum", m.Number, required=False, meaning="the lowest opening of the last player to speak"),
+    _r("trump.choice", WORDS, ("bid_winner", "turned_card"), meaning="how trumps are chosen"),
+    _r("trump.swap", m.Number, required=False, meaning="the rank of trumps that may be exchanged for the turned card"),
+    _r("play.partner_exemption", (m.Word, m.WordList), meaning="the duties lifted while one's partner wins the trick (`none`)"),
+    _r("play.free_discard", WORDS, ("any",), meaning="when no duty applies, any card may be played"),
+    _r("trick.winner", WORDS, ("highest_trump_else_led",), meaning="who wins a trick"),
+    _r("trick.next_leader", WORDS, ("winner",), meaning="who leads the next trick"),
+    _r("ghna.pair", m.Numbers, meaning="the two ranks of a ghna, held in one hand"),
+    _r("ghna.values", m.Table, meaning="the value of a ghna in trumps and in a plain suit"),
+    _r("ghna.who", WORDS, ("bidding_team", "both"), meaning="which team may declare"),
+    _r("ghna.window", WORDS, ("after_team_trick",), meaning="when a ghna may be declared"),
+    _r("ghna.per_trick", m.Number, meaning="declarations per won trick, for the whole team"),
+    _r("ghna.in_hand", WORDS, ("yes",), meaning="both cards must still be in the declarer's hand"),
+    _r("ghna.same_suit", WORDS, ("once",), meaning="a suit may be declared once per round"),
+    _r("ghna.limit", WORDS, ("cap", "minimum", "none"), meaning="how the contract limits declarations"),
+    _r("ghna.caps", m.Table, required=False, meaning="the total declared at most, by contract level"),
+    _r("ghna.minimums", m.Table, required=False, meaning="the lowest contract for each kind of ghna"),
+    _r("ghna.tute", (m.Word, m.Number, m.Numbers), required=False, meaning="ranks whose four cards in one hand, sung, win the hand at once"),
+    _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
+    _r("concession.consent", WORDS, ("both",), meaning="who must agree"),
+    _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),
+    _r("concession.award", (m.Word, m.WordList), ("remaining_cards", "last_trick", "held_ghna"), meaning="what the bidding team receives"),
+    _r("scoring.round", WORDS, ("contract", "most_points"), meaning="how a round is scored"),
+    _r("scoring.tie", WORDS, ("last_trick",), required=False, meaning="who wins a tie on points"),
+    _r("scoring.renounce", WORDS, ("loses_hand",), required=False, meaning="the penalty for an illegal play (docs only: engines refuse it)"),
+    _r("match.end", WORDS, ("target", "hands"), meaning="how a match ends"),
+    _r("match.target", m.Setting, required=False, meaning="the score that wins the match (default and allowed values)"),
+    _r("match.hands", m.Setting, required=False, meaning="the hands won that win the match (default and allowed values)"),
+)
+
+CALL_RULES: tuple[RuleSpec, ...] = (
+    _r("call.values", m.Decls, required=False, meaning="the values the call can take; none means the call stands alone"),
+    _r("call.effect", WORDS, ("leave", "stay"), meaning="whether the call takes its maker out of the bidding"),
+    _r("call.raise", WORDS, ("partner_minimum",), required=False, meaning="the call sets the minimum of the partner's next raise"),
+)
+
+SECTIONS = ("system", "deck", "table", "rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "scoring", "match")
+OPTIONAL_SECTIONS = ("bidding", "concession")
+
+BY_ID: dict[str, RuleSpec] = {r.id: r for r in RULES}
+CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}
+
+
+def spec_for(rule: m.Rule) -> RuleSpec | None:
+    """The RuleSpec a rule is checked against; None for an unknown rule id."""
+    if rule.kind == "call":
+        if isinstance(rule.value, m.Requirement):
+            return RuleSpec(rule.id, (m.Requirement,), required=False, meaning="a precondition of the call")
+        found = CALL_BY_KEY.get(rule.key)
+        return None if found is None else RuleSpec(rule.id, found.shapes, found.words, found.required, found.meaning)
+    if rule.section == "play" and isinstance(rule.value, m.Obligation):
+        return RuleSpec(rule.id, (m.Obligation,), required=False, meaning="a play duty")
+    return BY_ID.get(rule.id)
+
+
+def section_rank(section: str) -> int:
+    """Canonical position of a section; calls come right after bidding."""
+    if section in SECTIONS:
+        index = SECTIONS.index(section)
+        return index if index <= SECTIONS.index("bidding") else index + 1
+    return SECTIONS.index("bidding") + 1

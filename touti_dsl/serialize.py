@@ -1,0 +1,43 @@
+"""The model as plain data: stable, sorted JSON for `touti show --json` and spec hashes."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from . import model as m
+
+
+def node_to_data(node, with_comments: bool = True):
+    """A model node as JSON-ready data, tagged with its node type; locations left out."""
+    if isinstance(node, m.Node) and dataclasses.is_dataclass(node):
+        data = {"node": type(node).__name__.rstrip("_")}
+        for field in dataclasses.fields(node):
+            if field.name in ("loc", "path"):
+                continue
+            if not with_comments and field.name in ("comments", "trailing"):
+                continue
+            data[field.name] = node_to_data(getattr(node, field.name), with_comments)
+        return data
+    if isinstance(node, (tuple, list)):
+        return [node_to_data(item, with_comments) for item in node]
+    return node
+
+
+def spec_to_data(spec: m.Spec, with_comments: bool = True) -> dict:
+    """The flattened spec: header, then its rules keyed by id (sorted on output)."""
+    rules = {}
+    for rule in spec.rules:
+        entry = {"kind": rule.kind, "value": node_to_data(rule.value, with_comments)}
+        if with_comments:
+            entry["decisions"] = list(rule.decisions)
+            entry["comments"] = list(rule.comments) + ([rule.trailing] if rule.trailing else [])
+        rules[rule.id] = entry
+    data = {"system": spec.system, "version": spec.version, "base": spec.base, "rules": rules}
+    if with_comments:
+        data["changes"] = [{"rule": c.rule_id, "action": c.action} for c in spec.changes]
+    return data
+
+
+def spec_to_json(spec: m.Spec) -> str:
+    return json.dumps(spec_to_data(spec), sort_keys=True, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,140 @@
+"""Resolve `extends` and flatten a variant into one complete `Spec`.
+
+This runs once, before validation: no later stage ever sees inheritance.  A variant's
+rules override the base's rules of the same id in place (keeping the base's order); a
+section written `add NAME { ... }` may introduce rules the base lacks; `remove` drops a
+rule or a whole section.  Base names resolve only to `NAME.touti` inside the spec
+directories (the extending file's own directory, then the bundled `spec/` folders):
+never to an arbitrary path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from . import model as m
+from .errors import Diagnostic, ToutiError, did_you_mean
+from .parser import parse_file
+
+SYSTEM_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_DEPTH = 16
+
+
+def bundled_spec_dirs() -> list[Path]:
+    """The bundled spec folders: `spec/` and `spec/examples/` of the source tree, plus $TOUTI_SPEC_PATH."""
+    dirs = [Path(p) for p in os.environ.get("TOUTI_SPEC_PATH", "").split(os.pathsep) if p]
+    root = Path(__file__).resolve().parent.parent / "spec"
+    return dirs + [root, root / "examples"]
+
+
+def _search_dirs(spec_file: m.SpecFile) -> list[Path]:
+    own = Path(spec_file.path).resolve().parent
+    seen: list[Path] = []
+    for folder in [own, *bundled_spec_dirs()]:
+        if folder not in seen:
+            seen.append(folder)
+    return seen
+
+
+def _known_systems(folders: list[Path]) -> list[str]:
+    return sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.touti")})
+
+
+def resolve_base(spec_file: m.SpecFile) -> Path:
+    """The file a variant extends; a located error when the name is unsafe or unknown."""
+    name = spec_file.extends or ""
+    loc = spec_file.loc
+    for rule_loc in (r.loc for r in spec_file.rules if r.section == "system"):
+        loc = m.Loc(rule_loc.file, max(rule_loc.line - 1, 1), 1)
+        break
+    if not SYSTEM_NAME.match(name):
+        raise ToutiError(
+            Diagnostic("E020", f'extends "{name}": a base is named by its system id (letters, digits, -), never by a path', loc)
+        )
+    folders = _search_dirs(spec_file)
+    for folder in folders:
+        candidate = folder / f"{name}.touti"
+        if candidate.is_file():
+            return candidate
+    raise ToutiError(
+        Diagnostic("E021", f'extends "{name}": no spec of that name in the spec directories', loc,
+                   did_you_mean(name, _known_systems(folders)))
+    )
+
+
+def load_flat(path: str | Path) -> m.Spec:
+    """Parse a spec file and flatten its chain of bases into one complete Spec."""
+    return flatten(parse_file(path))
+
+
+def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = ()) -> m.Spec:
+    """The complete Spec of a parsed file: its own rules, or its base's with its changes applied."""
+    here = str(Path(spec_file.path).resolve())
+    if here in _chain or len(_chain) > MAX_DEPTH:
+        names = " -> ".join(Path(p).stem for p in (*_chain, here))
+        raise ToutiError(Diagnostic("E022", f"extends cycle: {names}", spec_file.loc))
+    if spec_file.extends is None:
+        return m.Spec(
+            system=spec_file.system,
+            version=spec_file.version,
+            rules=spec_file.rules,
+            header_comments=spec_file.header_comments,
+            section_comments=spec_file.section_comments,
+            footer_comments=spec_file.footer_comments,
+            path=spec_file.path,
+            loc=spec_file.loc,
+        )
+    base = flatten(parse_file(resolve_base(spec_file)), (*_chain, here))
+    return apply_variant(base, spec_file)
+
+
+def apply_variant(base: m.Spec, variant: m.SpecFile) -> m.Spec:
+    """Apply a variant's overrides, additions and removals to its flattened base."""
+    problems: list[Diagnostic] = []
+    rules = {rule.id: rule for rule in base.rules}
+    order = list(rules)
+    changes: list[m.Change] = []
+    base_sections = {rule.section for rule in base.rules}
+    for rule in variant.rules:
+        if rule.id in rules:
+            rules[rule.id] = rule
+            changes.append(m.Change(rule.id, "override", rule.loc))
+        elif rule.section in variant.added or rule.section == "system":
+            rules[rule.id] = rule
+            order.append(rule.id)
+            changes.append(m.Change(rule.id, "add", rule.loc))
+        else:
+            candidates = [rid for rid in order if rid.startswith(rule.section + ".")] or order
+            hint = did_you_mean(rule.id, candidates)
+            if rule.section not in base_sections:
+                hint = hint or f"write `add {rule.section} {{ ... }}` to introduce a section the base lacks"
+            problems.append(
+                Diagnostic("E023", f"{rule.id} overrides a rule that base {base.system!r} does not have", rule.loc, hint)
+            )
+    for removal in variant.removals:
+        doomed = [rid for rid in order if rid == removal.target or (removal.key is None and rid.startswith(removal.target + "."))]
+        if not doomed:
+            problems.append(
+                Diagnostic("E024", f"remove {removal.target}: base {base.system!r} has no such rule or section",
+                           removal.loc, did_you_mean(removal.target, order + sorted(base_sections)))
+            )
+        for rid in doomed:
+            order.remove(rid)
+            del rules[rid]
+            changes.append(m.Change(rid, "remove", removal.loc))
+    if problems:
+        raise ToutiError(problems)
+    return m.Spec(
+        system=variant.system,
+        version=variant.version,
+        rules=tuple(rules[rid] for rid in order),
+        base=base.system,
+        changes=tuple(changes),
+        header_comments=variant.header_comments,
+        section_comments=base.section_comments + variant.section_comments,
+        footer_comments=variant.footer_comments,
+        path=variant.path,
+        loc=variant.loc,
+    )
