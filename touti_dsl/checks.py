@@ -2,22 +2,100 @@
 
 Each `check_*` function takes the complete spec and returns a list of located
 `Diagnostic`s; `check_spec` runs them all in order and collects every problem, so one
-run reports everything at once.
+run reports everything at once.  A check only looks at values of the shape it expects:
+a value in the wrong shape is reported once, by `check_shapes`, and skipped by the rest.
+
+Error codes (stable; the language reference lists this table):
+
+| code | problem |
+|---|---|
+| E001 | unexpected character (syntax) |
+| E002 | unexpected token (syntax): what was found and what was expected |
+| E003 | unexpected end of file: a block is still open |
+| E004 | spec larger than the size limit |
+| E005 | condition nested too deeply |
+| E006 | the model could not be built (internal) |
+| E010 | no such spec file (or bundled system) |
+| E011 | spec file unreadable (permissions, not UTF-8) |
+| E020 | `extends` names a path, not a system id |
+| E021 | `extends` names no spec in the spec directories |
+| E022 | `extends` cycle (or chain deeper than 16) |
+| E023 | a variant overrides a rule its base does not have |
+| E024 | a variant removes a rule or section its base does not have |
+| E030 | the formatter would change the meaning of a file (internal; file left unchanged) |
+| E100 | unknown rule id |
+| E101 | rule written in the wrong shape (the expected shape is named, with an example) |
+| E102 | word not in the rule's vocabulary |
+| E103 | required rule missing (also: conditionally required, and all-or-nothing sections) |
+| E104 | duplicate rule id |
+| E105 | unknown section |
+| E106 | system id or title problem |
+| E107 | unsupported `touti` version |
+| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, ...) |
+| E200 | suit name or alias missing, duplicated or not a word |
+| E201 | suit code missing, longer than one letter, or duplicated |
+| E202 | duplicate rank, or a rank alias used twice |
+| E203 | rank not a positive number, or written with a code |
+| E204 | `deck.order` not a permutation of the ranks (missing, unknown or repeated rank) |
+| E205 | `deck.points` row for an unknown rank, repeated, or not a number of points |
+| E206 | a rank without points (and no `others` row) |
+| E207 | deck size differs from seats × hand size |
+| E208 | teams are not two teams of two partners sitting opposite |
+| E209 | table or deck number out of range (seats other than 4, hand size, last-trick bonus) |
+| E210 | unknown rank in `ghna.pair`, `ghna.tute` or `trump.swap` |
+| E211 | `ghna.pair` is not two different ranks |
+| E300 | bid step not positive |
+| E301 | bid range not aligned to the step |
+| E302 | lowest bid not positive, or above the highest bid |
+| E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
+| E304 | a rule that needs bidding rules in a spec without them |
+| E305 | highest bid above the most a team can take |
+| E400 | unknown predicate in a condition |
+| E401 | predicate given a call argument it does not take, or missing one it needs |
+| E402 | predicate argument is not a call of this spec |
+| E403 | play predicate in a call requirement, or bidding predicate in a play duty |
+| E404 | unknown play duty |
+| E405 | `play.partner_exemption` names something that is not a play obligation |
+| E406 | call named like a section or a keyword |
+| E407 | call value declared twice |
+| E408 | call without any `require` precondition |
+| E409 | `raise: partner_minimum` on a call whose values are not numbers |
+| E500 | `ghna.values` does not give exactly `trump` and `plain` as points |
+| E501 | `ghna.caps` levels not increasing |
+| E502 | `ghna.caps` not monotonic in the contract (`none`, unlimited, is the top) |
+| E503 | unknown flag on a table row (only `plain_only`, only in `ghna.caps`) |
+| E504 | `ghna.caps` does not cover the lowest possible contract |
+| E505 | `ghna.caps` row malformed (level not a number, cap not a number or `none`) |
+| E506 | `ghna.minimums` does not give `plain` and `trump` as legal contracts |
+| E507 | `ghna.per_trick` below 1 |
+| E600 | match setting default not among its choices |
+| E601 | match setting value not positive |
+| E602 | match setting choice repeated |
+| E700 | a rule that needs a dealer in a spec without one |
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 from . import model as m
-from .errors import Diagnostic
+from . import schema
+from .errors import Diagnostic, did_you_mean
+from .vocabulary import DUTIES, PREDICATES
 
 Check = Callable[[m.Spec], list[Diagnostic]]
 
 CHECKS: list[Check] = []
 
+SUPPORTED_VERSIONS = (1,)
+SEATS = 4
+RESERVED_WORDS = ("touti", "system", "extends", "call", "add", "remove", "require", "must", "when", "unless",
+                  "not", "and", "or", "aka", "none", "others")
+CAP_FLAGS = ("plain_only",)
+
 
 def check(function: Check) -> Check:
+    """Register a check; checks run in registration order."""
     CHECKS.append(function)
     return function
 
@@ -27,4 +105,878 @@ def check_spec(spec: m.Spec) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
     for run in CHECKS:
         problems.extend(run(spec))
+    return problems
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _diag(code: str, message: str, where, hint: str | None = None) -> Diagnostic:
+    loc = where if isinstance(where, m.Loc) else getattr(where, "loc", m.NOWHERE)
+    return Diagnostic(code, message, loc, hint)
+
+
+def _typed(spec: m.Spec, rule_id: str, shape: type):
+    """The value of a rule if it is written in `shape`, else None (wrong shapes are check_shapes' job)."""
+    value = spec.value(rule_id)
+    return value if isinstance(value, shape) else None
+
+
+def _number(spec: m.Spec, rule_id: str) -> int | None:
+    value = _typed(spec, rule_id, m.Number)
+    return None if value is None else value.value
+
+
+def _word(spec: m.Spec, rule_id: str) -> str | None:
+    value = _typed(spec, rule_id, m.Word)
+    return None if value is None else value.value
+
+
+def _words(value: m.Value | None) -> tuple[str, ...]:
+    if isinstance(value, m.Word):
+        return (value.value,)
+    if isinstance(value, m.WordList):
+        return value.words
+    return ()
+
+
+def _decls(spec: m.Spec, rule_id: str) -> tuple[m.Decl, ...]:
+    value = _typed(spec, rule_id, m.Decls)
+    return () if value is None else value.items
+
+
+def _ranks(spec: m.Spec) -> list[int]:
+    """The declared ranks that are numbers (others are reported by check_ranks)."""
+    return [d.key for d in _decls(spec, "deck.ranks") if isinstance(d.key, int) and not isinstance(d.key, bool)]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _anchor(spec: m.Spec, rule_id: str) -> m.Loc:
+    """Where to report a missing rule: its removal, else its section (or call), else the system header."""
+    section = rule_id.split(".", 1)[0]
+    for change in spec.changes:
+        if change.action == "remove" and change.rule_id == rule_id:
+            return change.loc
+    for rule in spec.rules:
+        if rule.section == section:
+            return rule.loc
+    title = spec.rule("system.title")
+    return title.loc if title is not None else spec.loc
+
+
+def _has_bidding(spec: m.Spec) -> bool:
+    return bool(spec.section("bidding"))
+
+
+def _legal_bid(spec: m.Spec, amount: int) -> bool | None:
+    """Whether `amount` is a bid the bidding rules allow; None when those rules are unusable."""
+    low, step, high = (_number(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
+    if low is None or step is None or high is None or step <= 0:
+        return None
+    return low <= amount <= high and amount % step == 0
+
+
+def _lowest_contract(spec: m.Spec) -> int | None:
+    """The lowest bid that can stand as the contract (a `never_stands` minimum does not)."""
+    low, step = _number(spec, "bidding.minimum"), _number(spec, "bidding.step")
+    if low is None or step is None:
+        return None
+    return low + step if _number(spec, "bidding.never_stands") == low else low
+
+
+def _predicates(expr: m.Expr) -> Iterator[m.Pred]:
+    """Every predicate of a condition, without recursion (conditions may nest deeply)."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, m.Pred):
+            yield node
+        elif isinstance(node, m.Not):
+            stack.append(node.operand)
+        elif isinstance(node, (m.All, m.Any_)):
+            stack.extend(reversed(node.operands))
+
+
+def _obligations(spec: m.Spec) -> list[m.Rule]:
+    return [r for r in spec.section("play") if isinstance(r.value, m.Obligation)]
+
+
+# ---------------------------------------------------------------- shapes and examples
+
+SHAPE_NAMES = {
+    m.Number: "a number",
+    m.Word: "a word",
+    m.WordList: "a list of words",
+    m.Numbers: "a list of numbers",
+    m.Text: 'a quoted text "..."',
+    m.Order: "an order `a > b > ...`",
+    m.Groups: "seat groups `0 2 | 1 3`",
+    m.Setting: "a setting `default (choice, ...)`",
+    m.Table: "a table `key = value, ...`",
+    m.Decls: 'declarations `name "Label" ...`',
+    m.Requirement: "a precondition `require NAME: condition`",
+    m.Obligation: "a duty `must DUTY [when ...] [unless ...]`",
+}
+
+EXAMPLES = {
+    "deck.suits": 'oros/o "Oros" aka dheb coins, copas/c "Copas"',
+    "deck.ranks": '1 "ace" aka as, 2 "two", 3 "three"',
+    "deck.order": "1 > 3 > 12 > 11 > 10 > 7 > 6 > 5 > 4 > 2",
+    "deck.points": "1 = 11, 3 = 10, 12 = 4, 11 = 3, 10 = 2, others = 0",
+    "table.teams": "0 2 | 1 3",
+    "ghna.values": "trump = 40, plain = 20",
+    "ghna.caps": "70 = 0, 80 = 20, 90 = 40, 100 = none",
+    "ghna.minimums": "plain = 80, trump = 90",
+    "ghna.pair": "12, 11",
+    "ghna.tute": "12, 11",
+    "match.target": "600 (400, 600, 1000)",
+    "match.hands": "3 (2, 3, 5)",
+    "call.values": 'las "I have an ace", kont "I have a ghna"',
+    "play.partner_exemption": "none",
+}
+
+SHAPE_EXAMPLES = {
+    m.Number: "10",
+    m.Text: '"..."',
+    m.Numbers: "12, 11",
+    m.Setting: "600 (400, 600, 1000)",
+    m.Obligation: "must follow",
+}
+
+
+def example_for(spec_entry: schema.RuleSpec) -> str:
+    """A one-line example of a rule, written as it would appear in its section."""
+    generic_id = "call." + spec_entry.key if spec_entry.section not in schema.SECTIONS else spec_entry.id
+    value = EXAMPLES.get(generic_id)
+    if value is None and spec_entry.words:
+        value = spec_entry.words[0] if m.Word in spec_entry.shapes else ", ".join(spec_entry.words[:2])
+    if value is None:
+        value = SHAPE_EXAMPLES.get(spec_entry.shapes[0], "...")
+    return f"{spec_entry.key}: {value}"
+
+
+def _shape_list(shapes: tuple[type, ...]) -> str:
+    return " or ".join(SHAPE_NAMES.get(s, s.__name__) for s in shapes)
+
+
+# ---------------------------------------------------------------- structure (E1xx)
+
+
+@check
+def check_version(spec: m.Spec) -> list[Diagnostic]:
+    """E107: the `touti N` line names a language version this tool reads."""
+    if spec.version in SUPPORTED_VERSIONS:
+        return []
+    wanted = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
+    return [_diag("E107", f"unsupported touti version {spec.version}: this tool reads version {wanted}", spec.loc,
+                  f"write `touti {SUPPORTED_VERSIONS[-1]}`")]
+
+
+@check
+def check_system(spec: m.Spec) -> list[Diagnostic]:
+    """E106: a system block with a well-formed id (not its base's), and a non-empty title."""
+    problems = []
+    if not spec.system:
+        return [_diag("E106", "no system block: a spec names its rule system with `system \"id\" { title: \"...\" }`",
+                      spec.loc)]
+    anchor = _anchor(spec, "system.title")
+    if not _system_name_ok(spec.system):
+        problems.append(_diag("E106", f'system id "{spec.system}" must be lower-case letters, digits and -', anchor,
+                              "for example `system \"atlas-house\"`"))
+    if spec.base is not None and spec.system == spec.base:
+        problems.append(_diag("E106", f'a variant needs its own system id, not its base\'s "{spec.base}"', anchor))
+    title = spec.value("system.title")
+    if isinstance(title, m.Text) and not title.value.strip():
+        problems.append(_diag("E106", "system.title is empty", title, 'for example `title: "Atlas Carta"`'))
+    return problems
+
+
+def _system_name_ok(name: str) -> bool:
+    from .variants import SYSTEM_NAME
+
+    return bool(SYSTEM_NAME.match(name))
+
+
+@check
+def check_sections(spec: m.Spec) -> list[Diagnostic]:
+    """E105: every section is one the language knows (reported once, at its first rule)."""
+    problems, seen = [], set()
+    for rule in spec.rules:
+        if rule.kind != "section" or rule.section in schema.SECTIONS or rule.section in seen:
+            continue
+        seen.add(rule.section)
+        hint = did_you_mean(rule.section, schema.SECTIONS) or "the sections are " + ", ".join(schema.SECTIONS)
+        problems.append(_diag("E105", f"unknown section {rule.section!r}", rule, hint))
+    return problems
+
+
+@check
+def check_rule_ids(spec: m.Spec) -> list[Diagnostic]:
+    """E100: every rule id is in the schema (a `require` in a call and a `must` duty in play are free keys)."""
+    problems = []
+    for rule in spec.rules:
+        if rule.kind == "section" and rule.section not in schema.SECTIONS:
+            continue  # reported once by check_sections
+        if _misplaced(rule) or schema.spec_for(rule) is not None:
+            continue
+        problems.append(_diag("E100", f"unknown rule {rule.id}", rule, _unknown_rule_hint(rule)))
+    return problems
+
+
+def _unknown_rule_hint(rule: m.Rule) -> str | None:
+    if rule.kind == "call":
+        keys = [r.key for r in schema.CALL_RULES]
+        return did_you_mean(rule.key, keys) or "a call has values, effect, raise and `require NAME: condition` lines"
+    keys = [r.key for r in schema.RULES if r.section == rule.section]
+    hint = did_you_mean(rule.key, keys)
+    if hint is None and rule.section == "play":
+        return "a play duty is written `NAME: must DUTY`; other play rules: " + ", ".join(keys)
+    return hint or f"the {rule.section} rules are " + ", ".join(keys)
+
+
+def _misplaced(rule: m.Rule) -> bool:
+    """A `require` outside a call or a `must` outside play: reported as a shape problem instead."""
+    if isinstance(rule.value, m.Requirement):
+        return rule.kind != "call"
+    if isinstance(rule.value, m.Obligation):
+        return rule.kind == "call" or rule.section != "play"
+    return False
+
+
+@check
+def check_shapes(spec: m.Spec) -> list[Diagnostic]:
+    """E101: each known rule is written in a shape it takes; the message shows the expected shape."""
+    problems = []
+    for rule in spec.rules:
+        if isinstance(rule.value, m.Requirement) and rule.kind != "call":
+            problems.append(_diag("E101", f"{rule.id}: a `require` precondition belongs in a `call` block", rule))
+            continue
+        if isinstance(rule.value, m.Obligation) and _misplaced(rule):
+            problems.append(_diag("E101", f"{rule.id}: a `must` duty belongs in the play section, as its own rule",
+                                  rule, _example_hint(rule)))
+            continue
+        known = rule.kind == "section" and rule.id in schema.BY_ID
+        entry = schema.BY_ID[rule.id] if known else schema.spec_for(rule)
+        if entry is None or isinstance(rule.value, entry.shapes):
+            continue
+        message = (f"{rule.id} is written as {SHAPE_NAMES.get(type(rule.value), 'a value')}, "
+                   f"but it takes {_shape_list(entry.shapes)}")
+        problems.append(_diag("E101", message, rule.value, f"for example `{example_for(entry)}`"))
+    return problems
+
+
+def _example_hint(rule: m.Rule) -> str | None:
+    entry = schema.BY_ID.get(rule.id)
+    return None if entry is None else f"for example `{example_for(entry)}`"
+
+
+@check
+def check_vocabulary(spec: m.Spec) -> list[Diagnostic]:
+    """E102: a word-valued rule uses only words of its vocabulary."""
+    problems = []
+    for rule in spec.rules:
+        entry = schema.spec_for(rule)
+        if entry is None or not entry.words or not isinstance(rule.value, (m.Word, m.WordList)):
+            continue
+        for word in _words(rule.value):
+            if word not in entry.words:
+                hint = did_you_mean(word, entry.words) or "it takes " + ", ".join(entry.words)
+                problems.append(_diag("E102", f"{rule.id} does not take {word!r}", rule.value, hint))
+    return problems
+
+
+@check
+def check_duplicates(spec: m.Spec) -> list[Diagnostic]:
+    """E104: no rule id is written twice."""
+    return duplicate_rules(spec.rules)
+
+
+def duplicate_rules(rules) -> list[Diagnostic]:
+    """E104 for every rule whose id an earlier rule already has (also used when flattening variants)."""
+    first: dict[str, m.Rule] = {}
+    problems = []
+    for rule in rules:
+        if rule.id in first:
+            where = first[rule.id].loc
+            problems.append(_diag("E104", f"{rule.id} is written twice (first at line {where.line})", rule,
+                                  "keep one of them"))
+        else:
+            first[rule.id] = rule
+    return problems
+
+
+def _required_ids(spec: m.Spec) -> list[str]:
+    """Rule ids this spec must have: the schema's required rules, of optional sections only when used."""
+    present = {rule.section for rule in spec.rules}
+    ids = [r.id for r in schema.RULES if r.required and (r.section not in schema.OPTIONAL_SECTIONS or r.section in present)]
+    for call in spec.calls:
+        ids += [f"{call}.{r.key}" for r in schema.CALL_RULES if r.required]
+    ids += [rule_id for rule_id, needed in _conditional_rules(spec) if needed]
+    return ids
+
+
+def _conditional_rules(spec: m.Spec) -> list[tuple[str, bool]]:
+    """Rules required exactly when another rule has a given value: (rule id, needed here)."""
+    return [
+        ("ghna.caps", _word(spec, "ghna.limit") == "cap"),
+        ("ghna.minimums", _word(spec, "ghna.limit") == "minimum"),
+        ("match.target", _word(spec, "match.end") == "target"),
+        ("match.hands", _word(spec, "match.end") == "hands"),
+        ("scoring.tie", _word(spec, "scoring.round") == "most_points"),
+    ]
+
+
+@check
+def check_required(spec: m.Spec) -> list[Diagnostic]:
+    """E103: every required rule is present (bidding and concession are all-or-nothing; caps iff limit cap...)."""
+    problems = []
+    for rule_id in _required_ids(spec):
+        if spec.has(rule_id):
+            continue
+        entry = schema.spec_for(m.Rule(*rule_id.split(".", 1), m.Word(""), _kind_of(spec, rule_id)))
+        meaning = f" ({entry.meaning})" if entry and entry.meaning else ""
+        hint = f"add `{example_for(entry)}`" if entry else None
+        problems.append(_diag("E103", f"missing rule {rule_id}{meaning}", _anchor(spec, rule_id), hint))
+    return problems
+
+
+def _kind_of(spec: m.Spec, rule_id: str) -> str:
+    return "call" if rule_id.split(".", 1)[0] in spec.calls else "section"
+
+
+APPLIES_WHEN = {
+    "ghna.caps": ("ghna.limit", "cap"),
+    "ghna.minimums": ("ghna.limit", "minimum"),
+    "match.target": ("match.end", "target"),
+    "match.hands": ("match.end", "hands"),
+    "scoring.tie": ("scoring.round", "most_points"),
+    "trump.swap": ("trump.choice", "turned_card"),
+}
+
+
+@check
+def check_applicable(spec: m.Spec) -> list[Diagnostic]:
+    """E108: a rule that only applies with another rule's value is not given without it."""
+    problems = []
+    for rule_id, (other, wanted) in APPLIES_WHEN.items():
+        rule, actual = spec.rule(rule_id), _word(spec, other)
+        if rule is None or actual is None or actual == wanted:
+            continue
+        problems.append(_diag("E108", f"{rule_id} applies only with `{other.split('.')[1]}: {wanted}`, "
+                                      f"but {other} is {actual}", rule, f"remove {rule_id}"))
+    return problems
+
+
+# ---------------------------------------------------------------- deck and table (E2xx)
+
+
+@check
+def check_suits(spec: m.Spec) -> list[Diagnostic]:
+    """E200, E201: suits are words, each with a unique one-letter code; names and aliases are unique."""
+    problems, names, codes = [], {}, {}
+    for decl in _decls(spec, "deck.suits"):
+        if not isinstance(decl.key, str):
+            problems.append(_diag("E200", f"a suit is named by a word, not {decl.key!r}", decl, 'for example `oros/o "Oros"`'))
+            continue
+        for name in (decl.key, *decl.aliases):
+            if name in names:
+                problems.append(_diag("E200", f"suit name {name!r} is used twice (also by {names[name]})", decl))
+            names.setdefault(name, decl.key)
+        problems += _suit_code_problems(decl, codes)
+    return problems
+
+
+def _suit_code_problems(decl: m.Decl, codes: dict[str, str]) -> list[Diagnostic]:
+    if decl.code is None:
+        return [_diag("E201", f"suit {decl.key} has no code: cards are written rank + code, like `1o`", decl,
+                      f'write `{decl.key}/{decl.key[0]} "..."`')]
+    if len(decl.code) != 1:
+        return [_diag("E201", f"suit code {decl.code!r} must be one letter", decl)]
+    if decl.code in codes:
+        return [_diag("E201", f"suit code {decl.code!r} is used twice (also by {codes[decl.code]})", decl)]
+    codes[decl.code] = decl.key
+    return []
+
+
+@check
+def check_ranks(spec: m.Spec) -> list[Diagnostic]:
+    """E202, E203: ranks are distinct positive numbers without codes; rank aliases are unique."""
+    problems, seen, aliases = [], set(), {}
+    for decl in _decls(spec, "deck.ranks"):
+        if not _is_int(decl.key) or decl.key <= 0:
+            problems.append(_diag("E203", f"a rank is a positive number, not {decl.key!r}", decl, 'for example `1 "ace"`'))
+            continue
+        if decl.code is not None:
+            problems.append(_diag("E203", f"rank {decl.key} has a code; only suits have codes", decl))
+        if decl.key in seen:
+            problems.append(_diag("E202", f"rank {decl.key} is declared twice", decl))
+        seen.add(decl.key)
+        for alias in decl.aliases:
+            if alias in aliases:
+                problems.append(_diag("E202", f"rank alias {alias!r} is used twice (also by {aliases[alias]})", decl))
+            aliases.setdefault(alias, decl.key)
+    return problems
+
+
+@check
+def check_order(spec: m.Spec) -> list[Diagnostic]:
+    """E204: deck.order lists every rank exactly once."""
+    order, ranks = _typed(spec, "deck.order", m.Order), _ranks(spec)
+    if order is None or not ranks:
+        return []
+    missing = [r for r in ranks if r not in order.ranks]
+    unknown = [r for r in order.ranks if r not in ranks]
+    repeated = sorted({r for r in order.ranks if order.ranks.count(r) > 1})
+    parts = [f"{label} {', '.join(map(str, found))}" for label, found in
+             (("missing", missing), ("unknown", unknown), ("repeated", repeated)) if found]
+    if not parts:
+        return []
+    return [_diag("E204", "deck.order is not a permutation of the ranks: " + "; ".join(parts), order,
+                  "list each rank of deck.ranks once, strongest first")]
+
+
+@check
+def check_points(spec: m.Spec) -> list[Diagnostic]:
+    """E205, E206: deck.points gives a whole number of points to each declared rank, or to `others`."""
+    table, ranks = _typed(spec, "deck.points", m.Table), _ranks(spec)
+    if table is None:
+        return []
+    problems, seen = [], set()
+    for entry in table.entries:
+        problems += _points_entry_problems(entry, ranks, seen)
+    if ranks and "others" not in seen:
+        for rank in (r for r in ranks if r not in seen):
+            problems.append(_diag("E206", f"rank {rank} has no points", table, "add it, or `others = 0` for the rest"))
+    return problems
+
+
+def _points_entry_problems(entry: m.Entry, ranks: list[int], seen: set) -> list[Diagnostic]:
+    if entry.key in seen:
+        return [_diag("E205", f"deck.points gives rank {entry.key} twice", entry)]
+    seen.add(entry.key)
+    if entry.key != "others" and (not _is_int(entry.key) or (ranks and entry.key not in ranks)):
+        hint = did_you_mean(str(entry.key), [str(r) for r in ranks] + ["others"])
+        return [_diag("E205", f"deck.points gives points to unknown rank {_shown(entry.key)}", entry, hint)]
+    if not _is_int(entry.value) or entry.value < 0:
+        return [_diag("E205", f"points of {_shown(entry.key)} must be a whole number ≥ 0, not {_shown(entry.value)}", entry)]
+    return []
+
+
+def _shown(value) -> str:
+    return "none" if value is None else str(value)
+
+
+@check
+def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
+    """E209: four seats, a positive hand size, and a last-trick bonus that is not negative."""
+    problems = []
+    seats, hand, bonus = (spec.value(k) for k in ("table.seats", "table.hand_size", "deck.last_trick"))
+    if isinstance(seats, m.Number) and seats.value != SEATS:
+        problems.append(_diag("E209", f"Touti is played by {SEATS} players in two teams, not {seats.value}", seats))
+    if isinstance(hand, m.Number) and hand.value <= 0:
+        problems.append(_diag("E209", f"table.hand_size must be positive, not {hand.value}", hand))
+    if isinstance(bonus, m.Number) and bonus.value < 0:
+        problems.append(_diag("E209", f"deck.last_trick must not be negative ({bonus.value})", bonus))
+    return problems
+
+
+@check
+def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
+    """E207: the deck deals out exactly: suits × ranks = seats × hand size."""
+    suits, ranks = len(_decls(spec, "deck.suits")), len(_decls(spec, "deck.ranks"))
+    seats, hand = _number(spec, "table.seats"), spec.value("table.hand_size")
+    if not suits or not ranks or seats is None or not isinstance(hand, m.Number) or hand.value <= 0:
+        return []
+    if suits * ranks == seats * hand.value:
+        return []
+    return [_diag("E207", f"the deck has {suits * ranks} cards ({suits} suits × {ranks} ranks), but {seats} seats × "
+                          f"{hand.value} cards need {seats * hand.value}", hand,
+                  f"table.hand_size: {suits * ranks // seats}" if suits * ranks % seats == 0 else None)]
+
+
+@check
+def check_teams(spec: m.Spec) -> list[Diagnostic]:
+    """E208: the teams split the seats into two teams of two partners sitting opposite."""
+    teams = _typed(spec, "table.teams", m.Groups)
+    if teams is None:
+        return []
+    seats = [s for group in teams.groups for s in group]
+    problem = None
+    if len(teams.groups) != 2 or any(len(g) != 2 for g in teams.groups):
+        problem = "there are two teams of two"
+    elif sorted(seats) != list(range(SEATS)):
+        problem = f"each seat 0 to {SEATS - 1} is in exactly one team"
+    elif any((g[0] - g[1]) % SEATS != SEATS // 2 for g in teams.groups):
+        problem = "partners sit opposite (seat and seat + 2)"
+    if problem is None:
+        return []
+    return [_diag("E208", f"table.teams {_groups_text(teams)} is not a valid split: {problem}", teams,
+                  "write `teams: 0 2 | 1 3`")]
+
+
+def _groups_text(groups: m.Groups) -> str:
+    return " | ".join(" ".join(map(str, g)) for g in groups.groups)
+
+
+@check
+def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
+    """E210, E211: ghna.pair, ghna.tute and trump.swap name declared ranks; the pair is two different ranks."""
+    ranks = _ranks(spec)
+    if not ranks:
+        return []
+    problems = []
+    for rule_id in ("ghna.pair", "ghna.tute", "trump.swap"):
+        value = spec.value(rule_id)
+        named = value.values if isinstance(value, m.Numbers) else (value.value,) if isinstance(value, m.Number) else ()
+        for rank in (r for r in named if r not in ranks):
+            problems.append(_diag("E210", f"{rule_id} names unknown rank {rank}", value,
+                                  did_you_mean(str(rank), map(str, ranks))))
+    pair = _typed(spec, "ghna.pair", m.Numbers)
+    if pair is not None and (len(pair.values) != 2 or pair.values[0] == pair.values[1]):
+        problems.append(_diag("E211", "ghna.pair is two different ranks, held in one hand", pair, "for example `pair: 12, 11`"))
+    return problems
+
+
+# ---------------------------------------------------------------- bidding (E3xx)
+
+
+@check
+def check_bid_range(spec: m.Spec) -> list[Diagnostic]:
+    """E300, E301, E302: a positive step; minimum and maximum multiples of it; minimum ≤ maximum."""
+    low, step, high = (spec.value(f"bidding.{k}") for k in ("minimum", "step", "maximum"))
+    if not all(isinstance(v, m.Number) for v in (low, step, high)):
+        return []
+    if step.value <= 0:
+        return [_diag("E300", f"bidding.step must be positive, not {step.value}", step)]
+    problems = []
+    for bound in (low, high):
+        if bound.value % step.value:
+            problems.append(_diag("E301", f"bid range not aligned to the step: {bound.value} is not a multiple of "
+                                          f"{step.value}", bound, f"use {bound.value - bound.value % step.value}"))
+    if low.value <= 0:
+        problems.append(_diag("E302", f"bidding.minimum must be positive, not {low.value}", low))
+    elif low.value > high.value:
+        problems.append(_diag("E302", f"bidding.minimum {low.value} is above bidding.maximum {high.value}", low))
+    return problems
+
+
+@check
+def check_special_bids(spec: m.Spec) -> list[Diagnostic]:
+    """E303: never_stands and last_speaker_minimum are legal bids."""
+    problems = []
+    for rule_id in ("bidding.never_stands", "bidding.last_speaker_minimum"):
+        value = _typed(spec, rule_id, m.Number)
+        if value is not None and _legal_bid(spec, value.value) is False:
+            problems.append(_diag("E303", f"{rule_id} {value.value} is not a legal bid", value, _bid_range_text(spec)))
+    return problems
+
+
+def _bid_range_text(spec: m.Spec) -> str:
+    low, step, high = (_number(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
+    return f"bids are {low} to {high} in steps of {step}"
+
+
+def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
+    """Rules that only make sense with a contract, each with the reason."""
+    found = []
+    for rule_id, words, reason in (
+        ("scoring.round", ("contract",), "a contract is scored"),
+        ("trump.choice", ("bid_winner",), "the bid winner chooses trumps"),
+        ("ghna.who", ("bidding_team",), "only the bidding team declares"),
+        ("ghna.limit", ("cap", "minimum"), "ghna are limited by the contract"),
+        ("concession.who", ("defenders",), "the defenders concede to the bidding team"),
+    ):
+        rule = spec.rule(rule_id)
+        if rule is not None and _word(spec, rule_id) in words:
+            found.append((rule, reason))
+    calls = [r for r in spec.rules if r.kind == "call"]
+    if calls:
+        found.append((calls[0], f"call {calls[0].section} is made during the bidding"))
+    return found
+
+
+@check
+def check_bidding_needed(spec: m.Spec) -> list[Diagnostic]:
+    """E304: contract scoring, bid-winner trumps, calls and the like need bidding rules."""
+    if _has_bidding(spec):
+        return []
+    return [_diag("E304", f"{rule.id} needs bidding rules: {reason}, but the spec has no bidding section", rule,
+                  "add a `bidding { ... }` section") for rule, reason in _needs_bidding(spec)]
+
+
+@check
+def check_reachable_maximum(spec: m.Spec) -> list[Diagnostic]:
+    """E305: the highest bid is not above the most a team can take (cards, last trick, every ghna)."""
+    high = _typed(spec, "bidding.maximum", m.Number)
+    table, bonus = _typed(spec, "deck.points", m.Table), _number(spec, "deck.last_trick")
+    suits, ranks = len(_decls(spec, "deck.suits")), _ranks(spec)
+    if high is None or table is None or bonus is None or not suits or not ranks:
+        return []
+    points = {e.key: e.value for e in table.entries if _is_int(e.value)}
+    cards = suits * sum(points.get(r, points.get("others", 0)) for r in ranks)
+    best = cards + bonus + _most_ghna(spec, suits)
+    if high.value <= best:
+        return []
+    return [_diag("E305", f"bidding.maximum {high.value} can never be made: a team takes at most {best}", high)]
+
+
+def _most_ghna(spec: m.Spec, suits: int) -> int:
+    values = _typed(spec, "ghna.values", m.Table)
+    if values is None:
+        return 0
+    found = {e.key: e.value for e in values.entries if _is_int(e.value)}
+    return found.get("trump", 0) + (suits - 1) * found.get("plain", 0)
+
+
+# ---------------------------------------------------------------- calls, conditions, play (E4xx)
+
+
+@check
+def check_call_names(spec: m.Spec) -> list[Diagnostic]:
+    """E406: a call is not named like a section or a keyword."""
+    problems = []
+    for call in spec.calls:
+        if call in schema.SECTIONS or call in RESERVED_WORDS:
+            first = next(r for r in spec.rules if r.kind == "call" and r.section == call)
+            problems.append(_diag("E406", f"a call may not be named {call!r}: that name is taken by the language",
+                                  first, "choose another name, like `signal` or `preannounce`"))
+    return problems
+
+
+@check
+def check_call_values(spec: m.Spec) -> list[Diagnostic]:
+    """E407, E409: call values are declared once; a raising call has number values."""
+    problems = []
+    for call in spec.calls:
+        keys = set()
+        for decl in _decls(spec, f"{call}.values"):
+            if decl.key in keys:
+                problems.append(_diag("E407", f"call {call} declares value {decl.key} twice", decl))
+            keys.add(decl.key)
+        raising = spec.rule(f"{call}.raise")
+        if raising is not None and not (keys and all(_is_int(k) for k in keys)):
+            problems.append(_diag("E409", f"{call}.raise needs number values (the raise amounts), like `values: 10 "
+                                          f'"+10", 20 "+20"`', raising))
+    return problems
+
+
+@check
+def check_call_requirements(spec: m.Spec) -> list[Diagnostic]:
+    """E408: every call has at least one `require` precondition."""
+    problems = []
+    for call in spec.calls:
+        rules = [r for r in spec.rules if r.kind == "call" and r.section == call]
+        if not any(isinstance(r.value, m.Requirement) for r in rules):
+            problems.append(_diag("E408", f"call {call} has no `require` line: when may it be made?", rules[0],
+                                  "for example `require own_turn: my_turn`"))
+    return problems
+
+
+def _conditions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str]]:
+    """Every condition of the spec with the phase its predicates must belong to."""
+    for rule in spec.rules:
+        if isinstance(rule.value, m.Requirement) and rule.kind == "call":
+            yield rule, rule.value.condition, "bidding"
+        elif isinstance(rule.value, m.Obligation) and rule.section == "play" and rule.kind == "section":
+            for expr in (rule.value.when, rule.value.unless):
+                if expr is not None:
+                    yield rule, expr, "play"
+
+
+@check
+def check_predicates(spec: m.Spec) -> list[Diagnostic]:
+    """E400-E403: conditions name known predicates of the right phase, with a call argument iff they take one."""
+    problems = []
+    for rule, expr, phase in _conditions(spec):
+        for pred in _predicates(expr):
+            problems += _predicate_problems(spec, rule, pred, phase)
+    return problems
+
+
+def _predicate_problems(spec: m.Spec, rule: m.Rule, pred: m.Pred, phase: str) -> list[Diagnostic]:
+    info = PREDICATES.get(pred.name)
+    if info is None:
+        same_phase = [p.name for p in PREDICATES.values() if p.phase == phase]
+        hint = did_you_mean(pred.name, same_phase) or did_you_mean(pred.name, PREDICATES)
+        return [_diag("E400", f"unknown predicate {pred.name!r} in {rule.id}", pred,
+                      hint or f"the {phase} predicates are " + ", ".join(same_phase))]
+    if info.phase != phase:
+        where = "a call requirement" if phase == "bidding" else "a play duty"
+        return [_diag("E403", f"{pred.name} is a {info.phase} predicate; it cannot be used in {where} ({rule.id})", pred)]
+    if info.takes_call and pred.arg is None:
+        return [_diag("E401", f"{pred.name} needs a call name, like `{pred.name}({(spec.calls or ('signal',))[0]})`", pred)]
+    if not info.takes_call and pred.arg is not None:
+        return [_diag("E401", f"{pred.name} takes no argument", pred, f"write `{pred.name}`")]
+    if info.takes_call and pred.arg not in spec.calls:
+        hint = did_you_mean(pred.arg, spec.calls) or ("the calls are " + ", ".join(spec.calls) if spec.calls else None)
+        return [_diag("E402", f"{pred.name}({pred.arg}): {pred.arg!r} is not a call of this spec", pred, hint)]
+    return []
+
+
+@check
+def check_duties(spec: m.Spec) -> list[Diagnostic]:
+    """E404: every play obligation names a known duty."""
+    problems = []
+    for rule in _obligations(spec):
+        if rule.value.duty not in DUTIES:
+            hint = did_you_mean(rule.value.duty, DUTIES) or "the duties are " + ", ".join(DUTIES)
+            problems.append(_diag("E404", f"unknown duty {rule.value.duty!r} in {rule.id}", rule.value, hint))
+    return problems
+
+
+@check
+def check_partner_exemption(spec: m.Spec) -> list[Diagnostic]:
+    """E405: play.partner_exemption is `none` or names play obligations of this spec."""
+    value = spec.value("play.partner_exemption")
+    words = _words(value)
+    if not words or words == ("none",):
+        return []
+    duties = [r.key for r in _obligations(spec)]
+    if "none" in words:
+        return [_diag("E405", "play.partner_exemption is either `none` or a list of obligations, not both", value)]
+    return [_diag("E405", f"play.partner_exemption names {word!r}, which is not a play obligation of this spec", value,
+                  did_you_mean(word, duties) or "the obligations are " + ", ".join(duties))
+            for word in words if word not in duties]
+
+
+# ---------------------------------------------------------------- ghna (E5xx)
+
+
+@check
+def check_ghna_values(spec: m.Spec) -> list[Diagnostic]:
+    """E500: ghna.values gives exactly `trump` and `plain`, each a whole number of points."""
+    table = _typed(spec, "ghna.values", m.Table)
+    if table is None:
+        return []
+    return _kind_table_problems(table, "E500", "ghna.values", lambda v: _is_int(v) and v >= 0, "a number of points")
+
+
+def _kind_table_problems(table: m.Table, code: str, rule_id: str, valid, wanted: str) -> list[Diagnostic]:
+    """Rows keyed `trump` and `plain`, exactly once each, with values accepted by `valid`."""
+    problems, seen = [], set()
+    for entry in table.entries:
+        if entry.key not in ("trump", "plain") or entry.key in seen:
+            what = "is repeated" if entry.key in seen else "is not trump or plain"
+            problems.append(_diag(code, f"{rule_id}: row {_shown(entry.key)} {what}", entry,
+                                  did_you_mean(str(entry.key), ("trump", "plain"))))
+        elif not valid(entry.value):
+            problems.append(_diag(code, f"{rule_id}: {entry.key} must be {wanted}, not {_shown(entry.value)}", entry))
+        seen.add(entry.key)
+    for kind in ("trump", "plain"):
+        if kind not in seen:
+            problems.append(_diag(code, f"{rule_id} has no {kind} row", table, f"add `{kind} = ...`"))
+    return problems
+
+
+@check
+def check_table_flags(spec: m.Spec) -> list[Diagnostic]:
+    """E503: table rows carry flags only in ghna.caps, and only known ones (plain_only)."""
+    problems = []
+    for rule in spec.rules:
+        if not isinstance(rule.value, m.Table):
+            continue
+        allowed = CAP_FLAGS if rule.id == "ghna.caps" else ()
+        for entry in rule.value.entries:
+            for flag in (f for f in entry.flags if f not in allowed):
+                hint = did_you_mean(flag, allowed) or (f"{rule.id} rows take no flags" if not allowed else None)
+                problems.append(_diag("E503", f"unknown flag {flag!r} in {rule.id}", entry, hint))
+    return problems
+
+
+@check
+def check_caps(spec: m.Spec) -> list[Diagnostic]:
+    """E501, E502, E505, E303: caps rows are legal contract levels, increasing, with caps never decreasing."""
+    table = _typed(spec, "ghna.caps", m.Table)
+    if table is None:
+        return []
+    problems, last_level, last_cap = [], None, -1
+    for entry in table.entries:
+        if not _is_int(entry.key) or not (entry.value is None or _is_int(entry.value) and entry.value >= 0):
+            problems.append(_diag("E505", "a ghna.caps row is `CONTRACT = CAP` with a number ≥ 0 or `none`", entry,
+                                  "for example `90 = 40` or `110 = none`"))
+            continue
+        if last_level is not None and entry.key <= last_level:
+            problems.append(_diag("E501", f"ghna.caps levels must increase: {entry.key} comes after {last_level}", entry))
+        elif _legal_bid(spec, entry.key) is False:
+            problems.append(_diag("E303", f"ghna.caps level {entry.key} is not a legal bid", entry, _bid_range_text(spec)))
+        cap = float("inf") if entry.value is None else entry.value
+        if cap < last_cap:
+            problems.append(_diag("E502", f"ghna.caps is not monotonic: the cap at {entry.key} ({_shown(entry.value)}) "
+                                          f"is below the cap at {last_level}", entry, "a higher contract never allows less"))
+        last_level, last_cap = entry.key, max(cap, last_cap)
+    return problems + _caps_coverage(spec, table)
+
+
+def _caps_coverage(spec: m.Spec, table: m.Table) -> list[Diagnostic]:
+    """E504: the first caps level is at or below the lowest contract that can stand."""
+    lowest = _lowest_contract(spec)
+    levels = [e.key for e in table.entries if _is_int(e.key)]
+    if lowest is None or not levels or min(levels) <= lowest:
+        return []
+    first = next(e for e in table.entries if e.key == min(levels))
+    return [_diag("E504", f"ghna.caps starts at {min(levels)}, so a contract of {lowest} has no cap", first,
+                  f"add a row `{lowest} = ...`")]
+
+
+@check
+def check_minimums(spec: m.Spec) -> list[Diagnostic]:
+    """E506: ghna.minimums gives `plain` and `trump`, each a legal contract."""
+    table = _typed(spec, "ghna.minimums", m.Table)
+    if table is None:
+        return []
+
+    def legal(value) -> bool:
+        return _is_int(value) and _legal_bid(spec, value) is not False
+
+    return _kind_table_problems(table, "E506", "ghna.minimums", legal, "a legal contract")
+
+
+@check
+def check_per_trick(spec: m.Spec) -> list[Diagnostic]:
+    """E507: at least one declaration per won trick."""
+    value = _typed(spec, "ghna.per_trick", m.Number)
+    if value is None or value.value >= 1:
+        return []
+    return [_diag("E507", f"ghna.per_trick must be at least 1, not {value.value}", value)]
+
+
+# ---------------------------------------------------------------- match (E6xx)
+
+
+@check
+def check_settings(spec: m.Spec) -> list[Diagnostic]:
+    """E600-E602: a setting's default is among its choices, all positive and distinct."""
+    problems = []
+    for rule in spec.rules:
+        value = rule.value
+        if not isinstance(value, m.Setting):
+            continue
+        if any(v <= 0 for v in (value.default, *value.choices)):
+            problems.append(_diag("E601", f"{rule.id} values must be positive", value))
+        if len(set(value.choices)) != len(value.choices):
+            problems.append(_diag("E602", f"{rule.id} lists a choice twice", value))
+        if value.default not in value.choices:
+            choices = ", ".join(map(str, value.choices))
+            problems.append(_diag("E600", f"{rule.id} default {value.default} is not among its choices ({choices})",
+                                  value, f"add {value.default} to the choices, or choose one of them"))
+    return problems
+
+
+# ---------------------------------------------------------------- seat flow (E7xx)
+
+
+@check
+def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
+    """E700: first speaker or first lead after the dealer, and the turned card, need a dealer."""
+    if _word(spec, "rotation.dealer") != "no":
+        return []
+    problems = []
+    for rule_id, word in (("rotation.first_speaker", "after_dealer"), ("rotation.first_lead", "after_dealer"),
+                          ("trump.choice", "turned_card")):
+        if _word(spec, rule_id) == word:
+            problems.append(_diag("E700", f"{rule_id}: {word} needs a dealer, but rotation.dealer is no",
+                                  spec.value(rule_id)))
     return problems

@@ -285,10 +285,29 @@ class Change(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Block(Node):
+    """Where a block was written, for the formatter's layout only (never part of equality).
+
+    `tag` is "block", "add" or "drop" (a top-level `remove`); `members` lists the block's
+    rules and removals in written order as ("rule", index into SpecFile.rules) or
+    ("remove", index into SpecFile.removals); `commented` says whether comments precede it.
+    """
+
+    name: str
+    kind: str
+    tag: str
+    members: tuple[tuple[str, int], ...] = ()
+    commented: bool = False
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
 class SpecFile(Node):
     """A parsed file, before its `extends` is resolved.
 
     `added` lists the sections a variant introduces with `add SECTION { ... }`.
+    `layout` and `extends_loc` record how the file was written (formatter, error
+    locations); they take no part in equality.
     """
 
     system: str
@@ -302,6 +321,8 @@ class SpecFile(Node):
     footer_comments: tuple[str, ...] = ()
     path: str = field(default="<string>", compare=False)
     loc: Loc = _loc()
+    layout: tuple[Block, ...] = field(default=(), compare=False, repr=False)
+    extends_loc: Loc = _loc()
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,11 +186,12 @@ class _ToNodes(Transformer):
     def member_removal(self, meta, items):
         return ("remove", str(items[0]), None, meta)
 
-    def version(self, items):
-        return ("version", int(items[0]))
+    @v_args(meta=True)
+    def version(self, meta, items):
+        return ("version", int(items[0]), meta)
 
     def extends(self, items):
-        return ("extends", _unquote(items[0]))
+        return ("extends", (_unquote(items[0]), _loc_of(self.file, items[0])))
 
     @v_args(meta=True)
     def system(self, meta, items):
@@ -245,7 +246,11 @@ def _comment_on_line(line: str) -> tuple[str, bool] | None:
 
 
 class _Comments:
-    """Source comments by line; each is handed out once, to the item it belongs to."""
+    """Source comments by line; each is handed out once, to the item it belongs to.
+
+    A comment at the end of a line that holds no statement (`deck {  # ...`, `}  # ...`)
+    is handed out with the full-line comments that follow it, so no comment is lost.
+    """
 
     def __init__(self, text: str):
         self.full: dict[int, str] = {}
@@ -256,9 +261,9 @@ class _Comments:
                 (self.full if found[1] else self.inline)[number] = found[0]
 
     def leading(self, line: int) -> tuple[str, ...]:
-        """Every not-yet-taken full-line comment above `line`."""
-        taken = sorted(n for n in self.full if n < line)
-        return tuple(self.full.pop(n) for n in taken)
+        """Every not-yet-taken comment above `line`, in source order."""
+        taken = sorted([(n, "full") for n in self.full if n < line] + [(n, "inline") for n in self.inline if n < line])
+        return tuple((self.full if kind == "full" else self.inline).pop(n) for n, kind in taken)
 
     def within(self, start: int, end: int) -> str | None:
         """Inline comments on the lines of a statement, joined."""
@@ -273,54 +278,83 @@ class _Comments:
 # ---------------------------------------------------------------- assembly
 
 
+class _Assembly:
+    """Collects rules, removals and the block layout while walking the blocks in order."""
+
+    def __init__(self, file: str, comments: _Comments):
+        self.file = file
+        self.comments = comments
+        self.rules: list[m.Rule] = []
+        self.removals: list[m.Removal] = []
+        self.added: list[str] = []
+        self.section_comments: list[tuple[str, tuple[str, ...]]] = []
+        self.layout: list[m.Block] = []
+
+    def removal(self, section: str, key: str | None, kind: str, meta) -> tuple[str, int]:
+        lead = self.comments.leading(meta.line)
+        own_line = self.comments.within(meta.line, meta.line)
+        notes = lead + ((own_line,) if own_line else ())
+        self.removals.append(m.Removal(section, key, kind, notes, loc=_loc_of(self.file, meta)))
+        return ("remove", len(self.removals) - 1)
+
+    def rule(self, section: str, key: str, value: m.Value, kind: str, meta) -> tuple[str, int]:
+        lead = self.comments.leading(meta.line)
+        trailing = self.comments.within(meta.line, meta.end_line)
+        self.rules.append(m.Rule(section, key, value, kind, lead, trailing, loc=_loc_of(self.file, meta)))
+        return ("rule", len(self.rules) - 1)
+
+    def block(self, tag: str, name: str, kind: str, members: list, meta, header: list[str]) -> None:
+        own = self.comments.leading(meta.line)
+        if name == "system" and tag == "block":
+            header.extend(own)
+        elif own:
+            self.section_comments.append((name, own))
+        if tag == "add":
+            self.added.append(name)
+        placed = []
+        for mtag, key, value, mmeta in members:
+            if mtag == "remove":
+                placed.append(self.removal(name, key, kind, mmeta))
+            else:
+                placed.append(self.rule(name, key, value, kind, mmeta))
+        commented = bool(own) and name != "system"
+        self.layout.append(m.Block(name, kind, tag, tuple(placed), commented, loc=_loc_of(self.file, meta)))
+
+    def drop(self, name: str, kind: str, meta) -> None:
+        placed = self.removal(name, None, kind, meta)
+        self.layout.append(m.Block(name, kind, "drop", (placed,), loc=_loc_of(self.file, meta)))
+
+
 def _assemble(file: str, text: str, items: list) -> m.SpecFile:
     comments = _Comments(text)
-    version = next(v for t, v, *_ in items if t == "version")
+    version, version_meta = next((v, meta) for t, v, meta, *_ in items if t == "version")
     blocks = [i for i in items if i[0] != "version"]
     system_block = next((b for b in blocks if b[0] == "block" and b[1] == "system"), None)
-    header = comments.leading(system_block[6].line if system_block else 10**12)
-    rules: list[m.Rule] = []
-    removals: list[m.Removal] = []
-    added: list[str] = []
-    section_comments: list[tuple[str, tuple[str, ...]]] = []
-    system_id, extends = "", None
+    header = list(comments.leading(system_block[6].line if system_block else 10**12))
+    work = _Assembly(file, comments)
+    system_id, extends, extends_loc = "", None, m.NOWHERE
     for block in blocks:
         if block[0] == "drop":
-            _, name, kind, meta = block
-            removals.append(m.Removal(name, None, kind, comments.leading(meta.line), loc=_loc_of(file, meta)))
+            work.drop(block[1], block[2], block[3])
             continue
         tag, name, kind, sys_id, base, members, meta = block
         if name == "system" and tag == "block":
-            system_id, extends = sys_id, base
-        elif tag == "add":
-            added.append(name)
-        own = comments.leading(meta.line)
-        if own and name != "system":
-            section_comments.append((name, own))
-        elif own:
-            header = header + own
-        for member in members:
-            mtag, key, value, mmeta = member
-            lead = comments.leading(mmeta.line)
-            loc = _loc_of(file, mmeta)
-            if mtag == "remove":
-                removals.append(m.Removal(name, key, kind, lead, loc=loc))
-                continue
-            trailing = comments.within(mmeta.line, mmeta.end_line)
-            rules.append(m.Rule(name, key, value, kind, lead, trailing, loc=loc))
-    footer = comments.rest()
+            system_id, (extends, extends_loc) = sys_id, base or (None, m.NOWHERE)
+        work.block(tag, name, kind, members, meta, header)
     return m.SpecFile(
         system=system_id,
         extends=extends,
         version=version,
-        rules=tuple(rules),
-        removals=tuple(removals),
-        added=tuple(added),
-        header_comments=header,
-        section_comments=tuple(section_comments),
-        footer_comments=footer,
+        rules=tuple(work.rules),
+        removals=tuple(work.removals),
+        added=tuple(work.added),
+        header_comments=tuple(header),
+        section_comments=tuple(work.section_comments),
+        footer_comments=comments.rest(),
         path=file,
-        loc=m.Loc(file, 1, 1),
+        loc=_loc_of(file, version_meta),
+        layout=tuple(work.layout),
+        extends_loc=extends_loc,
     )
 
 
@@ -357,20 +391,45 @@ def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
     return Diagnostic("E002", f"unexpected {shown}; expected {_expected_words(error.expected)}", loc)
 
 
+_NESTING_TOKENS = re.compile(r"\(|\)|\b(?:not|and|or)\b")
+_STRINGS_AND_COMMENTS = re.compile(r'"(?:[^"\\\n]|\\.)*"|#.*')
+
+
+def _too_deep(code: str) -> int | None:
+    """The column where a condition on this line nests deeper than MAX_NESTING, else None.
+
+    Each open bracket is a level, and so is each `not` still applying at that point
+    (`not not x`); `and` / `or` end the `not`s of their level.
+    """
+    stack = [0]
+    depth = 0
+    for match in _NESTING_TOKENS.finditer(code):
+        token = match.group()
+        if token == "(":
+            stack.append(0)
+            depth += 1
+        elif token == ")":
+            if len(stack) > 1:
+                depth -= 1 + stack.pop()
+        elif token == "not":
+            stack[-1] += 1
+            depth += 1
+        else:
+            depth -= stack[-1]
+            stack[-1] = 0
+        if depth > MAX_NESTING:
+            return match.start() + 1
+    return None
+
+
 def _guard(file: str, text: str) -> None:
     """Refuse input too large or too deeply nested to parse safely (no RecursionError, no hang)."""
     if len(text.encode("utf-8", "replace")) > MAX_SOURCE_BYTES:
         raise ToutiError(Diagnostic("E004", f"spec is larger than {MAX_SOURCE_BYTES} bytes", m.Loc(file, 1, 1)))
-    depth = 0
     for number, line in enumerate(text.splitlines(), start=1):
-        code = line.split("#", 1)[0] if '"' not in line else line
-        nots = re.search(r"(?:\bnot\b\s*){%d,}" % MAX_NESTING, code)
-        for column, char in enumerate(code, start=1):
-            depth += {"(": 1, ")": -1}.get(char, 0)
-            if depth > MAX_NESTING:
-                break
-        if depth > MAX_NESTING or nots:
-            column = nots.start() + 1 if nots else column
+        code = _STRINGS_AND_COMMENTS.sub(lambda found: " " * len(found.group()), line)
+        column = _too_deep(code)
+        if column is not None:
             raise ToutiError(
                 Diagnostic("E005", f"condition nested more than {MAX_NESTING} levels deep", m.Loc(file, number, column))
             )

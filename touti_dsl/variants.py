@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from . import model as m
+from .checks import duplicate_rules
 from .errors import Diagnostic, ToutiError, did_you_mean
 from .parser import parse_file
 
@@ -45,10 +46,7 @@ def _known_systems(folders: list[Path]) -> list[str]:
 def resolve_base(spec_file: m.SpecFile) -> Path:
     """The file a variant extends; a located error when the name is unsafe or unknown."""
     name = spec_file.extends or ""
-    loc = spec_file.loc
-    for rule_loc in (r.loc for r in spec_file.rules if r.section == "system"):
-        loc = m.Loc(rule_loc.file, max(rule_loc.line - 1, 1), 1)
-        break
+    loc = _extends_loc(spec_file)
     if not SYSTEM_NAME.match(name):
         raise ToutiError(
             Diagnostic("E020", f'extends "{name}": a base is named by its system id (letters, digits, -), never by a path', loc)
@@ -64,6 +62,11 @@ def resolve_base(spec_file: m.SpecFile) -> Path:
     )
 
 
+def _extends_loc(spec_file: m.SpecFile) -> m.Loc:
+    """Where the `extends "..."` of a file is written (its header when the parser did not say)."""
+    return spec_file.extends_loc if spec_file.extends_loc.line > 0 else spec_file.loc
+
+
 def load_flat(path: str | Path) -> m.Spec:
     """Parse a spec file and flatten its chain of bases into one complete Spec."""
     return flatten(parse_file(path))
@@ -74,7 +77,7 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = ()) -> m.Spec:
     here = str(Path(spec_file.path).resolve())
     if here in _chain or len(_chain) > MAX_DEPTH:
         names = " -> ".join(Path(p).stem for p in (*_chain, here))
-        raise ToutiError(Diagnostic("E022", f"extends cycle: {names}", spec_file.loc))
+        raise ToutiError(Diagnostic("E022", f"extends cycle: {names}", _extends_loc(spec_file)))
     if spec_file.extends is None:
         return m.Spec(
             system=spec_file.system,
@@ -92,7 +95,7 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = ()) -> m.Spec:
 
 def apply_variant(base: m.Spec, variant: m.SpecFile) -> m.Spec:
     """Apply a variant's overrides, additions and removals to its flattened base."""
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = duplicate_rules(base.rules) + duplicate_rules(variant.rules)
     rules = {rule.id: rule for rule in base.rules}
     order = list(rules)
     changes: list[m.Change] = []
