@@ -1,0 +1,83 @@
+"""A fake implementation for the runner's tests: answers from a file, or misbehaves on cue.
+
+    fake_impl.py ANSWERS.json [--mode MODE] [--on TEXT]
+
+ANSWERS maps case id -> outputs; a case not in it is answered `skipped`.  With --mode,
+the fake misbehaves on the first case whose id contains TEXT (every case when --on is
+absent): crash, hang, garbage, flood, wrong-id, errored, stderr-noise,
+extra-line; protocol2 and exit-early misbehave at the handshake itself.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def misbehave(mode, request):
+    if mode == "crash":
+        sys.stderr.write("Traceback (most recent call last):\nRuntimeError: fake crash\n")
+        sys.stderr.flush()
+        sys.exit(3)
+    if mode == "hang":
+        time.sleep(3600)
+    if mode == "garbage":
+        sys.stdout.write("this is not json\n")
+    elif mode == "flood":
+        while True:  # output without end and without a newline
+            sys.stdout.write("x" * 100_000)
+    elif mode == "wrong-id":
+        send({"type": "result", "id": "c-000000000000", "outputs": []})
+    elif mode == "errored":
+        send({"type": "errored", "id": request["id"], "message": "fake internal error"})
+    elif mode == "extra-line":
+        send({"type": "skipped", "id": request["id"], "reason": "fake"})
+        send({"type": "skipped", "id": request["id"], "reason": "fake, twice"})
+    sys.stdout.flush()
+    return mode in ("garbage", "wrong-id", "errored", "extra-line")
+
+
+def answer(answers, request):
+    outputs = answers.get(request["id"])
+    if outputs is None:
+        send({"type": "skipped", "id": request["id"], "reason": "not in the fake's answers"})
+    else:
+        send({"type": "result", "id": request["id"], "outputs": outputs})
+
+
+def handshake(mode):
+    hello = json.loads(sys.stdin.readline())
+    if mode == "exit-early":
+        sys.stderr.write("fake: giving up before the handshake\n")
+        sys.exit(1)
+    version = 2 if mode == "protocol2" else hello["protocol"]
+    send({"type": "hello", "protocol": version, "implementation": "fake", "systems": ["fake-system"]})
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("answers")
+    parser.add_argument("--mode", default="good")
+    parser.add_argument("--on", default="")
+    args = parser.parse_args()
+    with open(args.answers) as handle:
+        answers = json.load(handle)
+    handshake(args.mode)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["type"] == "stop":
+            return
+        if args.mode == "stderr-noise":
+            sys.stderr.write("noise " * 20000 + "\n")
+        if args.mode != "good" and args.on in request["id"] and misbehave(args.mode, request):
+            continue
+        answer(answers, request)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""`touti conform` against fake implementations: reports, filters, expected failures, robustness."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from touti_dsl.cli import main
+
+from .conftest import FAKE, case_file, make_case
+
+
+def conform(capsys, suite, *extra, mode="good", on=""):
+    code = main(["conform", "--impl", suite.impl(mode, on), "--cases", str(suite.folder), "--timeout", "3", *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def conform_json(capsys, suite, *extra, **kwargs):
+    code, out, err = conform(capsys, suite, "--format", "json", *extra, **kwargs)
+    return code, json.loads(out)
+
+
+def statuses(report: dict) -> dict[str, str]:
+    return {case["id"]: case["status"] for case in report["cases"]}
+
+
+def test_a_wrong_refusal_fails_its_rule_with_the_smallest_case_in_plain_words(capsys, fake_suite):
+    code, out, _ = conform(capsys, fake_suite)
+    assert code == 1
+    assert "FAILED play.overtake: smallest failing case" in out
+    assert "seat 1 tries play 2o (must be refused by play.overtake)" in out
+    assert "expected: refused by rule 'play.overtake'" in out and "actual:   accepted" in out
+    assert "seat 0 holds: 1o 3o 12o" in out and "dealer seat 3" in out
+    assert "rule explained at: docs/rules/fake-system.md#play-overtake" in out
+
+
+def test_a_failure_counts_only_against_the_rule_its_refusal_names(capsys, fake_suite):
+    _, report = conform_json(capsys, fake_suite)
+    assert report["rules"]["play.overtake"]["failed"] == 1
+    assert report["rules"]["play.follow_suit"] == {**report["rules"]["play.follow_suit"], "passed": 1, "failed": 0}
+    assert report["rules"]["bidding.minimum"]["skipped"] == 1
+
+
+def test_skip_globs_leave_only_passing_cases(capsys, fake_suite):
+    code, report = conform_json(capsys, fake_suite, "--skip", "play.over*")
+    assert code == 0
+    assert statuses(report)[fake_suite.bad["id"]] == "skipped"
+
+
+def test_rules_globs_select_cases_by_rule_id(capsys, fake_suite):
+    _, report = conform_json(capsys, fake_suite, "--rules", "bidding.*")
+    assert list(statuses(report)) == [fake_suite.skipped["id"]]
+
+
+@pytest.mark.parametrize("strict, expected_code", [(False, 0), (True, 1)])
+def test_expected_failures_and_unexpected_passes(capsys, fake_suite, tmp_path, strict, expected_code):
+    xfail = tmp_path / "xfail.txt"
+    xfail.write_text(f"# known\n{fake_suite.bad['id']}  # overtake not done\nplay.follow_*\n")
+    code, report = conform_json(capsys, fake_suite, "--xfail", str(xfail), *(["--strict"] if strict else []))
+    assert statuses(report)[fake_suite.bad["id"]] == "xfail"
+    assert statuses(report)[fake_suite.good["id"]] == "xpass"
+    assert code == expected_code
+
+
+def test_xpass_is_named_in_the_text_report(capsys, fake_suite, tmp_path):
+    xfail = tmp_path / "xfail.txt"
+    xfail.write_text(fake_suite.good["id"] + "\n")
+    _, out, _ = conform(capsys, fake_suite, "--xfail", str(xfail), "--strict")
+    assert f"XPASS: 1 expected failures passed (fails the run under --strict): {fake_suite.good['id']}" in out
+
+
+MISBEHAVIOURS = {
+    "crash": "implementation crashed: exited with code 3",
+    "hang": "implementation hung: gave no answer within 3 s",
+    "garbage": "implementation wrote garbage: wrote a line that is not JSON: 'this is not json'",
+    "flood": "implementation flooded its output: wrote a line longer than",
+    "wrong-id": "implementation broke the protocol: answered case",
+    "errored": "the implementation reported an error: fake internal error",
+}
+
+
+@pytest.mark.parametrize("mode", sorted(MISBEHAVIOURS))
+def test_a_misbehaving_implementation_errors_that_case_and_the_run_goes_on(capsys, fake_suite, mode):
+    code, report = conform_json(capsys, fake_suite, mode=mode, on=fake_suite.good["id"])
+    assert code == 1
+    errored = next(case for case in report["cases"] if case["id"] == fake_suite.good["id"])
+    assert errored["status"] == "errored" and MISBEHAVIOURS[mode] in errored["detail"]
+    assert statuses(report)[fake_suite.bad["id"]] == "failed"
+    assert statuses(report)[fake_suite.skipped["id"]] == "skipped"
+
+
+def test_a_crash_report_keeps_the_stderr_tail(capsys, fake_suite):
+    _, out, _ = conform(capsys, fake_suite, mode="crash", on=fake_suite.good["id"])
+    assert "  | RuntimeError: fake crash" in out
+
+
+def test_stderr_noise_is_drained_and_harmless(capsys, fake_suite):
+    _, report = conform_json(capsys, fake_suite, mode="stderr-noise")
+    assert statuses(report)[fake_suite.good["id"]] == "passed"
+
+
+def test_an_extra_reply_line_is_a_protocol_error_on_the_next_case(capsys, fake_suite):
+    _, report = conform_json(capsys, fake_suite, mode="extra-line", on=fake_suite.good["id"])
+    assert statuses(report)[fake_suite.bad["id"]] == "errored"
+    assert statuses(report)[fake_suite.skipped["id"]] == "skipped"
+
+
+@pytest.mark.parametrize("mode, words", [
+    ("protocol2", "speaks protocol 2; this runner speaks protocol 1"),
+    ("exit-early", "exited with code 1\nits stderr ended with:\nfake: giving up before the handshake"),
+])
+def test_an_unusable_implementation_is_a_usage_error(capsys, fake_suite, mode, words):
+    code, out, err = conform(capsys, fake_suite, mode=mode)
+    assert code == 2 and out == ""
+    assert "is not a usable implementation" in err and words in err
+
+
+def test_a_missing_program_is_a_usage_error(capsys, fake_suite):
+    code = main(["conform", "--impl", "no-such-program-xyz --flag", "--cases", str(fake_suite.folder)])
+    assert code == 2
+    assert "cannot start 'no-such-program-xyz'" in capsys.readouterr().err
+
+
+def test_parallel_jobs_give_the_same_report(capsys, fake_suite):
+    _, one = conform_json(capsys, fake_suite)
+    _, two = conform_json(capsys, fake_suite, "--jobs", "3")
+    assert statuses(one) == statuses(two) and one["rules"] == two["rules"]
+
+
+def test_junit_report_has_one_testcase_per_case(capsys, fake_suite):
+    code, out, _ = conform(capsys, fake_suite, "--format", "junit")
+    suite = ET.fromstring(out.split("\n", 1)[1]).find("testsuite")
+    assert code == 1
+    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("3", "1", "1")
+    failed = [case.get("name") for case in suite.iter("testcase") if case.find("failure") is not None]
+    assert failed == [fake_suite.bad["id"]]
+
+
+def test_bad_case_files_are_usage_errors_located_by_case(capsys, tmp_path):
+    (tmp_path / "broken.json").write_text(json.dumps(case_file([{"id": "c-1", "system": "x", "rules": [], "setup": {}, "steps": [{"op": "dance"}]}])))
+    code = main(["conform", "--impl", "true", "--cases", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "broken.json" in err and "case #0 (c-1): step 0 has unknown op 'dance'" in err
+
+
+def test_no_matching_case_is_a_usage_error(capsys, fake_suite):
+    code, _, err = conform(capsys, fake_suite, "--rules", "nothing.*")
+    assert code == 2 and "no case to run" in err
+
+
+def test_a_missing_generated_folder_is_a_usage_error(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code = main(["conform", "--impl", "true", "--system", "no-such-system"])
+    assert code == 2 and "no generated cases for system 'no-such-system'" in capsys.readouterr().err
+
+
+def test_ctrl_c_prints_the_partial_report(fake_suite, tmp_path):
+    """The fake hangs on the second case; an interrupt still reports the first."""
+    command = [sys.executable, "-m", "touti_dsl", "conform", "--impl", fake_suite.impl("hang", fake_suite.bad["id"]),
+               "--cases", str(fake_suite.folder), "--timeout", "60", "--format", "json"]
+    runner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    runner.send_signal(signal.SIGINT)
+    out, _ = runner.communicate(timeout=20)
+    report = json.loads(out)
+    assert runner.returncode == 130 and report["interrupted"] is True
+    assert statuses(report)[fake_suite.good["id"]] == "passed"

@@ -1,0 +1,117 @@
+"""`touti conform --impl CMD`: run the conformance cases against any implementation.
+
+Exit 0 when every case passed (or failed as expected), 1 when any failed, 2 for a usage
+error or an implementation that cannot be used at all.  Ctrl-C prints what was gathered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+
+from ..conformance.cases import load_cases, load_expected_failures, select_cases, system_case_dir
+from ..conformance.report import RENDERERS, summarize
+from ..conformance.runner import CaseOutcome, ImplUnusable, RunSettings, run_cases
+from ..errors import ToutiError, render
+
+NAME = "conform"
+HELP = "run the conformance cases against an implementation speaking the adapter protocol"
+USAGE_ERROR = 2
+INTERRUPTED = 130
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--impl", required=True, metavar="CMD", help='the implementation\'s command line, e.g. "node adapter.js" (split like a shell would; no shell is run)')
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--system", metavar="ID", help="run generated/<ID>/*.json")
+    source.add_argument("--cases", metavar="DIR", help="run the case files under DIR")
+    parser.add_argument("--rules", action="append", default=[], metavar="GLOB", help="only cases exercising a rule id matching GLOB (repeatable)")
+    parser.add_argument("--skip", action="append", default=[], metavar="GLOB", help="skip cases whose id or a rule id matches GLOB (repeatable)")
+    parser.add_argument("--xfail", metavar="FILE", help="expected failures: one case id or rule-id glob per line, # comments")
+    parser.add_argument("--strict", action="store_true", help="an expected failure that passes (XPASS) fails the run")
+    parser.add_argument("--format", choices=sorted(RENDERERS), default="text", help="report format (default text)")
+    parser.add_argument("--jobs", type=_positive_int, default=1, metavar="N", help="implementation processes run in parallel")
+    parser.add_argument("--timeout", type=_positive_float, default=10.0, metavar="S", help="seconds allowed per case (default 10)")
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
+    return value
+
+
+def _usage_error(message: str) -> int:
+    print(f"touti conform: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _split_command(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError as error:
+        raise ValueError(f"cannot split --impl {text!r}: {error}") from None
+
+
+class Progress:
+    """A one-line progress display on stderr, only when stderr is a terminal."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.done, self.bad = total, enabled, 0, 0
+
+    def __call__(self, outcome: CaseOutcome) -> None:
+        self.done += 1
+        self.bad += outcome.final in ("failed", "errored")
+        if self.enabled:
+            sys.stderr.write(f"\r[{self.done}/{self.total}] {self.bad} failing")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled and self.done:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+
+
+def _selected(args) -> tuple[list[dict], list[dict]]:
+    folder = args.cases if args.cases else system_case_dir(args.system)
+    cases = load_cases(folder)
+    if args.system:
+        cases = [case for case in cases if case["system"] == args.system]
+    return select_cases(cases, args.rules, args.skip)
+
+
+def run(args) -> int:
+    try:
+        argv = _split_command(args.impl)
+        to_run, skipped = _selected(args)
+        xfail = load_expected_failures(args.xfail) if args.xfail else []
+    except ValueError as error:
+        return _usage_error(str(error))
+    except ToutiError as error:
+        print(render(error.diagnostics), file=sys.stderr)
+        return USAGE_ERROR
+    if not argv:
+        return _usage_error("--impl is empty")
+    if not to_run:
+        return _usage_error("no case to run (check --system/--cases and the --rules/--skip globs)")
+    progress = Progress(len(to_run), args.format == "text" and sys.stderr.isatty())
+    settings = RunSettings(argv, jobs=args.jobs, timeout=args.timeout, expected_failures=xfail, on_outcome=progress)
+    try:
+        result = run_cases(to_run, settings)
+    except ImplUnusable as error:
+        return _usage_error(f"{args.impl!r} is not a usable implementation: {error}")
+    finally:
+        progress.close()
+    result.outcomes += [CaseOutcome(case, "skipped", "skipped by --skip") for case in skipped]
+    summary = summarize(result, strict=args.strict)
+    print(RENDERERS[args.format](summary))
+    return INTERRUPTED if result.interrupted else summary.exit_code

@@ -1,0 +1,156 @@
+"""Conformance cases: reading case files, stable ids, selection by rule glob.
+
+A case file holds `{"format_version": 1, "system", "spec_hash", "cases": [...]}`; each
+case is a setup and a list of steps with expectations (see docs/conformance/case-format.md
+and the JSON Schema in conformance/schema/case.schema.json).  Loading checks the shape
+a runner relies on and reports every problem located by file and case, in plain words.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+from pathlib import Path
+
+from ..errors import Diagnostic, ToutiError
+from ..model import Loc
+
+FORMAT_VERSION = 1
+STEP_FIELDS = {
+    "apply": ("seat", "action"),
+    "refuse": ("seat", "action", "rule"),
+    "legal": ("seat", "expect"),
+    "actors": ("expect",),
+    "trick_winner": ("expect",),
+    "round_result": ("expect",),
+    "match_result": ("expect",),
+    "next_round": ("hands", "expect"),
+}
+CASE_FIELDS = ("id", "system", "rules", "setup", "steps")
+
+
+def canonical_json(data) -> str:
+    """The one JSON text of a value: sorted keys, no spaces, UTF-8 kept."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def case_id(case: dict) -> str:
+    """The stable content id of a case: `c-` and 12 hex of sha256 over its setup and steps."""
+    body = canonical_json({"setup": case["setup"], "steps": case["steps"]})
+    return "c-" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
+
+
+def doc_anchor(system: str, rule_id: str) -> str:
+    """Where a rule is explained in the rules docs: `rules/<system>.md#<rule-id with - for .>`."""
+    return f"rules/{system}.md#{rule_id.replace('.', '-')}"
+
+
+def _problem(path: Path, where: str, message: str) -> Diagnostic:
+    return Diagnostic("E700", f"{where}: {message}", Loc(str(path), 0, 0))
+
+
+def _step_problems(step, index: int) -> list[str]:
+    if not isinstance(step, dict):
+        return [f"step {index} is not an object"]
+    op = step.get("op")
+    if op not in STEP_FIELDS:
+        return [f"step {index} has unknown op {op!r} (known: {', '.join(STEP_FIELDS)})"]
+    return [f"step {index} ({op}) lacks {name!r}" for name in STEP_FIELDS[op] if name not in step]
+
+
+def case_problems(case) -> list[str]:
+    """What keeps a case from being run, in plain words (empty when it can run)."""
+    if not isinstance(case, dict):
+        return ["is not an object"]
+    problems = [f"lacks {name!r}" for name in CASE_FIELDS if name not in case]
+    if problems:
+        return problems
+    if not isinstance(case["steps"], list) or not case["steps"]:
+        return ["has no steps"]
+    if not isinstance(case["rules"], list) or not all(isinstance(r, str) for r in case["rules"]):
+        problems.append("rules is not a list of rule ids")
+    if not isinstance(case["setup"], dict) or not isinstance(case["setup"].get("hands"), list):
+        problems.append("setup lacks its hands")
+    for index, step in enumerate(case["steps"]):
+        problems.extend(_step_problems(step, index))
+    return problems
+
+
+def _read_json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ToutiError(_problem(path, "cannot read", str(error))) from None
+    except json.JSONDecodeError as error:
+        raise ToutiError(Diagnostic("E700", f"not valid JSON: {error.msg}", Loc(str(path), error.lineno, error.colno))) from None
+
+
+def load_case_file(path: str | Path) -> list[dict]:
+    """The cases of one file, each checked; every problem raised together as a ToutiError."""
+    path = Path(path)
+    data = _read_json(path)
+    if not isinstance(data, dict) or data.get("format_version") != FORMAT_VERSION:
+        found = data.get("format_version") if isinstance(data, dict) else type(data).__name__
+        raise ToutiError(_problem(path, "file", f"format_version must be {FORMAT_VERSION} (found {found!r})"))
+    cases = data.get("cases")
+    if not isinstance(cases, list):
+        raise ToutiError(_problem(path, "file", "has no 'cases' list"))
+    problems = []
+    for index, case in enumerate(cases):
+        label = f"case #{index}" + (f" ({case.get('id')})" if isinstance(case, dict) and case.get("id") else "")
+        problems.extend(_problem(path, label, text) for text in case_problems(case))
+    if problems:
+        raise ToutiError(problems)
+    return cases
+
+
+def case_files(folder: str | Path) -> list[Path]:
+    """The case files of a folder (recursively), in a stable order."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ToutiError(Diagnostic("E701", f"no such case folder: {folder}", Loc(str(folder), 0, 0)))
+    return sorted(p for p in folder.rglob("*.json") if p.is_file())
+
+
+def load_cases(folder: str | Path) -> list[dict]:
+    """Every case under a folder, duplicates (same id) kept once."""
+    seen: dict[str, dict] = {}
+    for path in case_files(folder):
+        for case in load_case_file(path):
+            seen.setdefault(case["id"], case)
+    return list(seen.values())
+
+
+def matches_any(case: dict, globs: list[str]) -> bool:
+    """True when the case id, or one of its rule ids, matches one of the globs."""
+    names = [case["id"], *case["rules"]]
+    return any(fnmatch.fnmatchcase(name, glob) for glob in globs for name in names)
+
+
+def select_cases(cases: list[dict], rules: list[str] | None, skip: list[str] | None) -> tuple[list[dict], list[dict]]:
+    """(to run, skipped by --skip): keep cases matching --rules (all when none), minus --skip."""
+    chosen = [c for c in cases if not rules or matches_any(c, rules)]
+    skipped = [c for c in chosen if skip and matches_any(c, skip)]
+    return [c for c in chosen if not (skip and matches_any(c, skip))], skipped
+
+
+def system_case_dir(system: str, root: str | Path | None = None) -> Path:
+    """generated/<system>/ under the given root, the working directory, or the source tree."""
+    candidates = [Path(root)] if root else [Path.cwd(), Path(__file__).resolve().parents[2]]
+    for base in candidates:
+        folder = base / "generated" / system
+        if folder.is_dir():
+            return folder
+    where = " or ".join(str(base / "generated" / system) for base in candidates)
+    raise ToutiError(Diagnostic("E701", f"no generated cases for system {system!r} (looked in {where}); run `touti generate` first, or pass --cases DIR", Loc(system, 0, 0)))
+
+
+def load_expected_failures(path: str | Path) -> list[str]:
+    """The lines of an expected-failure file: case ids or rule-id globs; `#` starts a comment."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ToutiError(Diagnostic("E702", f"cannot read the expected-failure file: {error}", Loc(str(path), 0, 0))) from None
+    entries = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return [entry for entry in entries if entry]

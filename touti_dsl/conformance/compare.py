@@ -1,0 +1,146 @@
+"""Compare an implementation's outputs with a case's expectations, step by step.
+
+Refusals are compared by rule id only, never by message text; legal actions and actors
+as sets; results on the keys the case gives.  The first mismatch is what a report shows.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """The first step where the implementation differs: what was expected and what it did."""
+
+    step: int
+    op: str
+    expected: str
+    actual: str
+
+
+def _show(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _field(output, key: str, op: str):
+    if not isinstance(output, dict) or key not in output:
+        raise ValueError(f"not a valid output for {op!r} (needs {key!r}): {_show(output)}")
+    return output[key]
+
+
+def _verdict_text(output) -> str:
+    if _field(output, "ok", "apply") is True:
+        return "accepted"
+    return f"refused by rule {output.get('rule')!r}" + (f" ({output['message']})" if output.get("message") else "")
+
+
+def _check_apply(step, output):
+    actual = _verdict_text(output)
+    return None if actual == "accepted" else ("accepted", actual)
+
+
+def _check_refuse(step, output):
+    actual = _verdict_text(output)
+    wanted = f"refused by rule {step['rule']!r}"
+    if output.get("ok") is False and output.get("rule") == step["rule"]:
+        return None
+    return wanted, actual
+
+
+def _set_difference(expected: list, actual) -> tuple[str, str] | None:
+    if not isinstance(actual, list):
+        raise ValueError(f"not a list: {_show(actual)}")
+    want, got = set(map(_show, expected)), set(map(_show, actual))
+    if want == got and len(actual) == len(got):
+        return None
+    notes = []
+    if want - got:
+        notes.append("missing " + ", ".join(sorted(want - got)))
+    if got - want:
+        notes.append("unexpected " + ", ".join(sorted(got - want)))
+    if len(actual) != len(got):
+        notes.append("duplicates")
+    return _show(sorted(expected, key=_show)), _show(sorted(actual, key=_show)) + " (" + "; ".join(notes) + ")"
+
+
+def _check_legal(step, output):
+    return _set_difference(step["expect"], _field(output, "actions", "legal"))
+
+
+def _check_actors(step, output):
+    return _set_difference(step["expect"], _field(output, "seats", "actors"))
+
+
+def _check_trick_winner(step, output):
+    seat = _field(output, "seat", "trick_winner")
+    return None if seat == step["expect"] else (_show(step["expect"]), _show(seat))
+
+
+def _check_keys(expect, output, op: str):
+    """Compare only the keys the case gives; None expected means 'not over yet'."""
+    if expect is None or output is None:
+        return None if expect == output else (_show(expect), _show(output))
+    if not isinstance(output, dict):
+        raise ValueError(f"not a valid output for {op!r}: {_show(output)}")
+    differing = [key for key in sorted(expect) if key not in output or output[key] != expect[key]]
+    if not differing:
+        return None
+    actual = {key: output.get(key, "<absent>") for key in differing}
+    return _show({key: expect[key] for key in differing}), _show(actual)
+
+
+def _check_round_result(step, output):
+    return _check_keys(step["expect"], output, "round_result")
+
+
+def _check_match_result(step, output):
+    return _check_keys(step["expect"], output, "match_result")
+
+
+def _check_next_round(step, output):
+    return _check_keys(step["expect"], output, "next_round")
+
+
+CHECKS = {
+    "apply": _check_apply,
+    "refuse": _check_refuse,
+    "legal": _check_legal,
+    "actors": _check_actors,
+    "trick_winner": _check_trick_winner,
+    "round_result": _check_round_result,
+    "match_result": _check_match_result,
+    "next_round": _check_next_round,
+}
+
+
+def compare_step(index: int, step: dict, output) -> Mismatch | None:
+    """The mismatch at one step, or None when the output meets the expectation."""
+    try:
+        found = CHECKS[step["op"]](step, output)
+    except ValueError as error:
+        found = (_expected_words(step), str(error))
+    return None if found is None else Mismatch(index, step["op"], *found)
+
+
+def _expected_words(step: dict) -> str:
+    if step["op"] == "apply":
+        return "accepted"
+    if step["op"] == "refuse":
+        return f"refused by rule {step['rule']!r}"
+    return _show(step.get("expect"))
+
+
+def first_mismatch(case: dict, outputs: list) -> Mismatch | None:
+    """The first step whose output differs from the expectation (missing outputs included)."""
+    steps = case["steps"]
+    for index, step in enumerate(steps):
+        if index >= len(outputs):
+            return Mismatch(index, step["op"], _expected_words(step), f"no output ({len(outputs)} outputs for {len(steps)} steps)")
+        mismatch = compare_step(index, step, outputs[index])
+        if mismatch:
+            return mismatch
+    if len(outputs) > len(steps):
+        return Mismatch(len(steps), "-", f"{len(steps)} outputs", f"{len(outputs)} outputs")
+    return None

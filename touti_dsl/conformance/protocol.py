@@ -1,0 +1,80 @@
+"""The adapter protocol, version 1: JSON lines between the runner and an implementation.
+
+Runner -> implementation: `hello`, then one `case` per case, then `stop`.
+Implementation -> runner: `hello` (protocol, name, systems), then for each case one of
+`result` (one output per step), `skipped` (with a reason) or `errored` (with a message).
+The runner sends the steps without their expectations; it alone compares.
+See docs/conformance/protocol.md and conformance/schema/protocol.schema.json.
+"""
+
+from __future__ import annotations
+
+import json
+
+PROTOCOL_VERSION = 1
+EXPECTATION_KEYS = ("expect", "rule")
+REPLY_TYPES = ("result", "skipped", "errored")
+
+
+class ProtocolError(Exception):
+    """The implementation broke the protocol: the message says how, in plain words."""
+
+
+def hello_request() -> dict:
+    return {"type": "hello", "protocol": PROTOCOL_VERSION}
+
+
+def stop_request() -> dict:
+    return {"type": "stop"}
+
+
+def case_request(case: dict) -> dict:
+    """The case as sent to an implementation: setup and steps, expectations removed."""
+    steps = [{k: v for k, v in step.items() if k not in EXPECTATION_KEYS} for step in case["steps"]]
+    return {"type": "case", "id": case["id"], "system": case["system"], "setup": case["setup"], "steps": steps}
+
+
+def encode(message: dict) -> bytes:
+    """One protocol line."""
+    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def shorten(text: str, limit: int = 200) -> str:
+    """A long text cut for a report line."""
+    text = text.replace("\n", "\\n")
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
+
+
+def decode(line: bytes) -> dict:
+    """A protocol message from one line; ProtocolError for garbage."""
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ProtocolError(f"wrote a line that is not JSON: {shorten(line.decode('utf-8', 'replace'))!r}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError(f"wrote JSON that is not a message object with a 'type': {shorten(json.dumps(message))}")
+    return message
+
+
+def check_hello(message: dict) -> dict:
+    """The implementation's hello, checked: protocol version, name and systems."""
+    if message.get("type") != "hello":
+        raise ProtocolError(f"answered the hello with a {message.get('type')!r} message")
+    if message.get("protocol") != PROTOCOL_VERSION:
+        raise ProtocolError(f"speaks protocol {message.get('protocol')!r}; this runner speaks protocol {PROTOCOL_VERSION}")
+    systems = message.get("systems")
+    if not isinstance(systems, list) or not all(isinstance(s, str) for s in systems):
+        raise ProtocolError("its hello lacks the list of 'systems' it supports")
+    return message
+
+
+def check_reply(message: dict, case_id: str) -> dict:
+    """A reply to a case request, checked: its type, its id and its payload's shape."""
+    kind = message.get("type")
+    if kind not in REPLY_TYPES:
+        raise ProtocolError(f"answered case {case_id} with a {kind!r} message (expected {', '.join(REPLY_TYPES)})")
+    if message.get("id") != case_id and not (kind == "errored" and message.get("id") is None):
+        raise ProtocolError(f"answered case {case_id} with the id {message.get('id')!r}")
+    if kind == "result" and not isinstance(message.get("outputs"), list):
+        raise ProtocolError(f"its result for case {case_id} has no 'outputs' list")
+    return message

@@ -1,0 +1,213 @@
+"""Reports of a conformance run: per rule id, and each failing rule's smallest case in plain words.
+
+Three renderings of the same `Summary`: text for people, JSON for machines, JUnit XML
+for CI dashboards.  The exit code lives here too, so every format agrees on it.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from .runner import CaseOutcome, RunResult
+
+STATUSES = ("passed", "failed", "errored", "skipped", "xfail", "xpass")
+DOCS_ROOT = "docs/"
+
+
+@dataclass
+class Summary:
+    """Counts overall and per rule id, and each failing rule's smallest failing case."""
+
+    result: RunResult
+    strict: bool
+    totals: Counter
+    by_rule: dict[str, Counter]
+    smallest: dict[str, CaseOutcome]
+
+    @property
+    def exit_code(self) -> int:
+        bad = self.totals["failed"] + self.totals["errored"] + (self.totals["xpass"] if self.strict else 0)
+        return 1 if bad or self.result.interrupted else 0
+
+
+def _size(outcome: CaseOutcome) -> tuple[int, str]:
+    return len(outcome.case["steps"]), outcome.case["id"]
+
+
+def blamed_rules(outcome: CaseOutcome) -> list[str]:
+    """The rule ids a failure counts against: the rule a wrongly answered refusal names, else all the case's rules."""
+    mismatch, rules = outcome.mismatch, outcome.case["rules"]
+    if mismatch and mismatch.op == "refuse":
+        named = outcome.case["steps"][mismatch.step].get("rule")
+        if named in rules:
+            return [named]
+    return rules
+
+
+def summarize(result: RunResult, strict: bool = False) -> Summary:
+    """Aggregate the outcomes by status and by rule id (a failure only under the rules it blames)."""
+    ordered = sorted(result.outcomes, key=lambda o: o.case["id"])
+    totals: Counter = Counter(o.final for o in ordered)
+    by_rule: dict[str, Counter] = defaultdict(Counter)
+    smallest: dict[str, CaseOutcome] = {}
+    for outcome in ordered:
+        failing = outcome.final in ("failed", "errored")
+        for rule in blamed_rules(outcome) if failing else outcome.case["rules"]:
+            by_rule[rule][outcome.final] += 1
+            if failing and (rule not in smallest or _size(outcome) < _size(smallest[rule])):
+                smallest[rule] = outcome
+    return Summary(result, strict, totals, dict(sorted(by_rule.items())), smallest)
+
+
+# ---------------------------------------------------------------------- plain words
+
+
+def describe_step(step: dict) -> str:
+    """One step as a line a person can follow."""
+    op = step["op"]
+    if op == "apply":
+        return f"seat {step['seat']}: {step['action']}"
+    if op == "refuse":
+        return f"seat {step['seat']} tries {step['action']} (must be refused by {step['rule']})"
+    if op == "legal":
+        return f"ask the legal actions of seat {step['seat']}"
+    if op == "next_round":
+        return "start the next round" + (f" (turned card {step['turned']})" if step.get("turned") else "") + \
+            "; hands: " + " | ".join(" ".join(hand) for hand in step["hands"])
+    return {"actors": "ask who may act", "trick_winner": "ask who won the last trick",
+            "round_result": "ask the round result", "match_result": "ask the match result"}[op]
+
+
+def describe_setup(setup: dict) -> list[str]:
+    """The deal and the table, one line each."""
+    facts = [f"{name.replace('_', ' ')} seat {setup[name]}" for name in ("dealer", "first_speaker") if name in setup]
+    facts += [f"turned card {setup['turned']}"] if "turned" in setup else []
+    facts += [f"scores {setup['scores'][0]}-{setup['scores'][1]}"] if "scores" in setup else []
+    facts += [f"{key}={value}" for key, value in sorted(setup.get("settings", {}).items())]
+    lines = ["setup: " + (", ".join(facts) or "defaults")]
+    lines += [f"  seat {seat} holds: {' '.join(hand)}" for seat, hand in enumerate(setup["hands"])]
+    return lines
+
+
+def describe_case(outcome: CaseOutcome) -> list[str]:
+    """A failing case: what it checks, the deal, the actions to reproduce, expected against actual."""
+    case = outcome.case
+    lines = [f"case {case['id']} ({len(case['steps'])} steps): {case.get('description', '')}"]
+    lines += describe_setup(case["setup"])
+    upto = outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
+    lines.append("to reproduce:")
+    lines += [f"  {i + 1}. {describe_step(step)}" for i, step in enumerate(case["steps"][: upto + 1])]
+    lines += _what_went_wrong(outcome)
+    if case.get("doc"):
+        lines.append(f"rule explained at: {DOCS_ROOT}{case['doc']}")
+    return lines
+
+
+def _what_went_wrong(outcome: CaseOutcome) -> list[str]:
+    if outcome.mismatch is None:
+        lines = [f"error: {outcome.detail}"]
+        if outcome.stderr:
+            lines += ["stderr (tail):"] + ["  | " + line for line in outcome.stderr.splitlines()[-8:]]
+        return lines
+    mismatch = outcome.mismatch
+    return [f"at step {mismatch.step + 1} ({mismatch.op}):", f"  expected: {mismatch.expected}", f"  actual:   {mismatch.actual}"]
+
+
+# ---------------------------------------------------------------------- renderings
+
+
+def _implementation(summary: Summary) -> str:
+    hello = summary.result.hello
+    return f"{hello.get('implementation', '?')} (protocol {hello.get('protocol', '?')}, systems: {', '.join(hello.get('systems', []))})"
+
+
+def render_text(summary: Summary) -> str:
+    """The human report: a table per rule, the smallest failing case of each failing rule, totals."""
+    lines = [f"implementation: {_implementation(summary)}", ""]
+    width = max([len(rule) for rule in summary.by_rule] + [4])
+    lines.append(f"{'rule':<{width}}  " + " ".join(f"{s:>7}" for s in STATUSES))
+    for rule, counts in summary.by_rule.items():
+        lines.append(f"{rule:<{width}}  " + " ".join(f"{counts[s]:>7}" for s in STATUSES))
+    for rule, outcome in summary.smallest.items():
+        lines += ["", f"FAILED {rule}: smallest failing case"] + ["  " + line for line in describe_case(outcome)]
+    lines += _xpass_lines(summary) + ["", _totals_line(summary)]
+    return "\n".join(lines)
+
+
+def _xpass_lines(summary: Summary) -> list[str]:
+    passing = sorted(o.case["id"] for o in summary.result.outcomes if o.final == "xpass")
+    if not passing:
+        return []
+    note = " (fails the run under --strict)" if summary.strict else " (remove them from the xfail file)"
+    return ["", f"XPASS: {len(passing)} expected failures passed{note}: {', '.join(passing)}"]
+
+
+def _totals_line(summary: Summary) -> str:
+    counts = ", ".join(f"{summary.totals[s]} {s if s != 'xpass' else 'XPASS'}" for s in STATUSES)
+    cut = " (INTERRUPTED: partial results)" if summary.result.interrupted else ""
+    verdict = "PASS" if summary.exit_code == 0 else "FAIL"
+    return f"{verdict}: {len(summary.result.outcomes)} cases: {counts}{cut}"
+
+
+def _outcome_data(outcome: CaseOutcome) -> dict:
+    data = {"id": outcome.case["id"], "status": outcome.final, "rules": outcome.case["rules"],
+            "steps": len(outcome.case["steps"]), "seconds": round(outcome.seconds, 4)}
+    if outcome.detail:
+        data["detail"] = outcome.detail
+    if outcome.mismatch:
+        data["mismatch"] = {"step": outcome.mismatch.step, "op": outcome.mismatch.op,
+                            "expected": outcome.mismatch.expected, "actual": outcome.mismatch.actual}
+    if outcome.stderr:
+        data["stderr_tail"] = outcome.stderr
+    return data
+
+
+def render_json(summary: Summary) -> str:
+    """The machine report: totals, per-rule counts with the smallest failing case, every case."""
+    rules = {rule: {**{s: counts[s] for s in STATUSES}, "smallest_failure": summary.smallest[rule].case["id"] if rule in summary.smallest else None}
+             for rule, counts in summary.by_rule.items()}
+    data = {
+        "implementation": summary.result.hello,
+        "exit_code": summary.exit_code,
+        "interrupted": summary.result.interrupted,
+        "totals": {s: summary.totals[s] for s in STATUSES},
+        "rules": rules,
+        "cases": [_outcome_data(o) for o in sorted(summary.result.outcomes, key=lambda o: o.case["id"])],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def _junit_case(suite: ET.Element, outcome: CaseOutcome, strict: bool) -> None:
+    case = outcome.case
+    element = ET.SubElement(suite, "testcase", classname=f"{case['system']}.{case['rules'][0]}",
+                            name=case["id"], time=f"{outcome.seconds:.4f}")
+    status = outcome.final
+    body = "\n".join(describe_case(outcome))
+    if status == "failed":
+        ET.SubElement(element, "failure", message=f"{outcome.mismatch.expected} != {outcome.mismatch.actual}"[:500]).text = body
+    elif status == "errored":
+        ET.SubElement(element, "error", message=outcome.detail[:500]).text = body
+    elif status in ("skipped", "xfail"):
+        ET.SubElement(element, "skipped", message=outcome.detail[:500] if status == "skipped" else "expected failure")
+    elif status == "xpass" and strict:
+        ET.SubElement(element, "failure", message="XPASS: listed as an expected failure but passed")
+
+
+def render_junit(summary: Summary) -> str:
+    """JUnit XML: one testcase per case, classname `<system>.<first rule>`."""
+    totals = summary.totals
+    suite = ET.Element("testsuite", name="touti-conform", tests=str(len(summary.result.outcomes)),
+                       failures=str(totals["failed"] + (totals["xpass"] if summary.strict else 0)),
+                       errors=str(totals["errored"]), skipped=str(totals["skipped"] + totals["xfail"]))
+    for outcome in sorted(summary.result.outcomes, key=lambda o: o.case["id"]):
+        _junit_case(suite, outcome, summary.strict)
+    root = ET.Element("testsuites")
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode")
+
+
+RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}

@@ -1,0 +1,249 @@
+"""Run cases against an implementation: N long-running processes, one case at a time each.
+
+A preflight start checks that the program runs and speaks protocol 1 (else
+`ImplUnusable`, exit 2).  Each job then takes cases from a shared queue; a crash, a hang,
+garbage or flooding fails that case as `errored` and the job starts a fresh process for
+the next.  Results are kept as they come: an interrupt (Ctrl-C) stops the jobs and
+returns what was gathered.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import protocol
+from .cases import matches_any
+from .compare import Mismatch, first_mismatch
+from .process import ImplFailure, ImplProcess
+
+MAX_FAILED_STARTS = 3
+FAILING = ("failed", "errored")
+
+
+class ImplUnusable(Exception):
+    """The implementation cannot be used at all: it does not start or fails the handshake."""
+
+
+@dataclass
+class CaseOutcome:
+    """What happened to one case: passed, failed, errored or skipped (xfail / XPASS after the xfail list)."""
+
+    case: dict
+    status: str
+    detail: str = ""
+    mismatch: Mismatch | None = None
+    stderr: str = ""
+    seconds: float = 0.0
+    expected_to_fail: bool = False
+
+    @property
+    def final(self) -> str:
+        """The status once the expected-failure list is applied."""
+        if self.expected_to_fail and self.status in FAILING:
+            return "xfail"
+        if self.expected_to_fail and self.status == "passed":
+            return "xpass"
+        return self.status
+
+
+@dataclass
+class RunSettings:
+    """How to run: the command (already split), jobs, per-case timeout, expected failures."""
+
+    argv: list[str]
+    jobs: int = 1
+    timeout: float = 10.0
+    expected_failures: list[str] = field(default_factory=list)
+    on_outcome: Callable[[CaseOutcome], None] | None = None
+
+
+@dataclass
+class RunResult:
+    """All outcomes gathered, the implementation's hello, and whether the run was cut short."""
+
+    outcomes: list[CaseOutcome]
+    hello: dict
+    interrupted: bool = False
+
+
+class Job:
+    """One implementation process and the loop that feeds it cases."""
+
+    def __init__(self, settings: RunSettings, process: ImplProcess | None = None):
+        self.settings = settings
+        self.process = process
+        self.hello: dict = {}
+        self.failed_starts = 0
+        self.last_stderr = ""
+
+    def ensure_started(self) -> None:
+        if self.process is not None:
+            return
+        process = ImplProcess(self.settings.argv)
+        try:
+            process.start()
+            self.hello = process.handshake(self.settings.timeout)
+        except ImplFailure:
+            self.last_stderr = process.stderr.text()
+            process.kill()
+            raise
+        self.process = process
+
+    def run(self, case: dict) -> CaseOutcome:
+        """Run one case, never raising: every failure becomes an outcome."""
+        started = time.monotonic()
+        try:
+            self.ensure_started()
+            self.failed_starts = 0
+        except ImplFailure as failure:
+            self.failed_starts += 1
+            return CaseOutcome(case, "errored", f"could not (re)start the implementation: {failure.detail}", stderr=self.last_stderr)
+        outcome = self._exchange(case)
+        outcome.seconds = time.monotonic() - started
+        return outcome
+
+    def _exchange(self, case: dict) -> CaseOutcome:
+        systems = self.hello.get("systems", [])
+        if case["system"] not in systems:
+            return CaseOutcome(case, "skipped", f"the implementation supports only: {', '.join(systems) or 'no system'}")
+        try:
+            reply = protocol.check_reply(self.process.ask(protocol.case_request(case), self.settings.timeout), case["id"])
+        except (ImplFailure, protocol.ProtocolError) as failure:
+            return self._broken(case, failure)
+        return judge(case, reply)
+
+    def _broken(self, case: dict, failure: Exception) -> CaseOutcome:
+        """The process can no longer be trusted: report, kill, and let the next case start afresh."""
+        kind = getattr(failure, "kind", "protocol")
+        tail = self.process.stderr.text()
+        self.process.kill()
+        self.process = None
+        return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail)
+
+    def interrupt(self) -> None:
+        """Kill the process from another thread (signal only: the job's own thread cleans up)."""
+        process = self.process
+        if process is not None and process.proc is not None:
+            try:
+                os.killpg(process.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.stop()
+            self.process = None
+
+
+WORDS = {
+    "crashed": "crashed",
+    "timeout": "hung",
+    "flood": "flooded its output",
+    "garbage": "wrote garbage",
+    "protocol": "broke the protocol",
+    "unusable": "could not start",
+}
+
+
+def judge(case: dict, reply: dict) -> CaseOutcome:
+    """The outcome of a well-formed reply: skipped, errored, or compared with the expectations."""
+    if reply["type"] == "skipped":
+        return CaseOutcome(case, "skipped", str(reply.get("reason", "no reason given")))
+    if reply["type"] == "errored":
+        return CaseOutcome(case, "errored", f"the implementation reported an error: {reply.get('message', '')}")
+    mismatch = first_mismatch(case, reply["outputs"])
+    return CaseOutcome(case, "failed" if mismatch else "passed", mismatch=mismatch)
+
+
+def preflight(settings: RunSettings) -> Job:
+    """Start one process and shake hands; ImplUnusable, in plain words, when that fails."""
+    job = Job(settings)
+    try:
+        job.ensure_started()
+    except ImplFailure as failure:
+        raise ImplUnusable(f"the implementation {WORDS[failure.kind]}: {failure.detail}" + _tail_note(job)) from None
+    return job
+
+
+def _tail_note(job: Job) -> str:
+    return f"\nits stderr ended with:\n{job.last_stderr}" if job.last_stderr else ""
+
+
+class Run:
+    """The cases of one run, shared by its jobs, and the outcomes as they arrive."""
+
+    def __init__(self, cases: list[dict], settings: RunSettings):
+        self.settings = settings
+        self.todo: queue.Queue = queue.Queue()
+        for case in cases:
+            self.todo.put(case)
+        self.outcomes: list[CaseOutcome] = []
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+
+    def record(self, outcome: CaseOutcome) -> None:
+        outcome.expected_to_fail = matches_any(outcome.case, self.settings.expected_failures)
+        with self.lock:
+            self.outcomes.append(outcome)
+            if self.settings.on_outcome:
+                self.settings.on_outcome(outcome)
+
+    def work(self, job: Job) -> None:
+        """A job's loop: take cases until none are left, the run stops, or the program cannot start."""
+        try:
+            while not self.stopping.is_set() and job.failed_starts < MAX_FAILED_STARTS:
+                try:
+                    case = self.todo.get_nowait()
+                except queue.Empty:
+                    return
+                outcome = job.run(case)
+                if not self.stopping.is_set():
+                    self.record(outcome)
+        finally:
+            job.close()
+
+
+def run_cases(cases: list[dict], settings: RunSettings) -> RunResult:
+    """Run every case; returns what was gathered, even after Ctrl-C."""
+    first = preflight(settings)
+    run = Run(cases, settings)
+    jobs = [first] + [Job(settings) for _ in range(max(1, settings.jobs) - 1)]
+    threads = [threading.Thread(target=run.work, args=(job,), daemon=True) for job in jobs]
+    for thread in threads:
+        thread.start()
+    interrupted = _wait(threads, run, jobs)
+    _record_unrun(run, interrupted)
+    return RunResult(run.outcomes, first.hello, interrupted)
+
+
+def _wait(threads: list[threading.Thread], run: Run, jobs: list[Job]) -> bool:
+    try:
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.2)
+        return False
+    except KeyboardInterrupt:
+        run.stopping.set()
+        for job in jobs:
+            job.interrupt()
+        for thread in threads:
+            thread.join(2.0)
+        return True
+
+
+def _record_unrun(run: Run, interrupted: bool) -> None:
+    """Cases no job could take (every job gave up restarting) are errored, not lost."""
+    if interrupted:
+        return
+    while True:
+        try:
+            case = run.todo.get_nowait()
+        except queue.Empty:
+            return
+        run.record(CaseOutcome(case, "errored", "not run: the implementation could not be restarted"))
