@@ -1,0 +1,137 @@
+"""The auction: legal bids and calls, refusals, and how the bidding ends.
+
+The first speaker speaks first; a seat to speak may pass (final), bid, or make a call
+whose requirements hold; calls whose requirements do not include `my_turn` may be made
+off-turn (a signal on the partner's turn) and then do not move the turn.  After each
+own-turn action the turn passes to the next seat still in the bidding.  The bidding ends
+when everybody is out without a bid (void), or when every seat but the high bidder is out
+(the contract), except that a high bid equal to `bidding.never_stands` never stands: its
+maker, if still in, speaks again, and otherwise the round is void.
+"""
+
+from __future__ import annotations
+
+from .errors import TURN_ORDER, IllegalAction
+
+
+def legal(st, seat: int) -> list[str]:
+    """Legal bidding actions of `seat`, in canonical order."""
+    actions = []
+    if st.turn == seat:
+        actions.append("pass")
+        floor = bid_floor(st, seat)[0]
+        actions.extend(st.rules.bid_text[n] for n in range(floor, st.rules.bidding.maximum + 1, st.rules.bidding.step))
+    for call in st.rules.calls:
+        if all(test(st, seat) for _, test in call.requirements):
+            actions.extend(call.texts)
+    return actions
+
+
+def bid_floor(st, seat: int) -> tuple[int, str, str]:
+    """The lowest legal bid of `seat` now, the rule that sets it, and why, in words."""
+    b = st.rules.bidding
+    floor, rule, why = b.minimum, "bidding.minimum", f"the lowest bid is {b.minimum}"
+    if st.high is not None and st.high + b.step > floor:
+        floor, rule, why = st.high + b.step, "bidding.step", f"a bid must raise {st.high} by at least {b.step}"
+    pending = st.push_min[seat]
+    if pending is not None and pending[0] > floor:
+        floor, rule, why = pending[0], f"{pending[1]}.raise", f"your partner's {pending[1]} asks for at least {pending[0]}"
+    if b.last_speaker_minimum is not None and b.last_speaker_minimum > floor and _last_speaker(st, seat):
+        floor, rule = b.last_speaker_minimum, "bidding.last_speaker_minimum"
+        why = f"the last player to speak may not open below {floor}"
+    return -(-floor // b.step) * b.step, rule, why
+
+
+def _last_speaker(st, seat: int) -> bool:
+    return st.high is None and all(st.out[o] for o in range(4) if o != seat)
+
+
+def refuse_turn(st, seat: int) -> None:
+    """Raise the refusal of a pass or bid by a seat that may not speak now."""
+    if st.out[seat]:
+        raise IllegalAction("bidding.pass", "you are out of the bidding: a pass (or a call that leaves) is final")
+    if st.turn != seat:
+        raise IllegalAction(TURN_ORDER, f"it is seat {st.turn}'s turn to speak, not seat {seat}'s")
+
+
+def refuse_bid(st, seat: int, amount: int) -> None:
+    """Raise the refusal of `bid amount` (the caller knows it is not legal)."""
+    refuse_turn(st, seat)
+    b = st.rules.bidding
+    if amount < b.minimum:
+        raise IllegalAction("bidding.minimum", f"the lowest bid is {b.minimum}")
+    if amount > b.maximum:
+        raise IllegalAction("bidding.maximum", f"the highest bid is {b.maximum}")
+    if amount % b.step:
+        raise IllegalAction("bidding.step", f"bids are multiples of {b.step}")
+    floor, rule, why = bid_floor(st, seat)
+    if amount < floor:
+        raise IllegalAction(rule, why)
+
+
+def refuse_call(st, seat: int, name: str, value: str | None) -> None:
+    """Raise the refusal of a call: an unknown value, else the first failing requirement."""
+    call = st.rules.call(name)
+    if call.values is not None and value not in call.values:
+        raise IllegalAction(f"{name}.values", f"{name} takes one of: {', '.join(call.values)}")
+    for rule_id, test in call.requirements:
+        if not test(st, seat):
+            raise IllegalAction(rule_id, f"{name} needs: {st.rules.requirement_text[rule_id]}")
+
+
+def apply_pass(st, seat: int) -> None:
+    st.out[seat] = True
+    _end_turn(st, seat)
+
+
+def apply_bid(st, seat: int, amount: int) -> None:
+    st.high, st.high_bidder = amount, seat
+    for opponent in st.rules.opponents[seat]:
+        st.push_min[opponent] = None  # an opponent's bid cancels a pending push
+    _end_turn(st, seat)
+
+
+def apply_call(st, seat: int, name: str, value: str | None) -> None:
+    call = st.rules.call(name)
+    st.calls_made.append((seat, name, value, st.high))
+    if call.leaves:
+        st.out[seat] = True
+    if call.partner_minimum and st.high is not None:
+        st.push_min[st.rules.partner[seat]] = (st.high + int(value) + st.rules.bidding.step, name)
+    if st.turn == seat:
+        _end_turn(st, seat)
+    else:
+        _check_end(st)
+
+
+def _end_turn(st, seat: int) -> None:
+    st.spoken[seat] = True
+    st.push_min[seat] = None
+    st.turn = next((s % 4 for s in range(seat + 1, seat + 5) if not st.out[s % 4]), None)
+    _check_end(st)
+
+
+def _check_end(st) -> None:
+    if st.high is None:
+        if all(st.out):
+            _void(st)
+        return
+    if any(not st.out[s] for s in range(4) if s != st.high_bidder):
+        return
+    if st.high == st.rules.bidding.never_stands:
+        if st.out[st.high_bidder]:
+            _void(st)
+        else:
+            st.turn = st.high_bidder  # left alone at a bid that never stands: speak again
+        return
+    _contract(st)
+
+
+def _void(st) -> None:
+    st.phase, st.turn, st.void = "done", None, True
+
+
+def _contract(st) -> None:
+    bidder = st.high_bidder
+    st.contract_team, st.contract_bidder, st.contract_amount = st.rules.team_of[bidder], bidder, st.high
+    st.phase, st.turn = "trump", None

@@ -1,0 +1,31 @@
+"""The engine's refusal: an action that is not legal now, and why.
+
+Every refusal names a rule id.  Most are the ids of spec rules (`bidding.step`,
+`play.overtake`, `signal.bid_made`); four are reserved pseudo ids that no spec declares,
+for refusals that follow from the action protocol itself:
+
+- `action.syntax`: the text is not an action of this spec (malformed, or an action kind
+  the spec does not define, such as `swap` without `trump.swap`);
+- `action.phase`: that kind of action is not possible now (a bid during play, anything
+  after the round ended, `agree` with no concession proposed);
+- `action.not_held`: playing a card that is not in the player's hand;
+- `rotation.turn_order`: it is not this seat's turn to speak or to play.
+"""
+
+from __future__ import annotations
+
+SYNTAX = "action.syntax"
+PHASE = "action.phase"
+NOT_HELD = "action.not_held"
+TURN_ORDER = "rotation.turn_order"
+
+RESERVED_RULE_IDS = (SYNTAX, PHASE, NOT_HELD, TURN_ORDER)
+
+
+class IllegalAction(Exception):
+    """An action refused by the engine: the rule that forbids it and a plain-words reason."""
+
+    def __init__(self, rule_id: str, message: str):
+        self.rule_id = rule_id
+        self.message = message
+        super().__init__(f"{rule_id}: {message}")

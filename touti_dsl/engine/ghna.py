@@ -1,0 +1,156 @@
+"""Declarations after a won trick: ghna (the pair of one suit) and tute (four of a rank).
+
+After a trick, not the last, won by team T, T's window is open until the trick winner
+leads the next card.  In it, a seat of T may declare, `ghna.per_trick` times for the
+whole team (a tute counts as a declaration), a ghna it holds in its own hand, of a suit
+not yet declared this round, if the contract's limit allows it (`ghna.limit`), or a tute
+of a rank listed in `ghna.tute`, which wins the hand at once.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .errors import PHASE, IllegalAction
+
+
+def value(st, suit: int) -> int:
+    g = st.rules.ghna
+    return g.trump_value if suit == st.trump_suit else g.plain_value
+
+
+def legal(st, seat: int) -> list[str]:
+    """Legal `ghna` and `tute` actions of `seat`, in canonical order."""
+    if window_refusal(st, seat) is not None:
+        return []
+    rules = st.rules
+    actions = [rules.ghna_text[s] for s in range(len(rules.suits)) if suit_refusal(st, seat, s) is None]
+    actions.extend(f"tute {r}" for r in rules.ghna.tute_ranks if _holds_all(st, seat, r))
+    return actions
+
+
+def window_refusal(st, seat: int) -> tuple[str, str] | None:
+    """Why `seat` may not declare anything now, or None."""
+    rules, team = st.rules, st.rules.team_of[seat]
+    if st.phase != "play":
+        return PHASE, "declarations are made during the play, after a won trick"
+    if st.concede_pending is not None:
+        return "concession.consent", "a concession is proposed: only the other defender may act"
+    if not rules.ghna.both_teams and team != st.contract_team:
+        return "ghna.who", "only the bidding team may declare"
+    if st.window_team != team:
+        return "ghna.window", "your team may declare only after winning a trick, before the winner leads again"
+    if st.window_count >= rules.ghna.per_trick:
+        return "ghna.per_trick", f"your team has already declared {st.window_count} time(s) for this trick"
+    return None
+
+
+def suit_refusal(st, seat: int, suit: int) -> tuple[str, str] | None:
+    """Why `seat` may not declare the ghna of `suit` (its window being open), or None."""
+    rules = st.rules
+    hand = st.hands[seat]
+    first, second = rules.pair_cards[suit]
+    if first not in hand or second not in hand:
+        return "ghna.in_hand", f"you must hold both {rules.card_name[first]} and {rules.card_name[second]}"
+    if suit in st.declared_suits:
+        return "ghna.same_suit", f"{rules.suits[suit]} was already declared this round"
+    return limit_refusal(st, st.rules.team_of[seat], [suit])
+
+
+def limit_refusal(st, team: int, suits: list[int]) -> tuple[str, str] | None:
+    """Why declaring these suits (together) would break the contract's limit, or None."""
+    g = st.rules.ghna
+    if g.limit == "none":
+        return None
+    amount = st.contract_amount
+    if g.limit == "minimum":
+        return _minimum_refusal(st, amount, suits)
+    level, cap, plain_only = _cap_row(g.caps, amount)
+    if plain_only and st.trump_suit in suits:
+        return "ghna.caps", f"at a contract of {amount} only a plain-suit ghna may be declared"
+    total = st.ghna_points[team] + sum(value(st, s) for s in suits)
+    if cap is not None and total > cap:
+        return "ghna.caps", f"at a contract of {amount} your team may declare at most {cap} (this would make {total})"
+    return None
+
+
+def _cap_row(caps, amount: int) -> tuple[int, int | None, bool]:
+    """The row of the greatest level at or below the contract; below every level: cap 0."""
+    row = (0, 0, False)
+    for candidate in caps:
+        if candidate[0] <= amount:
+            row = candidate
+    return row
+
+
+def _minimum_refusal(st, amount: int, suits: list[int]) -> tuple[str, str] | None:
+    g = st.rules.ghna
+    for suit in suits:
+        trump = suit == st.trump_suit
+        needed = g.minimum_trump if trump else g.minimum_plain
+        if amount < needed:
+            kind = "trump" if trump else "plain"
+            return "ghna.minimums", f"a {kind} ghna needs a contract of at least {needed} (the contract is {amount})"
+    return None
+
+
+def tute_refusal(st, seat: int, rank: int) -> tuple[str, str] | None:
+    """Why `seat` may not declare a tute of `rank` (its window being open), or None."""
+    rules = st.rules
+    if rank not in rules.ghna.tute_ranks:
+        listed = ", ".join(map(str, rules.ghna.tute_ranks)) or "none"
+        return "ghna.tute", f"a tute is four cards of a rank in ghna.tute ({listed}), not {rank}"
+    if not _holds_all(st, seat, rank):
+        return "ghna.tute", f"a tute of {rank} needs all four cards of rank {rank} in your hand"
+    return None
+
+
+def _holds_all(st, seat: int, rank: int) -> bool:
+    hand = st.hands[seat]
+    return all(c in hand for c in st.rules.rank_cards[rank])
+
+
+def refuse(st, seat: int, kind: str, arg: int) -> None:
+    """Raise the refusal of `ghna <suit>` or `tute <rank>` (the caller knows it is not legal)."""
+    found = window_refusal(st, seat)
+    if found is None:
+        found = suit_refusal(st, seat, arg) if kind == "ghna" else tute_refusal(st, seat, arg)
+    raise IllegalAction(*found)
+
+
+def apply_ghna(st, seat: int, suit: int) -> None:
+    team = st.rules.team_of[seat]
+    points = value(st, suit)
+    st.ghna_points[team] += points
+    st.declared_suits.append(suit)
+    st.declarations.append((seat, "ghna", suit, points))
+    st.window_count += 1
+
+
+def apply_tute(st, seat: int, rank: int) -> None:
+    st.declarations.append((seat, "tute", rank, 0))
+    st.window_count += 1
+    st.tute_team = st.rules.team_of[seat]
+    st.phase, st.to_play = "done", None
+
+
+def held_undeclared(st, team: int) -> list[int]:
+    """Suits whose pair sits in one hand of a seat of `team` and was not declared."""
+    seats = [s for s in range(4) if st.rules.team_of[s] == team]
+    return [
+        suit
+        for suit, pair in enumerate(st.rules.pair_cards)
+        if suit not in st.declared_suits and any(pair[0] in st.hands[s] and pair[1] in st.hands[s] for s in seats)
+    ]
+
+
+def best_held(st, team: int) -> list[int]:
+    """The held, undeclared ghna worth most that fit the limit together (a concession's award)."""
+    held = held_undeclared(st, team)
+    best, best_value = [], 0
+    for size in range(1, len(held) + 1):
+        for suits in combinations(held, size):
+            total = sum(value(st, s) for s in suits)
+            if total > best_value and limit_refusal(st, team, list(suits)) is None:
+                best, best_value = list(suits), total
+    return best

@@ -1,0 +1,470 @@
+"""Compile a Spec into a Ruleset: plain Python data read by the state machine.
+
+This runs once per `Game`.  Cards become ints (`suit index * ranks + rank index`, in the
+canonical order of `deck.suits` × `deck.ranks`), strengths and points become tuples, and
+every condition becomes a closure (predicates.py).  After this, the engine never looks
+at the model again.  A rule value the engine cannot honour raises ToutiError here, naming
+the rule, instead of being ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import model as m
+from ..errors import Diagnostic, ToutiError
+from ..vocabulary import DUTIES, PREDICATES
+from . import predicates
+from .text import ACTION_KINDS, Vocabulary, card_text
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+@dataclass(frozen=True)
+class CallRules:
+    """One `call NAME { ... }` block: values, effect, preconditions and raise."""
+
+    name: str
+    values: tuple[str, ...] | None
+    leaves: bool
+    requirements: tuple[tuple[str, Callable], ...]  # (rule id, test) in spec order
+    partner_minimum: bool
+    texts: tuple[str, ...]  # the action texts, in value order
+
+
+@dataclass(frozen=True)
+class ObligationRules:
+    """One play duty: `must DUTY [when C] [unless C]`, with its rule id."""
+
+    rule_id: str
+    key: str
+    duty: str
+    when: Callable | None
+    unless: Callable | None
+    exempt_when_partner_wins: bool
+
+
+@dataclass(frozen=True)
+class BiddingRules:
+    """The auction's numbers."""
+
+    minimum: int
+    step: int
+    maximum: int
+    never_stands: int | None
+    last_speaker_minimum: int | None
+
+
+@dataclass(frozen=True)
+class GhnaRules:
+    """Declarations: the pair, values, who, per-trick limit, contract limit, tute ranks."""
+
+    pair: tuple[int, int]
+    trump_value: int
+    plain_value: int
+    both_teams: bool
+    per_trick: int
+    limit: str  # cap | minimum | none
+    caps: tuple[tuple[int, int | None, bool], ...]  # (level, cap or None, plain_only), ascending
+    minimum_plain: int
+    minimum_trump: int
+    tute_ranks: tuple[int, ...]
+
+
+@dataclass
+class Ruleset:
+    """Everything the state machine needs, as plain data (see module docstring)."""
+
+    system: str
+    suits: tuple[str, ...]
+    suit_codes: tuple[str, ...]
+    ranks: tuple[int, ...]
+    card_suit: tuple[int, ...]
+    card_rank: tuple[int, ...]
+    card_strength: tuple[int, ...]
+    card_points: tuple[int, ...]
+    card_text: tuple[str, ...]
+    card_name: tuple[str, ...]
+    top_rank: int
+    team_of: tuple[int, ...]
+    partner: tuple[int, ...]
+    opponents: tuple[tuple[int, ...], ...]
+    hand_size: int
+    has_dealer: bool
+    first_speaker: str
+    first_lead: str
+    after_void: str
+    bidding: BiddingRules | None
+    calls: tuple[CallRules, ...]
+    trump_choice: str
+    swap_rank: int | None
+    obligations: tuple[ObligationRules, ...]
+    ghna: GhnaRules
+    concession: frozenset[str] | None
+    scoring: str
+    last_trick_bonus: int
+    match_end: str
+    match_goal: int
+    settings: dict
+    tie: str | None = None
+    vocabulary: Vocabulary = None
+    play_text: tuple[str, ...] = ()
+    ghna_text: tuple[str, ...] = ()
+    bid_text: dict = field(default_factory=dict)
+    requirement_text: dict = field(default_factory=dict)
+    pair_cards: tuple[tuple[int, int], ...] = ()
+    rank_cards: dict = field(default_factory=dict)
+    parse_cache: dict = field(default_factory=dict)
+
+    @property
+    def ncards(self) -> int:
+        return len(self.card_suit)
+
+    def call(self, name: str) -> CallRules:
+        return next(c for c in self.calls if c.name == name)
+
+
+def fail(rule: m.Rule | None, message: str, code: str = "E310") -> ToutiError:
+    """A located error about a rule the engine cannot honour."""
+    loc = rule.loc if rule is not None else m.NOWHERE
+    return ToutiError(Diagnostic(code, message, loc))
+
+
+class _Reader:
+    """Typed access to a spec's rule values, with located errors."""
+
+    def __init__(self, spec: m.Spec):
+        self.spec = spec
+
+    def rule(self, rule_id: str) -> m.Rule:
+        rule = self.spec.rule(rule_id)
+        if rule is None:
+            raise fail(None, f"the engine needs rule {rule_id}, which this spec lacks")
+        return rule
+
+    def number(self, rule_id: str) -> int:
+        return self.rule(rule_id).value.value
+
+    def word(self, rule_id: str, supported: tuple[str, ...]) -> str:
+        rule = self.rule(rule_id)
+        value = rule.value.value
+        if value not in supported:
+            raise fail(rule, f"{rule_id}: {value} is not supported by the engine (supported: {', '.join(supported)})")
+        return value
+
+    def optional_number(self, rule_id: str) -> int | None:
+        return self.number(rule_id) if self.spec.has(rule_id) else None
+
+    def table(self, rule_id: str) -> dict:
+        return {e.key: e for e in self.rule(rule_id).value.entries}
+
+
+def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
+    """The Ruleset of a valid spec with the given match settings (see module docstring)."""
+    read = _Reader(spec)
+    deck = _compile_deck(read)
+    teams = _compile_teams(read, len(deck["card_suit"]))
+    rules = Ruleset(
+        system=spec.system,
+        **deck,
+        **teams,
+        **_compile_rotation(read),
+        bidding=_compile_bidding(read),
+        calls=_compile_calls(spec),
+        **_compile_trump(read),
+        obligations=_compile_obligations(read),
+        ghna=_compile_ghna(read, deck),
+        concession=_compile_concession(read),
+        scoring=read.word("scoring.round", ("contract", "most_points")),
+        last_trick_bonus=read.number("deck.last_trick"),
+        **_compile_match(read, settings),
+        tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,
+    )
+    _check_combinations(read, rules)
+    _add_lookup_tables(spec, rules)
+    return rules
+
+
+def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
+    """Texts and card groups precomputed so that the state machine never builds them."""
+    rules.vocabulary = _vocabulary(spec, rules)
+    rules.play_text = tuple(f"play {t}" for t in rules.card_text)
+    rules.ghna_text = tuple(f"ghna {s}" for s in rules.suits)
+    if rules.bidding is not None:
+        rules.bid_text = {n: f"bid {n}" for n in range(0, rules.bidding.maximum + 1)}
+    rules.requirement_text = {r.id: describe(r.value.condition) for r in spec.rules if isinstance(r.value, m.Requirement)}
+    nranks = len(rules.ranks)
+    index = {r: i for i, r in enumerate(rules.ranks)}
+    rules.pair_cards = tuple(tuple(s * nranks + index[r] for r in rules.ghna.pair) for s in range(len(rules.suits)))
+    rules.rank_cards = {r: tuple(s * nranks + index[r] for s in range(len(rules.suits))) for r in rules.ranks}
+
+
+def describe(expr: m.Expr) -> str:
+    """A condition in plain words, from the meanings in vocabulary.py."""
+    if isinstance(expr, m.Pred):
+        info = PREDICATES.get(expr.name)
+        meaning = info.meaning if info else expr.name
+        return meaning.replace("that call", expr.arg) if expr.arg else meaning
+    if isinstance(expr, m.Not):
+        return f"it must not be that {describe(expr.operand)}"
+    joiner = " and " if isinstance(expr, m.All) else " or "
+    return joiner.join(describe(e) for e in expr.operands)
+
+
+def _compile_deck(read: _Reader) -> dict:
+    suits = read.rule("deck.suits").value.items
+    ranks = tuple(d.key for d in read.rule("deck.ranks").value.items)
+    rank_labels = {d.key: d.label.text("en") for d in read.rule("deck.ranks").value.items}
+    order = read.rule("deck.order").value.ranks
+    points = read.table("deck.points")
+    others = points["others"].value if "others" in points else 0
+    cards = [(s, r) for s in range(len(suits)) for r in ranks]
+    strength = {rank: len(order) - i for i, rank in enumerate(order)}
+    return dict(
+        suits=tuple(d.key for d in suits),
+        suit_codes=tuple(d.code for d in suits),
+        ranks=ranks,
+        card_suit=tuple(s for s, _ in cards),
+        card_rank=tuple(r for _, r in cards),
+        card_strength=tuple(strength.get(r, 0) for _, r in cards),
+        card_points=tuple(points[r].value if r in points else others for _, r in cards),
+        card_text=tuple(card_text(r, suits[s].code) for s, r in cards),
+        card_name=tuple(f"the {_rank_name(r, rank_labels[r])} of {suits[s].key}" for s, r in cards),
+        top_rank=order[0],
+    )
+
+
+def _rank_name(rank: int, label: str) -> str:
+    """`ace`, `rey`, but `3` rather than `three`: a numeral reads better for pip cards."""
+    return str(rank) if NUMBER_WORDS.get(rank) == label.lower() else label
+
+
+def _compile_teams(read: _Reader, ncards: int) -> dict:
+    seats = read.number("table.seats")
+    groups = read.rule("table.teams").value.groups
+    hand_size = read.number("table.hand_size")
+    if seats != 4:
+        raise fail(read.rule("table.seats"), f"table.seats: the engine plays 4 seats, not {seats}")
+    if sorted(len(g) for g in groups) != [2, 2] or sorted(s for g in groups for s in g) != [0, 1, 2, 3]:
+        raise fail(read.rule("table.teams"), "table.teams: the engine plays two teams of two partners")
+    if hand_size * seats != ncards:
+        raise fail(read.rule("table.hand_size"), f"table.hand_size: {seats} hands of {hand_size} must use the {ncards} cards of the deck")
+    team_of = tuple(next(t for t, g in enumerate(groups) if s in g) for s in range(4))
+    partner = tuple(next(o for o in groups[team_of[s]] if o != s) for s in range(4))
+    opponents = tuple(tuple(groups[1 - team_of[s]]) for s in range(4))
+    return dict(team_of=team_of, partner=partner, opponents=opponents, hand_size=hand_size)
+
+
+def _compile_rotation(read: _Reader) -> dict:
+    has_dealer = read.word("rotation.dealer", ("yes", "no")) == "yes"
+    first_speaker = read.word("rotation.first_speaker", ("after_dealer", "random"))
+    first_lead = read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
+    read.word("rotation.next_round", ("next_seat",))
+    read.word("rotation.turn_order", ("next_seat",))
+    if not has_dealer and "after_dealer" in (first_speaker, first_lead):
+        rule = read.rule("rotation.first_speaker" if first_speaker == "after_dealer" else "rotation.first_lead")
+        raise fail(rule, f"{rule.id}: after_dealer needs rotation.dealer yes")
+    return dict(
+        has_dealer=has_dealer,
+        first_speaker=first_speaker,
+        first_lead=first_lead,
+        after_void=read.word("rotation.after_void", ("next_seat", "same_seat")),
+    )
+
+
+def _compile_bidding(read: _Reader) -> BiddingRules | None:
+    if not read.spec.has("bidding.minimum"):
+        return None
+    read.word("bidding.pass", ("final",))
+    read.word("bidding.all_pass", ("void",))
+    step = read.number("bidding.step")
+    if step <= 0:
+        raise fail(read.rule("bidding.step"), "bidding.step must be positive")
+    return BiddingRules(
+        minimum=read.number("bidding.minimum"),
+        step=step,
+        maximum=read.number("bidding.maximum"),
+        never_stands=read.optional_number("bidding.never_stands"),
+        last_speaker_minimum=read.optional_number("bidding.last_speaker_minimum"),
+    )
+
+
+def _compile_calls(spec: m.Spec) -> tuple[CallRules, ...]:
+    return tuple(_compile_call(spec, name) for name in spec.calls)
+
+
+def _compile_call(spec: m.Spec, name: str) -> CallRules:
+    rules = [r for r in spec.rules if r.kind == "call" and r.section == name]
+    if name in ACTION_KINDS:
+        raise fail(rules[0], f"call {name}: the name is an action of the wire format; choose another")
+    by_key = {r.key: r for r in rules}
+    values = tuple(str(d.key) for d in by_key["values"].value.items) if "values" in by_key else None
+    requirements = tuple(
+        (r.id, _condition(r, r.value.condition, "bidding")) for r in rules if isinstance(r.value, m.Requirement)
+    )
+    effect = by_key["effect"].value.value if "effect" in by_key else "stay"
+    texts = tuple(f"{name} {v}" for v in values) if values is not None else (name,)
+    if "raise" in by_key and not all(v.isdigit() for v in values or ("",)):
+        raise fail(by_key["raise"], f"{name}.raise partner_minimum needs numeric values (the push amounts)")
+    return CallRules(name, values, effect == "leave", requirements, "raise" in by_key, texts)
+
+
+def _condition(rule: m.Rule, expr: m.Expr, phase: str) -> Callable:
+    try:
+        return predicates.compile_expr(expr, phase)
+    except KeyError as error:
+        known = ", ".join(sorted(predicates.predicate_names(phase)))
+        raise fail(rule, f"{rule.id}: {error.args[0]} is not a {phase} predicate the engine knows ({known})") from None
+
+
+def _compile_trump(read: _Reader) -> dict:
+    choice = read.word("trump.choice", ("bid_winner", "turned_card"))
+    swap_rank = read.optional_number("trump.swap")
+    if swap_rank is not None and choice != "turned_card":
+        raise fail(read.rule("trump.swap"), "trump.swap needs trump.choice turned_card")
+    return dict(trump_choice=choice, swap_rank=swap_rank)
+
+
+def _compile_obligations(read: _Reader) -> tuple[ObligationRules, ...]:
+    duties = [r for r in read.spec.section("play") if isinstance(r.value, m.Obligation)]
+    exempt = _exemptions(read, {r.key for r in duties})
+    read.word("play.free_discard", ("any",))
+    read.word("trick.winner", ("highest_trump_else_led",))
+    read.word("trick.next_leader", ("winner",))
+    return tuple(_compile_obligation(r, r.key in exempt) for r in duties)
+
+
+def _compile_obligation(rule: m.Rule, exempt: bool) -> ObligationRules:
+    duty = rule.value
+    if duty.duty not in DUTIES:
+        raise fail(rule, f"{rule.id}: unknown duty {duty.duty}")
+    when = _condition(rule, duty.when, "play") if duty.when is not None else None
+    unless = _condition(rule, duty.unless, "play") if duty.unless is not None else None
+    return ObligationRules(rule.id, rule.key, duty.duty, when, unless, exempt)
+
+
+def _exemptions(read: _Reader, keys: set[str]) -> set[str]:
+    rule = read.rule("play.partner_exemption")
+    words = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    if words == ("none",):
+        return set()
+    if words == ("all",):
+        return keys
+    unknown = [w for w in words if w not in keys]
+    if unknown:
+        raise fail(rule, f"play.partner_exemption: {', '.join(unknown)} is not a play obligation of this spec")
+    return set(words)
+
+
+def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
+    pair = read.rule("ghna.pair").value.values
+    values = read.table("ghna.values")
+    read.word("ghna.window", ("after_team_trick",))
+    read.word("ghna.in_hand", ("yes",))
+    read.word("ghna.same_suit", ("once",))
+    per_trick = read.number("ghna.per_trick")
+    if len(pair) != 2 or any(r not in deck["ranks"] for r in pair):
+        raise fail(read.rule("ghna.pair"), "ghna.pair: two ranks of the deck")
+    if per_trick < 1:
+        raise fail(read.rule("ghna.per_trick"), "ghna.per_trick must be at least 1")
+    limit = read.word("ghna.limit", ("cap", "minimum", "none"))
+    return GhnaRules(
+        pair=(pair[0], pair[1]),
+        trump_value=values["trump"].value,
+        plain_value=values["plain"].value,
+        both_teams=read.word("ghna.who", ("bidding_team", "both")) == "both",
+        per_trick=per_trick,
+        limit=limit,
+        caps=_caps(read) if limit == "cap" else (),
+        minimum_plain=read.table("ghna.minimums")["plain"].value if limit == "minimum" else 0,
+        minimum_trump=read.table("ghna.minimums")["trump"].value if limit == "minimum" else 0,
+        tute_ranks=_tute_ranks(read, deck["ranks"]),
+    )
+
+
+def _caps(read: _Reader) -> tuple[tuple[int, int | None, bool], ...]:
+    rule = read.rule("ghna.caps")
+    rows = []
+    for entry in rule.value.entries:
+        unknown = [f for f in entry.flags if f != "plain_only"]
+        if unknown or not isinstance(entry.key, int):
+            raise fail(rule, f"ghna.caps: unsupported row {entry.key} = {entry.value} {' '.join(entry.flags)}")
+        rows.append((entry.key, entry.value, "plain_only" in entry.flags))
+    return tuple(sorted(rows))
+
+
+def _tute_ranks(read: _Reader, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    value = read.spec.value("ghna.tute")
+    if value is None or isinstance(value, m.Word):
+        if isinstance(value, m.Word) and value.value != "none":
+            raise fail(read.rule("ghna.tute"), f"ghna.tute: {value.value} is not supported (a list of ranks, or none)")
+        return ()
+    found = (value.value,) if isinstance(value, m.Number) else value.values
+    if any(r not in ranks for r in found):
+        raise fail(read.rule("ghna.tute"), "ghna.tute: ranks of the deck")
+    return tuple(found)
+
+
+def _compile_concession(read: _Reader) -> frozenset[str] | None:
+    if not read.spec.has("concession.who"):
+        return None
+    read.word("concession.who", ("defenders",))
+    read.word("concession.consent", ("both",))
+    read.word("concession.proposer", ("defender_to_play",))
+    value = read.rule("concession.award").value
+    words = (value.value,) if isinstance(value, m.Word) else value.words
+    return frozenset(words)
+
+
+def _compile_match(read: _Reader, settings: dict) -> dict:
+    end = read.word("match.end", ("target", "hands"))
+    chosen = {}
+    for key, value in settings.items():
+        rule = read.spec.rule(f"match.{key}")
+        if rule is None or not isinstance(rule.value, m.Setting):
+            raise fail(None, f"unknown setting {key}: this spec's settings are {_settings_names(read)}", "E300")
+        if value not in rule.value.choices:
+            allowed = ", ".join(map(str, rule.value.choices))
+            raise fail(rule, f"match.{key} = {value} is not allowed (choices: {allowed})", "E300")
+        chosen[key] = value
+    goal_rule = read.rule(f"match.{end}")
+    goal = chosen.get(end, goal_rule.value.default)
+    return dict(match_end=end, match_goal=goal, settings=chosen)
+
+
+def _settings_names(read: _Reader) -> str:
+    names = [r.key for r in read.spec.section("match") if isinstance(r.value, m.Setting)]
+    return ", ".join(names) or "none"
+
+
+def _check_combinations(read: _Reader, rules: Ruleset) -> None:
+    """Rule combinations the engine cannot give a meaning to."""
+    if rules.bidding is None and rules.trump_choice == "bid_winner":
+        raise fail(read.rule("trump.choice"), "trump.choice bid_winner needs a bidding section")
+    if rules.bidding is not None and rules.trump_choice == "turned_card":
+        raise fail(read.rule("trump.choice"), "trump.choice turned_card with a bidding section is not supported")
+    if rules.bidding is None and (rules.ghna.limit != "none" or not rules.ghna.both_teams):
+        raise fail(read.rule("ghna.limit"), "ghna limits and ghna.who bidding_team need a contract (a bidding section)")
+    if rules.bidding is None and rules.scoring == "contract":
+        raise fail(read.rule("scoring.round"), "scoring.round contract needs a bidding section")
+    if rules.concession is not None and rules.bidding is None:
+        raise fail(read.rule("concession.who"), "a concession needs a bidding team (a bidding section)")
+    if rules.ghna.tute_ranks and rules.scoring != "most_points":
+        raise fail(read.rule("ghna.tute"), "ghna.tute (winning the hand at once) needs scoring.round most_points")
+    if rules.scoring == "most_points" and rules.match_end != "hands":
+        raise fail(read.rule("match.end"), "scoring.round most_points scores hands: it needs match.end hands")
+    if rules.scoring == "contract" and rules.match_end != "target":
+        raise fail(read.rule("match.end"), "scoring.round contract scores points: it needs match.end target")
+
+
+def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
+    return Vocabulary(
+        suits=rules.suits,
+        cards={t: c for c, t in enumerate(rules.card_text)},
+        calls={c.name: c.values for c in rules.calls},
+        has_bidding=rules.bidding is not None,
+        has_swap=rules.swap_rank is not None,
+        has_concession=rules.concession is not None,
+        has_tute=spec.has("ghna.tute"),
+    )

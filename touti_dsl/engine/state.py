@@ -1,0 +1,319 @@
+"""RoundState: one round of a game, as a state machine driven by action texts.
+
+Several seats may act at once (a signal on the partner's turn, either partner declaring
+after a won trick, a concession vote), so the interface is `actors()` and
+`legal_actions(seat)` for any seat, and `apply(seat, action)`.  Legal actions are
+computed once per state and cached; an action not in the legal list is refused with the
+rule that forbids it, computed only then, and the state is left untouched.
+
+Phases: "bidding" (when the spec has one), "trump" (the contract maker names trumps),
+"play" (which also hosts the trump swap, declarations and concessions), "done".
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from . import bidding, concession, ghna, play, scoring
+from .errors import NOT_HELD, PHASE, TURN_ORDER, IllegalAction
+from .text import parse_action
+
+# Every attribute of the state, in to_json order; "rules" and the cache are not state.
+FIELDS = (
+    "phase", "dealer", "first_speaker", "seed", "scores", "hands", "history",
+    "turn", "out", "spoken", "high", "high_bidder", "calls_made", "push_min",
+    "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
+    "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
+    "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
+    "concede_pending", "concede_trick", "void", "conceded", "tute_team",
+)
+TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
+
+
+class RoundState:
+    """The full state of one round (see module docstring)."""
+
+    __slots__ = ("rules", "_legal", *FIELDS, *TRICK_CACHE)
+
+    # ---------------------------------------------------------------- queries
+
+    def actors(self) -> list[int]:
+        """Sorted seats with at least one legal action."""
+        return [seat for seat in range(4) if self._legal_list(seat)]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """The legal action texts of `seat`, in the canonical order of text.py."""
+        return list(self._legal_list(_seat(seat)))
+
+    def is_terminal(self) -> bool:
+        return self.phase == "done"
+
+    def round_result(self) -> dict:
+        if self.phase != "done":
+            raise ValueError("the round is not over: round_result() needs a terminal state")
+        return scoring.round_result(self)
+
+    def match_result(self) -> dict:
+        return scoring.match_result(self)
+
+    @property
+    def trump(self) -> str | None:
+        return None if self.trump_suit is None else self.rules.suits[self.trump_suit]
+
+    @property
+    def contract(self) -> dict | None:
+        if self.contract_team is None:
+            return None
+        return {"team": self.contract_team, "bidder": self.contract_bidder, "amount": self.contract_amount}
+
+    def last_trick_winner(self) -> int | None:
+        return self.tricks[-1][2] if self.tricks else None
+
+    # ---------------------------------------------------------------- legal actions
+
+    def _legal_list(self, seat: int) -> list[str]:
+        cache = self._legal
+        found = cache[seat]
+        if found is None:
+            found = cache[seat] = self._compute_legal(seat)
+        return found
+
+    def _compute_legal(self, seat: int) -> list[str]:
+        phase = self.phase
+        if phase == "play":
+            return self._play_phase_legal(seat)
+        if phase == "bidding":
+            return bidding.legal(self, seat)
+        if phase == "trump":
+            return [f"trump {s}" for s in self.rules.suits] if seat == self.contract_bidder else []
+        return []
+
+    def _play_phase_legal(self, seat: int) -> list[str]:
+        if self.concede_pending is not None:
+            return ["agree", "refuse"] if seat == concession.voter(self) else []
+        actions = ["swap"] if self._swap_refusal(seat) is None else []
+        if seat == self.to_play:
+            text = self.rules.play_text
+            actions.extend(text[c] for c in play.narrow(self, seat))
+        if self.window_team is not None:
+            actions.extend(ghna.legal(self, seat))
+        if self.rules.concession is not None and seat == self.to_play and concession.can_propose(self, seat):
+            actions.append("concede")
+        return actions
+
+    def _swap_refusal(self, seat: int) -> tuple[str, str] | None:
+        rules = self.rules
+        rank = rules.swap_rank
+        if rank is None or self.phase != "play":
+            return PHASE, "no swap is possible now"
+        if self.concede_pending is not None:
+            return "concession.consent", "a concession is proposed: only the other defender may act"
+        if self.swapped or self.tricks_played or self.trick_cards:
+            return "trump.swap", "the swap is possible once, before the first card of the round is played"
+        if seat == self.dealer:
+            return "trump.swap", "the dealer cannot swap: the turned card is already in the dealer's hand"
+        if rules.card_rank[self.turned] == rank:
+            return "trump.swap", f"the turned card is itself the {rank} of trumps"
+        wanted = rules.rank_cards[rank][self.trump_suit]
+        if wanted not in self.hands[seat]:
+            return "trump.swap", f"you must hold {rules.card_name[wanted]} to swap it"
+        return None
+
+    # ---------------------------------------------------------------- apply
+
+    def apply(self, seat: int, action: str) -> None:
+        """Apply a legal action, or raise IllegalAction (rule id, reason) leaving the state unchanged."""
+        parsed = parse_action(action, self.rules.vocabulary, self.rules.parse_cache)
+        seat = _seat(seat)
+        if action not in self._legal_list(seat):
+            self._refuse(seat, parsed)
+            raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
+        kind, arg = parsed
+        _APPLY[kind](self, seat, arg)
+        self.history.append((seat, action))
+        self._legal = [None, None, None, None]
+
+    def _refuse(self, seat: int, parsed: tuple) -> None:
+        kind, arg = parsed
+        if self.phase == "done":
+            raise IllegalAction(PHASE, "the round is over")
+        _REFUSE[kind](self, seat, arg)
+
+    # -- bidding and trump
+
+    def _refuse_bidding(self, seat: int, kind: str, arg) -> None:
+        if self.phase != "bidding":
+            raise IllegalAction(PHASE, f"{kind!r} is possible only during the bidding")
+        if kind == "pass":
+            bidding.refuse_turn(self, seat)
+        elif kind == "bid":
+            bidding.refuse_bid(self, seat, arg)
+        else:
+            bidding.refuse_call(self, seat, *arg)
+
+    def _refuse_trump(self, seat: int, suit: int) -> None:
+        if self.rules.trump_choice == "turned_card":
+            raise IllegalAction("trump.choice", "trumps are the suit of the turned card")
+        if self.phase != "trump":
+            raise IllegalAction(PHASE, "trumps are named after the bidding")
+        raise IllegalAction("trump.choice", f"seat {self.contract_bidder}, who made the contract, names trumps")
+
+    def _apply_trump(self, seat: int, suit: int) -> None:
+        self.trump_suit = suit
+        self._start_play()
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        self.phase = "play"
+        lead = self.first_speaker if rules.first_lead == "first_speaker" else (self.dealer + 1) % 4
+        self.to_play = lead
+        play.start_trick(self)
+
+    # -- play
+
+    def _refuse_play(self, seat: int, card: int) -> None:
+        self._refuse_unless_playing(seat)
+        if seat != self.to_play:
+            raise IllegalAction(TURN_ORDER, f"it is seat {self.to_play}'s turn to play, not seat {seat}'s")
+        if card not in self.hands[seat]:
+            raise IllegalAction(NOT_HELD, f"you do not hold {self.rules.card_name[card]}")
+        obligation, kept = play.narrow(self, seat, watch=card)
+        raise IllegalAction(obligation.rule_id, play.refusal_message(self, obligation.duty, kept))
+
+    def _refuse_unless_playing(self, seat: int) -> None:
+        if self.phase != "play":
+            raise IllegalAction(PHASE, "cards are played after the bidding and the choice of trumps")
+        if self.concede_pending is not None:
+            raise IllegalAction("concession.consent", "a concession is proposed: only the other defender may act")
+
+    def _apply_play(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        if not self.trick_cards:
+            self.window_team = None  # leading closes the declaration window
+        play.add_card(self, seat, card)
+        if len(self.trick_cards) < 4:
+            self.to_play = (seat + 1) % 4
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        rules = self.rules
+        winner, team = self.trick_winner, rules.team_of[self.trick_winner]
+        points = rules.card_points
+        self.card_points[team] += sum(points[c] for c in self.trick_cards)
+        self.tricks.append((self.trick_seats[0], tuple(self.trick_cards), winner))
+        self.tricks_played += 1
+        play.start_trick(self)
+        self.to_play = winner
+        if self.tricks_played == rules.hand_size:
+            self.last_trick_team = team
+            self.phase, self.to_play = "done", None
+        else:
+            self.window_team, self.window_count = team, 0
+
+    def _apply_swap(self, seat: int, _arg) -> None:
+        rules = self.rules
+        wanted = rules.rank_cards[rules.swap_rank][self.trump_suit]
+        self.hands[seat].remove(wanted)
+        insort(self.hands[seat], self.turned)
+        self.hands[self.dealer].remove(self.turned)
+        insort(self.hands[self.dealer], wanted)
+        self.swapped = True
+
+    def _refuse_swap(self, seat: int, _arg) -> None:
+        raise IllegalAction(*self._swap_refusal(seat))
+
+    # ---------------------------------------------------------------- copies and views
+
+    def clone(self) -> "RoundState":
+        other = RoundState.__new__(RoundState)
+        for name in _PLAIN:
+            setattr(other, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(h) for h in self.hands]
+        other._legal = list(self._legal)
+        return other
+
+    def observation(self, seat: int) -> dict:
+        """What `seat` may see: its own hand, the public state and its legal actions."""
+        from .views import observation
+
+        return observation(self, _seat(seat))
+
+    def to_json(self) -> dict:
+        from .views import to_json
+
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, game_or_spec, data: dict) -> "RoundState":
+        from .views import from_json
+
+        return from_json(cls, game_or_spec, data)
+
+    def next_round(self, seed: int | None = None, hands: list | None = None, turned: str | None = None) -> "RoundState":
+        """The next round of the match: rotated dealer or first speaker, carried scores."""
+        from .game import next_round
+
+        return next_round(self, seed=seed, hands=hands, turned=turned)
+
+    def __repr__(self) -> str:
+        return f"<RoundState {self.rules.system} phase={self.phase} tricks={self.tricks_played}>"
+
+
+_LISTS = (
+    "scores", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
+    "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick",
+)
+_PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")
+
+
+def _seat(seat) -> int:
+    if type(seat) is not int or not 0 <= seat < 4:
+        raise ValueError(f"a seat is an int from 0 to 3, not {seat!r}")
+    return seat
+
+
+def _concession_apply(kind: str):
+    return lambda st, seat, _arg: concession.apply(st, seat, kind)
+
+
+def _concession_refuse(kind: str):
+    def refuse(st, seat, _arg):
+        concession.refuse(st, seat, kind)
+
+    return refuse
+
+
+def _ghna_refuse(kind: str):
+    return lambda st, seat, arg: ghna.refuse(st, seat, kind, arg)
+
+
+_APPLY = {
+    "pass": lambda st, seat, _arg: bidding.apply_pass(st, seat),
+    "bid": bidding.apply_bid,
+    "call": lambda st, seat, arg: bidding.apply_call(st, seat, *arg),
+    "trump": RoundState._apply_trump,
+    "swap": RoundState._apply_swap,
+    "play": RoundState._apply_play,
+    "ghna": ghna.apply_ghna,
+    "tute": ghna.apply_tute,
+    "concede": _concession_apply("concede"),
+    "agree": _concession_apply("agree"),
+    "refuse": _concession_apply("refuse"),
+}
+
+_REFUSE = {
+    "pass": lambda st, seat, arg: st._refuse_bidding(seat, "pass", arg),
+    "bid": lambda st, seat, arg: st._refuse_bidding(seat, "bid", arg),
+    "call": lambda st, seat, arg: st._refuse_bidding(seat, "call", arg),
+    "trump": RoundState._refuse_trump,
+    "swap": RoundState._refuse_swap,
+    "play": RoundState._refuse_play,
+    "ghna": _ghna_refuse("ghna"),
+    "tute": _ghna_refuse("tute"),
+    "concede": _concession_refuse("concede"),
+    "agree": _concession_refuse("agree"),
+    "refuse": _concession_refuse("refuse"),
+}

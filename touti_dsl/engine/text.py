@@ -1,0 +1,179 @@
+"""The wire format: the text of cards and actions, parsed strictly.
+
+Cards are `<rank><suit code>`: `1o` (ace of oros), `12c` (rey of copas), `10e`, `7b`;
+suit codes come from `deck.suits` (`oros/o`).  Actions are one line of single-space
+separated lower-case tokens:
+
+| text | action |
+|---|---|
+| `pass` | leave the bidding |
+| `bid 80` | bid 80 |
+| `<call> <value>` / `<call>` | a call of the spec (`signal las`, `preannounce kont`, `push 10`, `as`) |
+| `trump copas` | the contract maker names trumps (a suit id of `deck.suits`) |
+| `swap` | exchange the `trump.swap` rank of trumps for the turned card |
+| `play 12c` | play a card |
+| `ghna copas` | declare the `ghna.pair` of that suit |
+| `tute 12` | declare the four cards of rank 12 |
+| `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
+
+Anything else (extra spaces, upper case, leading zeros, a card not of the deck, an
+action kind the spec does not define) is refused with rule id `action.syntax`.
+
+Canonical order of legal actions (what `RoundState.legal_actions` returns): by kind in
+ACTION_KINDS order, then `bid` by amount, calls in spec order and each call's values in
+spec order, `trump`/`ghna` by suit in `deck.suits` order, `play` by card in canonical
+deck order (suits in `deck.suits` order, then ranks in `deck.ranks` order), `tute` in
+`ghna.tute` order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import SYNTAX, IllegalAction
+
+ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "concede", "agree", "refuse")
+KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
+
+NUMBER = re.compile(r"^(0|[1-9][0-9]{0,8})$")
+VALUE_WORD = re.compile(r"^[a-z0-9_+]+$")
+CACHE_LIMIT = 200_000
+
+Parsed = tuple  # (kind, argument): ("bid", 80), ("play", 17), ("call", ("signal", "las")) ...
+
+
+def card_text(rank: int, suit_code: str) -> str:
+    """`12` and `c` give `12c`."""
+    return f"{rank}{suit_code}"
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What the parser accepts for one spec: suits, cards, calls and the optional kinds."""
+
+    suits: tuple[str, ...]
+    cards: dict[str, int]
+    calls: dict[str, tuple[str, ...] | None]
+    has_bidding: bool
+    has_swap: bool
+    has_concession: bool
+    has_tute: bool
+
+
+def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
+    """The parsed form of an action text, or IllegalAction(action.syntax)."""
+    found = cache.get(text) if isinstance(text, str) else None
+    if found is not None:
+        return found
+    if not isinstance(text, str):
+        raise IllegalAction(SYNTAX, f"an action is a text, not {type(text).__name__}")
+    parsed = _parse(text, vocabulary)
+    if len(cache) < CACHE_LIMIT:
+        cache[text] = parsed
+    return parsed
+
+
+def _parse(text: str, vocabulary: Vocabulary) -> Parsed:
+    tokens = text.split(" ")
+    if not text or "" in tokens:
+        raise IllegalAction(SYNTAX, f"malformed action {text!r}: tokens are separated by single spaces")
+    head, args = tokens[0], tokens[1:]
+    if head in vocabulary.calls:
+        return _parse_call(text, head, args, vocabulary.calls[head])
+    parser = _PARSERS.get(head)
+    if parser is None:
+        raise IllegalAction(SYNTAX, f"unknown action {text!r}")
+    return parser(text, args, vocabulary)
+
+
+def _bare(kind: str, enabled: str | None = None):
+    def parse(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+        if enabled and not getattr(vocabulary, enabled):
+            raise IllegalAction(SYNTAX, f"this spec has no {kind!r} action")
+        if args:
+            raise IllegalAction(SYNTAX, f"malformed action {text!r}: {kind!r} takes no argument")
+        return (kind, None)
+
+    return parse
+
+
+def _one_arg(text: str, args: list[str], what: str) -> str:
+    if len(args) != 1:
+        raise IllegalAction(SYNTAX, f"malformed action {text!r}: expected one {what}")
+    return args[0]
+
+
+def _parse_bid(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    if not vocabulary.has_bidding:
+        raise IllegalAction(SYNTAX, "this spec has no bidding")
+    amount = _one_arg(text, args, "amount")
+    if not NUMBER.match(amount):
+        raise IllegalAction(SYNTAX, f"malformed bid {text!r}: the amount is a whole number like 80")
+    return ("bid", int(amount))
+
+
+def _parse_pass(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    if not vocabulary.has_bidding:
+        raise IllegalAction(SYNTAX, "this spec has no bidding")
+    return _bare("pass")(text, args, vocabulary)
+
+
+def _suit_arg(text: str, args: list[str], vocabulary: Vocabulary) -> int:
+    suit = _one_arg(text, args, "suit")
+    if suit not in vocabulary.suits:
+        raise IllegalAction(SYNTAX, f"unknown suit {suit!r} in {text!r}: the suits are {', '.join(vocabulary.suits)}")
+    return vocabulary.suits.index(suit)
+
+
+def _parse_trump(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    return ("trump", _suit_arg(text, args, vocabulary))
+
+
+def _parse_ghna(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    return ("ghna", _suit_arg(text, args, vocabulary))
+
+
+def _parse_play(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    card = _one_arg(text, args, "card")
+    if card not in vocabulary.cards:
+        raise IllegalAction(SYNTAX, f"{card!r} is not a card of this deck (a card is written like 12c: rank, then suit code)")
+    return ("play", vocabulary.cards[card])
+
+
+def _parse_tute(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    if not vocabulary.has_tute:
+        raise IllegalAction(SYNTAX, "this spec has no tute")
+    rank = _one_arg(text, args, "rank")
+    if not NUMBER.match(rank):
+        raise IllegalAction(SYNTAX, f"malformed action {text!r}: a tute names a rank like 12")
+    return ("tute", int(rank))
+
+
+def _parse_call(text: str, name: str, args: list[str], values: tuple[str, ...] | None) -> Parsed:
+    if len(args) > 1:
+        raise IllegalAction(SYNTAX, f"malformed call {text!r}: a call takes at most one value")
+    if values is None and args:
+        raise IllegalAction(SYNTAX, f"malformed call {text!r}: {name!r} takes no value")
+    if args and not VALUE_WORD.match(args[0]):
+        raise IllegalAction(SYNTAX, f"malformed call {text!r}")
+    return ("call", (name, args[0] if args else None))
+
+
+_PARSERS = {
+    "pass": _parse_pass,
+    "bid": _parse_bid,
+    "trump": _parse_trump,
+    "swap": _bare("swap", "has_swap"),
+    "play": _parse_play,
+    "ghna": _parse_ghna,
+    "tute": _parse_tute,
+    "concede": _bare("concede", "has_concession"),
+    "agree": _bare("agree", "has_concession"),
+    "refuse": _bare("refuse", "has_concession"),
+}
+
+
+def format_call(name: str, value: str | None) -> str:
+    """`signal las`, `push 10`, or `as` for a call without values."""
+    return name if value is None else f"{name} {value}"

@@ -1,0 +1,161 @@
+"""Views of a RoundState: a seat's observation, and the full state as JSON and back.
+
+`to_json()` writes every field of the state (cards as texts, suits as ids) plus the
+system id and the match settings; `from_json(game_or_spec, data)` rebuilds an equal
+state.  `observation(seat)` holds only what that seat may see at the table: its own
+hand, the other hands' sizes, and the public record (every action is announced aloud or
+played face up; the turned card is shown).
+"""
+
+from __future__ import annotations
+
+from . import play
+
+CARD_LISTS = ("trick_cards",)
+SUIT_FIELDS = ("trump_suit",)
+
+
+def _card(rules, card):
+    return None if card is None else rules.card_text[card]
+
+
+def _suit(rules, suit):
+    return None if suit is None else rules.suits[suit]
+
+
+def to_json(st) -> dict:
+    """The full state as JSON-ready data (see module docstring)."""
+    rules = st.rules
+    return {
+        "system": rules.system,
+        "settings": dict(rules.settings),
+        "phase": st.phase,
+        "dealer": st.dealer,
+        "first_speaker": st.first_speaker,
+        "seed": st.seed,
+        "scores": list(st.scores),
+        "hands": [[rules.card_text[c] for c in hand] for hand in st.hands],
+        "history": [[seat, action] for seat, action in st.history],
+        "bidding": {
+            "turn": st.turn,
+            "out": list(st.out),
+            "spoken": list(st.spoken),
+            "high": st.high,
+            "high_bidder": st.high_bidder,
+            "calls_made": [list(call) for call in st.calls_made],
+            "push_min": [None if p is None else list(p) for p in st.push_min],
+        },
+        "trump": _suit(rules, st.trump_suit),
+        "turned": _card(rules, st.turned),
+        "swapped": st.swapped,
+        "contract": st.contract,
+        "play": {
+            "to_play": st.to_play,
+            "trick": [[seat, rules.card_text[card]] for seat, card in zip(st.trick_seats, st.trick_cards)],
+            "tricks": [[leader, [rules.card_text[c] for c in cards], winner] for leader, cards, winner in st.tricks],
+            "card_points": list(st.card_points),
+            "last_trick": st.last_trick_team,
+            "tricks_played": st.tricks_played,
+        },
+        "ghna": {
+            "window_team": st.window_team,
+            "window_count": st.window_count,
+            "declared_suits": [rules.suits[s] for s in st.declared_suits],
+            "declarations": [_declaration(rules, d) for d in st.declarations],
+            "points": list(st.ghna_points),
+            "held_credit": [[rules.suits[s], v] for s, v in st.held_credit],
+        },
+        "concession": {"pending": st.concede_pending, "proposed_at": list(st.concede_trick), "conceded": st.conceded},
+        "void": st.void,
+        "tute": st.tute_team,
+    }
+
+
+def _declaration(rules, declaration) -> list:
+    seat, kind, arg, value = declaration
+    return [seat, kind, rules.suits[arg] if kind == "ghna" else arg, value]
+
+
+def from_json(cls, game_or_spec, data: dict):
+    """A RoundState equal to the one `data` was written from."""
+    from .game import Game
+
+    game = game_or_spec if isinstance(game_or_spec, Game) else Game.from_spec(game_or_spec, **data.get("settings", {}))
+    rules = game.ruleset
+    if data.get("system") != rules.system:
+        raise ValueError(f"state of system {data.get('system')!r} given to a game of {rules.system!r}")
+    st = cls.__new__(cls)
+    st.rules, st._legal = rules, [None, None, None, None]
+    _restore_round(st, rules, data)
+    _restore_bidding(st, data["bidding"])
+    _restore_play(st, rules, data["play"])
+    _restore_ghna(st, rules, data["ghna"])
+    return st
+
+
+def _restore_round(st, rules, data: dict) -> None:
+    cards, suits = rules.vocabulary.cards, rules.suits
+    st.phase, st.dealer, st.first_speaker, st.seed = data["phase"], data["dealer"], data["first_speaker"], data["seed"]
+    st.scores = list(data["scores"])
+    st.hands = [[cards[c] for c in hand] for hand in data["hands"]]
+    st.history = [(seat, action) for seat, action in data["history"]]
+    st.trump_suit = None if data["trump"] is None else suits.index(data["trump"])
+    st.turned = None if data["turned"] is None else cards[data["turned"]]
+    st.swapped = data["swapped"]
+    contract = data["contract"] or {}
+    st.contract_team, st.contract_bidder, st.contract_amount = contract.get("team"), contract.get("bidder"), contract.get("amount")
+    concession = data["concession"]
+    st.concede_pending, st.concede_trick, st.conceded = concession["pending"], list(concession["proposed_at"]), concession["conceded"]
+    st.void, st.tute_team = data["void"], data["tute"]
+
+
+def _restore_bidding(st, data: dict) -> None:
+    st.turn, st.out, st.spoken = data["turn"], list(data["out"]), list(data["spoken"])
+    st.high, st.high_bidder = data["high"], data["high_bidder"]
+    st.calls_made = [tuple(call) for call in data["calls_made"]]
+    st.push_min = [None if p is None else tuple(p) for p in data["push_min"]]
+
+
+def _restore_play(st, rules, data: dict) -> None:
+    cards = rules.vocabulary.cards
+    st.to_play = data["to_play"]
+    st.tricks = [(leader, tuple(cards[c] for c in played), winner) for leader, played, winner in data["tricks"]]
+    st.card_points, st.last_trick_team, st.tricks_played = list(data["card_points"]), data["last_trick"], data["tricks_played"]
+    trick = data["trick"]
+    play.replay_trick(st, [seat for seat, _ in trick], [cards[c] for _, c in trick])
+
+
+def _restore_ghna(st, rules, data: dict) -> None:
+    suits = rules.suits
+    st.window_team, st.window_count = data["window_team"], data["window_count"]
+    st.declared_suits = [suits.index(s) for s in data["declared_suits"]]
+    st.declarations = [
+        (seat, kind, suits.index(arg) if kind == "ghna" else arg, value) for seat, kind, arg, value in data["declarations"]
+    ]
+    st.ghna_points = list(data["points"])
+    st.held_credit = [(suits.index(s), v) for s, v in data["held_credit"]]
+
+
+def observation(st, seat: int) -> dict:
+    """What `seat` may see (see module docstring)."""
+    rules = st.rules
+    full = to_json(st)
+    return {
+        "seat": seat,
+        "system": rules.system,
+        "phase": st.phase,
+        "dealer": st.dealer,
+        "first_speaker": st.first_speaker,
+        "scores": list(st.scores),
+        "hand": full["hands"][seat],
+        "hand_sizes": [len(h) for h in st.hands],
+        "history": full["history"],
+        "bidding": {k: full["bidding"][k] for k in ("turn", "out", "high", "high_bidder")},
+        "trump": full["trump"],
+        "turned": full["turned"],
+        "contract": full["contract"],
+        "play": full["play"],
+        "ghna": {k: full["ghna"][k] for k in ("window_team", "declared_suits", "declarations", "points")},
+        "concession": full["concession"],
+        "legal_actions": st.legal_actions(seat),
+    }
