@@ -47,7 +47,7 @@ def doc_anchor(system: str, rule_id: str) -> str:
 
 
 def _problem(path: Path, where: str, message: str) -> Diagnostic:
-    return Diagnostic("E700", f"{where}: {message}", Loc(str(path), 0, 0))
+    return Diagnostic("E900", f"{where}: {message}", Loc(str(path), 0, 0))
 
 
 def _step_problems(step, index: int) -> list[str]:
@@ -83,7 +83,7 @@ def _read_json(path: Path):
     except (OSError, UnicodeDecodeError) as error:
         raise ToutiError(_problem(path, "cannot read", str(error))) from None
     except json.JSONDecodeError as error:
-        raise ToutiError(Diagnostic("E700", f"not valid JSON: {error.msg}", Loc(str(path), error.lineno, error.colno))) from None
+        raise ToutiError(Diagnostic("E900", f"not valid JSON: {error.msg}", Loc(str(path), error.lineno, error.colno))) from None
 
 
 def load_case_file(path: str | Path) -> list[dict]:
@@ -109,7 +109,7 @@ def case_files(folder: str | Path) -> list[Path]:
     """The case files of a folder (recursively), in a stable order."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise ToutiError(Diagnostic("E701", f"no such case folder: {folder}", Loc(str(folder), 0, 0)))
+        raise ToutiError(Diagnostic("E901", f"no such case folder: {folder}", Loc(str(folder), 0, 0)))
     return sorted(p for p in folder.rglob("*.json") if p.is_file())
 
 
@@ -143,7 +143,7 @@ def system_case_dir(system: str, root: str | Path | None = None) -> Path:
         if folder.is_dir():
             return folder
     where = " or ".join(str(base / "generated" / system) for base in candidates)
-    raise ToutiError(Diagnostic("E701", f"no generated cases for system {system!r} (looked in {where}); run `touti generate` first, or pass --cases DIR", Loc(system, 0, 0)))
+    raise ToutiError(Diagnostic("E901", f"no generated cases for system {system!r} (looked in {where}); run `touti generate` first, or pass --cases DIR", Loc(system, 0, 0)))
 
 
 def load_expected_failures(path: str | Path) -> list[str]:
@@ -151,6 +151,6 @@ def load_expected_failures(path: str | Path) -> list[str]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ToutiError(Diagnostic("E702", f"cannot read the expected-failure file: {error}", Loc(str(path), 0, 0))) from None
+        raise ToutiError(Diagnostic("E902", f"cannot read the expected-failure file: {error}", Loc(str(path), 0, 0))) from None
     entries = (line.split("#", 1)[0].strip() for line in text.splitlines())
     return [entry for entry in entries if entry]

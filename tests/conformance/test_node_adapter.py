@@ -1,0 +1,65 @@
+"""The Node skeleton adapter speaks protocol 1: skipped until implemented, results once it is."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from touti_dsl.cli import main
+
+from .conftest import FakeSuite
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ADAPTER = os.path.join(ROOT, "conformance", "adapters", "node", "adapter.js")
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+# A toy game good enough for the fake suite: it refuses only the impossible card 9z.
+TOY = """
+class NotSupported extends Error {}
+module.exports = {
+  NotSupported, name: 'toy', systems: ['fake-system'],
+  newRound(system, setup) { return { hands: setup.hands }; },
+  apply(round, seat, action) {
+    return action.endsWith('9z') ? { ok: false, rule: 'play.follow_suit', message: 'no such card' } : { ok: true };
+  },
+  legalActions(round, seat) { return round.hands[seat].map((card) => 'play ' + card); },
+  actors(round) { throw new NotSupported('the toy does not track turns'); },
+  lastTrickWinner(round) { return null; },
+  roundResult(round) { return null; }, matchResult(round) { return null; },
+  nextRound(round, hands) { return { hands, dealer: 0, first_speaker: 1 }; },
+};
+"""
+
+
+def talk(lines: list[dict | str], env: dict | None = None) -> list[dict]:
+    text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
+    done = subprocess.run([NODE, ADAPTER], input=text, capture_output=True, text=True, timeout=30, env={**os.environ, **(env or {})})
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_the_skeleton_shakes_hands_and_skips_what_it_does_not_support():
+    case = {"type": "case", "id": "c-1", "system": "atlas-carta", "setup": {"hands": []}, "steps": []}
+    replies = talk([{"type": "hello", "protocol": 1}, case, "garbage", {"type": "stop"}])
+    assert replies[0] == {"type": "hello", "protocol": 1, "implementation": "my-touti (node skeleton)", "systems": []}
+    assert replies[1]["type"] == "skipped" and replies[1]["id"] == "c-1"
+    assert replies[2]["type"] == "errored" and replies[2]["id"] is None
+    assert len(replies) == 3
+
+
+def test_a_toy_implementation_behind_the_skeleton_answers_results(tmp_path, fake_suite: FakeSuite, capsys, monkeypatch):
+    toy = tmp_path / "toy.js"
+    toy.write_text(TOY)
+    monkeypatch.setenv("TOUTI_IMPLEMENTATION", str(toy))
+    code = main(["conform", "--impl", f"{NODE} {ADAPTER}", "--cases", str(fake_suite.folder), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    outcome = {case["id"]: case for case in report["cases"]}
+    assert code == 1
+    assert outcome[fake_suite.good["id"]]["status"] == "passed"
+    assert outcome[fake_suite.bad["id"]]["status"] == "failed"
+    assert outcome[fake_suite.skipped["id"]] == {**outcome[fake_suite.skipped["id"]], "status": "skipped", "detail": "the toy does not track turns"}

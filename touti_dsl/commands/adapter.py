@@ -1,0 +1,26 @@
+"""`touti adapter SPEC`: serve the reference engine through the adapter protocol on stdin/stdout.
+
+SPEC is a bundled system id (`atlas-carta`) or a path to a `.touti` file, house variants
+included.  Run it under `touti conform --impl "touti adapter SPEC"`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..conformance.adapter import ReferenceAdapter, serve
+
+NAME = "adapter"
+HELP = "serve the reference engine for a spec through the conformance adapter protocol (JSON lines on stdin/stdout)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("spec", metavar="SPEC", help="a bundled system id or a .touti file")
+
+
+def run(args) -> int:
+    adapter = ReferenceAdapter(args.spec)
+    sys.stdin.reconfigure(encoding="utf-8")
+    sys.stdout.reconfigure(encoding="utf-8")
+    return serve(adapter, sys.stdin, sys.stdout)

@@ -1,0 +1,147 @@
+"""The reference engine behind the adapter protocol: `touti adapter SPEC`.
+
+It answers the runner like any other implementation would: hello with the one system
+its spec defines (a house variant included), then one `result` per case, `skipped` for
+another system, `errored` for a request it cannot run.  A bad request never stops it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO
+
+from . import protocol
+from ..loader import load_named
+
+IMPLEMENTATION = "touti-dsl reference engine"
+
+
+def _engine():
+    # imported late: the adapter module must load (for --help, tests) even while the engine is absent
+    from ..engine import Game, IllegalAction
+
+    return Game, IllegalAction
+
+
+def _plain(value):
+    """A round or match result as plain JSON data (the engine may hand back tuples or mappings)."""
+    return json.loads(json.dumps(value, default=_fallback))
+
+
+def _fallback(value):
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: getattr(value, name) for name in value.__dataclass_fields__}
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"cannot send a {type(value).__name__} as JSON")
+
+
+class CaseRun:
+    """One case against the engine: a round state and one output per step."""
+
+    def __init__(self, state, illegal: type[Exception]):
+        self.state = state
+        self.illegal = illegal
+
+    def output(self, step: dict):
+        return getattr(self, "op_" + step["op"])(step)
+
+    def op_apply(self, step: dict) -> dict:
+        try:
+            self.state.apply(step["seat"], step["action"])
+        except self.illegal as refusal:
+            return {"ok": False, "rule": refusal.rule_id, "message": refusal.message}
+        return {"ok": True}
+
+    op_refuse = op_apply
+
+    def op_legal(self, step: dict) -> dict:
+        return {"actions": list(self.state.legal_actions(step["seat"]))}
+
+    def op_actors(self, step: dict) -> dict:
+        return {"seats": list(self.state.actors())}
+
+    def op_trick_winner(self, step: dict) -> dict:
+        return {"seat": self.state.last_trick_winner()}
+
+    def op_round_result(self, step: dict):
+        return _plain(self.state.round_result())
+
+    def op_match_result(self, step: dict):
+        return _plain(self.state.match_result())
+
+    def op_next_round(self, step: dict) -> dict:
+        turned = {"turned": step["turned"]} if step.get("turned") else {}
+        self.state = self.state.next_round(hands=step["hands"], **turned)
+        return {"dealer": self.state.dealer, "first_speaker": self.state.first_speaker}
+
+
+class ReferenceAdapter:
+    """Serves one spec (bundled id or path) through protocol 1."""
+
+    def __init__(self, spec_name: str):
+        self.spec = load_named(spec_name)
+        self.games: dict[str, object] = {}
+
+    def hello(self) -> dict:
+        return {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "implementation": IMPLEMENTATION,
+                "systems": [self.spec.system]}
+
+    def game(self, settings: dict):
+        """One Game per distinct settings (match target, hands to win), built once."""
+        key = json.dumps(settings, sort_keys=True)
+        if key not in self.games:
+            game_class, _ = _engine()
+            self.games[key] = game_class.from_spec(self.spec, **settings)
+        return self.games[key]
+
+    def new_round(self, setup: dict):
+        fields = {name: setup[name] for name in ("dealer", "first_speaker", "turned", "scores") if name in setup}
+        return self.game(setup.get("settings", {})).new_round(hands=setup["hands"], **fields)
+
+    def run_case(self, request: dict) -> dict:
+        """The reply to one case request: result, skipped or errored."""
+        case_id = request.get("id")
+        if request.get("system") != self.spec.system:
+            return {"type": "skipped", "id": case_id, "reason": f"this adapter serves {self.spec.system!r} only"}
+        step_index = "setup"
+        try:
+            run = CaseRun(self.new_round(request["setup"]), _engine()[1])
+            outputs = []
+            for step_index, step in enumerate(request["steps"]):
+                outputs.append(run.output(step))
+        except Exception as error:  # an engine bug or a bad request must not stop the server
+            where = "setup" if step_index == "setup" else f"step {step_index}"
+            return {"type": "errored", "id": case_id, "message": f"{where}: {type(error).__name__}: {error}"}
+        return {"type": "result", "id": case_id, "outputs": outputs}
+
+    def answer(self, line: str) -> dict | None:
+        """The reply to one request line; None for stop."""
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as error:
+            return {"type": "errored", "id": None, "message": f"request is not JSON: {error.msg}"}
+        kind = request.get("type") if isinstance(request, dict) else None
+        if kind == "stop":
+            return None
+        if kind == "hello":
+            return self.hello()
+        if kind == "case" and isinstance(request.get("setup"), dict) and isinstance(request.get("steps"), list):
+            return self.run_case(request)
+        ident = request.get("id") if isinstance(request, dict) else None
+        return {"type": "errored", "id": ident if isinstance(ident, str) else None, "message": f"unknown or malformed request of type {kind!r}"}
+
+
+def serve(adapter: ReferenceAdapter, stdin: IO[str], stdout: IO[str]) -> int:
+    """Answer requests line by line until stop or end of input."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        reply = adapter.answer(line)
+        if reply is None:
+            break
+        stdout.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
+        stdout.flush()
+    return 0
