@@ -1,0 +1,81 @@
+"""Translation catalogs of the fixed vocabulary: headings, rule meanings, predicates, duties, words.
+
+English meanings of rules, predicates and duties are read from `schema.py` and
+`vocabulary.py` (the single source of truth); everything else, and every French and
+Arabic text, lives in `i18n/<lang>.json`.  A catalog never holds text about one rule
+system: system-specific words (suit and rank labels) come from the spec itself.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from .. import schema, vocabulary
+from ..errors import Diagnostic, ToutiError
+from ..model import Loc
+
+LANGUAGES = ("en", "fr", "ar")
+RTL_LANGUAGES = ("ar",)
+I18N_DIR = Path(__file__).resolve().parent / "i18n"
+
+
+def english_vocabulary() -> dict[str, str]:
+    """The catalog keys whose English text is the meaning written in schema.py and vocabulary.py."""
+    texts = {f"meaning.{r.id}": r.meaning for r in (*schema.RULES, *schema.CALL_RULES)}
+    texts["meaning.call.require"] = "a precondition of the call"
+    texts["meaning.play.obligation"] = "a play duty"
+    texts.update({f"pred.{p.name}": p.meaning for p in vocabulary.PREDICATES.values()})
+    texts.update({f"duty.{d.name}": d.meaning for d in vocabulary.DUTIES.values()})
+    return texts
+
+
+def _read(lang: str) -> dict[str, str]:
+    path = I18N_DIR / f"{lang}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ToutiError(Diagnostic("D001", f"cannot read the {lang} catalog: {error}", Loc(str(path), 0, 0))) from None
+
+
+class Catalog:
+    """The texts of one language; a missing key is an explicit error, never a silent fallback."""
+
+    def __init__(self, lang: str, texts: dict[str, str]):
+        self.lang = lang
+        self.texts = texts
+
+    @property
+    def rtl(self) -> bool:
+        return self.lang in RTL_LANGUAGES
+
+    def has(self, key: str) -> bool:
+        return key in self.texts
+
+    def text(self, key: str, **fields) -> str:
+        """The text of `key` with its `{fields}` filled in."""
+        try:
+            template = self.texts[key]
+        except KeyError:
+            raise ToutiError(
+                Diagnostic("D002", f"the {self.lang} catalog has no text for {key!r}", Loc(str(I18N_DIR / f"{self.lang}.json"), 0, 0),
+                           "add it to every catalog in touti_dsl/docs/i18n/")
+            ) from None
+        return template.format(**fields) if fields else template
+
+    def first(self, *keys: str, **fields) -> str:
+        """The text of the first key the catalog has (a specific wording before a general one)."""
+        for key in keys[:-1]:
+            if key in self.texts:
+                return self.text(key, **fields)
+        return self.text(keys[-1], **fields)
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> Catalog:
+    """The catalog of `lang` (one of LANGUAGES); English adds the meanings read from the code."""
+    texts = _read(lang)
+    if lang == "en":
+        texts = {**english_vocabulary(), **texts}
+    return Catalog(lang, texts)

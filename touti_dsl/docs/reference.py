@@ -1,0 +1,62 @@
+"""Generated reference pages: the CLI (from `cli.build_parser()`) and the error codes (from `checks.py`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from contextlib import contextmanager
+
+from .. import checks
+from .catalog import catalog
+from .render import render_template
+
+HELP_WIDTH = "100"
+CODE_LINE = re.compile(r"^\s*[-*|]?\s*`?([A-Z]\d{3})`?\s*[|:—–-]?\s*(.+?)\s*\|?\s*$")
+
+
+@contextmanager
+def _fixed_width():
+    """argparse wraps help to the terminal width: pin it so the page is reproducible."""
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = HELP_WIDTH
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:  # argparse offers no public accessor for sub-parsers
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def render_cli() -> str:
+    """The CLI reference: the help of `touti` and of every sub-command."""
+    from ..cli import build_parser
+
+    with _fixed_width():
+        parser = build_parser()
+        main_help = parser.format_help()
+        commands = [(name, sub.description or "", sub.format_help()) for name, sub in _subcommands(parser).items()]
+    return render_template("cli.md.j2", catalog("en"), main_help=main_help, commands=commands)
+
+
+def error_codes(doc: str | None = None) -> list[tuple[str, str]]:
+    """(code, meaning) pairs listed in the checks module docstring, in order."""
+    found = []
+    for line in (doc if doc is not None else checks.__doc__ or "").splitlines():
+        match = CODE_LINE.match(line)
+        if match:
+            found.append((match.group(1), match.group(2).strip(" |")))
+    return found
+
+
+def render_errors() -> str:
+    """The error code table of the language reference."""
+    return render_template("errors.md.j2", catalog("en"), codes=error_codes())

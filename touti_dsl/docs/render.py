@@ -1,0 +1,190 @@
+"""Write the generated docs pages: rules per system and language, index, comparison, CLI, errors.
+
+Output is reproducible: the same specs give byte-identical files (no dates, no absolute
+paths, stable orders), so the pages are committed and a test fails when they are stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from .. import model as m
+from ..loader import load_spec
+from ..parser import parse_file
+from ..variants import resolve_base
+from .catalog import LANGUAGES, Catalog, catalog
+from .diff import diff_specs, md_cell, rule_union, value_text
+from .views import anchor, rules_page
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def _sentence(text: str) -> str:
+    """Upper-case the first letter (a no-op for scripts without case)."""
+    return text[:1].upper() + text[1:]
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters["sentence"] = _sentence
+    return env
+
+
+def page_name(system: str, lang: str, stem: str | None = None) -> str:
+    """The file name of a page in `lang` (suffix layout of mkdocs-static-i18n: `x.fr.md`)."""
+    stem = stem or system
+    return f"{stem}.md" if lang == "en" else f"{stem}.{lang}.md"
+
+
+def _tidy(text: str) -> str:
+    """Collapse runs of blank lines left by template blocks; end with exactly one newline."""
+    lines, blank = [], False
+    for line in text.splitlines():
+        line = line.rstrip()
+        if line or not blank:
+            lines.append(line)
+        blank = not line
+    return "\n".join(lines).strip("\n") + "\n"
+
+
+def render_template(name: str, words: Catalog, **context) -> str:
+    template = environment().get_template(name)
+    return _tidy(template.render(t=words.text, lang=words.lang, **context))
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A validated spec, where it came from (as shown on its page) and its base, if a variant."""
+
+    spec: m.Spec
+    shown_path: str
+    base: m.Spec | None
+
+
+def load_for_docs(path: str | Path, root: Path | None = None) -> Loaded:
+    """Load a spec and, for a variant, its validated base (resolved as `extends` resolves it)."""
+    spec = load_spec(path)
+    base = load_spec(resolve_base(parse_file(path))) if spec.base else None
+    return Loaded(spec, _shown(Path(path), root), base)
+
+
+def _shown(path: Path, root: Path | None) -> str:
+    """The spec path relative to the project root when inside it, else its file name."""
+    try:
+        return path.resolve().relative_to((root or Path.cwd()).resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
+# ---------------------------------------------------------------- rules pages
+
+
+def _differences(words: Catalog, loaded: Loaded) -> tuple:
+    if loaded.base is None:
+        return ()
+    found = diff_specs(loaded.base, loaded.spec)
+    return tuple(
+        (f"[`{c.rule_id}`](#{anchor(c.rule_id)})" if c.kind != "removed" else f"`{c.rule_id}`",
+         words.text(f"diff.{c.kind}"), md_cell(c.old), md_cell(c.new))
+        for c in found.changes
+    )
+
+
+def render_rules(loaded: Loaded, lang: str) -> str:
+    """The rules page of one spec in one language."""
+    words = catalog(lang)
+    spec = loaded.spec
+    page = rules_page(words, spec, loaded.shown_path, _differences(words, loaded))
+    title_rule = spec.value("system.title")
+    title = title_rule.value if isinstance(title_rule, m.Text) else spec.system
+    headers = (words.text("diff.rule"), words.text("diff.change"), f"`{spec.base}`", f"`{spec.system}`")
+    return render_template(
+        "rules.md.j2", words, page=page, title=words.text("page.rules_title", title=title),
+        example_link=f"`rules/{spec.system}.md#play-overtake`",
+        base_link=f"[`{spec.base}`]({spec.base}.md)", difference_headers=headers,
+    )
+
+
+# ---------------------------------------------------------------- index and comparison
+
+
+def render_index(loaded: list[Loaded], lang: str) -> str:
+    """The rules index: the systems, the house variants and the anchor scheme."""
+    words = catalog(lang)
+    systems = [item.spec for item in loaded if item.base is None]
+    variants = [item.spec for item in loaded if item.base is not None]
+    return render_template("index.md.j2", words, systems=systems, variants=variants, text_of=_text_of)
+
+
+def _text_of(spec: m.Spec, rule_id: str) -> str:
+    value = spec.value(rule_id)
+    return value.value if isinstance(value, m.Text) else ""
+
+
+def comparison_rows(specs: list[m.Spec]) -> tuple[list[tuple[str, ...]], list[str]]:
+    """Rows of the rules that differ between the specs (rule, then one cell per spec) and the ids that do not."""
+    differing, same = [], []
+    for rule_id in rule_union(specs):
+        texts = [value_text(spec, rule_id) for spec in specs]
+        if len(set(texts)) == 1:
+            same.append(rule_id)
+            continue
+        cells = [md_cell(text) if text is None else f"[{md_cell(text)}](rules/{spec.system}.md#{anchor(rule_id)})"
+                 for spec, text in zip(specs, texts)]
+        differing.append((f"`{rule_id}`", *cells))
+    return differing, same
+
+
+def render_comparison(loaded: list[Loaded], lang: str) -> str:
+    """The comparison page of the rule systems (the specs that extend nothing)."""
+    from .diff import format_md
+
+    words = catalog(lang)
+    specs = [item.spec for item in loaded if item.base is None]
+    rows, same = comparison_rows(specs)
+    first = specs[0] if specs else None
+    pairs = [(other, format_md(diff_specs(first, other))) for other in specs[1:]]
+    headers = (words.text("diff.rule"), *(f"[`{s.system}`](rules/{s.system}.md)" for s in specs))
+    return render_template("compare.md.j2", words, specs=specs, rows=rows, same=same,
+                           headers=headers, first=first, pairs=pairs)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def generated_pages(paths: list[str | Path], root: Path | None = None) -> dict[str, str]:
+    """Every generated page, by path relative to the docs folder."""
+    from .reference import render_cli, render_errors
+
+    loaded = [load_for_docs(path, root) for path in paths]
+    pages: dict[str, str] = {}
+    for lang in LANGUAGES:
+        for item in loaded:
+            pages[f"rules/{page_name(item.spec.system, lang)}"] = render_rules(item, lang)
+        pages[f"rules/{page_name('', lang, 'index')}"] = render_index(loaded, lang)
+        pages[page_name("", lang, "compare")] = render_comparison(loaded, lang)
+    pages["cli.md"] = render_cli()
+    pages["errors.md"] = render_errors()
+    return pages
+
+
+def write_pages(pages: dict[str, str], out: Path) -> list[Path]:
+    """Write the pages under `out`; a file whose content is unchanged is left untouched."""
+    written = []
+    for relative, text in sorted(pages.items()):
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8", newline="\n")
+            written.append(target)
+    return written
