@@ -453,13 +453,19 @@ def parse_text(text: str, file: str = "<string>") -> m.SpecFile:
     return _assemble(file, source, items)
 
 
-def parse_file(path: str | Path) -> m.SpecFile:
-    """Read and parse a spec file; a missing or unreadable file is a located error too."""
+def read_source(path: str | Path) -> str:
+    """The text of a spec file; a missing or unreadable file is a located error."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ToutiError(Diagnostic("E010", f"no such spec file: {path}", m.Loc(str(path), 0, 0))) from None
+    except IsADirectoryError:
+        raise ToutiError(Diagnostic("E011", f"cannot read spec file: {path} is a directory", m.Loc(str(path), 0, 0))) from None
     except (OSError, UnicodeDecodeError) as error:
         raise ToutiError(Diagnostic("E011", f"cannot read spec file: {error}", m.Loc(str(path), 0, 0))) from None
-    return parse_text(text, str(path))
+
+
+def parse_file(path: str | Path) -> m.SpecFile:
+    """Read and parse a spec file; a missing or unreadable file is a located error too."""
+    return parse_text(read_source(path), str(path))

@@ -1,0 +1,76 @@
+"""`touti show FILE [--json]`: the flattened, validated model of a spec.
+
+With --json: stable JSON (sorted keys), the same data as `serialize.spec_to_data`.
+Without: a readable summary, rules by section in spec order with their Decision notes,
+and for a variant what it changed from its base.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import model as m
+from ..formatter import render_expr, render_value
+from ..loader import find_spec, load_spec
+from ..serialize import spec_to_json
+
+NAME = "show"
+HELP = "print the flattened model of a spec: a readable summary, or sorted JSON with --json"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a spec file or a bundled system id")
+    parser.add_argument("--json", action="store_true", help="stable, sorted JSON of the flattened model")
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = load_spec(find_spec(args.file))
+    print(spec_to_json(spec) if args.json else summary(spec), end="")
+    return 0
+
+
+def summary(spec: m.Spec) -> str:
+    """The spec as readable text: header, changes from the base, then each section's rules."""
+    title = spec.value("system.title")
+    lines = [f"{spec.system}: {title.value if isinstance(title, m.Text) else ''}",
+             f"touti {spec.version}, {len(spec.rules)} rules, {len(_decisions(spec))} decisions"]
+    if spec.base:
+        lines += ["", f"changes from {spec.base}:"]
+        lines += [f"  {change.action:<8} {change.rule_id}" for change in spec.changes]
+    for heading, rules in _by_block(spec):
+        lines += ["", heading]
+        for rule in rules:
+            lines += _rule_lines(rule, _changed(spec, rule.id))
+    return "\n".join(lines) + "\n"
+
+
+def _by_block(spec: m.Spec) -> list[tuple[str, list[m.Rule]]]:
+    blocks: dict[tuple[str, str], list[m.Rule]] = {}
+    for rule in spec.rules:
+        blocks.setdefault((rule.kind, rule.section), []).append(rule)
+    return [(f"call {name}" if kind == "call" else name, rules) for (kind, name), rules in blocks.items()]
+
+
+def _rule_lines(rule: m.Rule, marker: str) -> list[str]:
+    if isinstance(rule.value, m.Requirement):
+        text = f"require {rule.key}: {render_expr(rule.value.condition)}"
+    elif isinstance(rule.value, m.Decls):
+        text = f"{rule.key}: " + ", ".join(_short_decl(d) for d in rule.value.items)
+    else:
+        text = f"{rule.key}: {render_value(rule.value)}"
+    return [f"{marker} {text}"] + [f"      {note}" for note in rule.decisions]
+
+
+def _short_decl(decl: m.Decl) -> str:
+    code = f"/{decl.code}" if decl.code else ""
+    return f'{decl.key}{code} "{decl.label.text()}"'
+
+
+def _changed(spec: m.Spec, rule_id: str) -> str:
+    """A margin mark: `*` for a rule the variant overrides, `+` for one it adds."""
+    actions = {c.action for c in spec.changes if c.rule_id == rule_id}
+    return " *" if "override" in actions else " +" if "add" in actions else "  "
+
+
+def _decisions(spec: m.Spec) -> list[str]:
+    return [note for rule in spec.rules for note in rule.decisions]
