@@ -60,3 +60,20 @@ def error_codes(doc: str | None = None) -> list[tuple[str, str]]:
 def render_errors() -> str:
     """The error code table of the language reference."""
     return render_template("errors.md.j2", catalog("en"), codes=error_codes())
+
+
+def _shape_names(rule_spec) -> str:
+    return " or ".join(shape.__name__ for shape in rule_spec.shapes)
+
+
+def render_vocabulary() -> str:
+    """Every rule id with its shape, words and meaning; the predicates; the duties."""
+    from .. import schema, vocabulary
+
+    rules = [(r.id, _shape_names(r), ", ".join(r.words), "yes" if r.required else "no", r.meaning) for r in schema.RULES]
+    calls = [(r.key, _shape_names(r), ", ".join(r.words), "yes" if r.required else "no", r.meaning) for r in schema.CALL_RULES]
+    return render_template(
+        "vocabulary.md.j2", catalog("en"), rules=rules, calls=calls,
+        predicates=list(vocabulary.PREDICATES.values()), duties=list(vocabulary.DUTIES.values()),
+        optional_sections=" and ".join(f"`{name}`" for name in schema.OPTIONAL_SECTIONS),
+    )

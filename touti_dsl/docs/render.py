@@ -164,7 +164,7 @@ def render_comparison(loaded: list[Loaded], lang: str) -> str:
 
 def generated_pages(paths: list[str | Path], root: Path | None = None) -> dict[str, str]:
     """Every generated page, by path relative to the docs folder."""
-    from .reference import render_cli, render_errors
+    from .reference import render_cli, render_errors, render_vocabulary
 
     loaded = [load_for_docs(path, root) for path in paths]
     pages: dict[str, str] = {}
@@ -175,6 +175,7 @@ def generated_pages(paths: list[str | Path], root: Path | None = None) -> dict[s
         pages[page_name("", lang, "compare")] = render_comparison(loaded, lang)
     pages["cli.md"] = render_cli()
     pages["errors.md"] = render_errors()
+    pages["vocabulary.md"] = render_vocabulary()
     return pages
 
 
