@@ -132,6 +132,13 @@ def _word(spec: m.Spec, rule_id: str) -> str | None:
     return None if value is None else value.value
 
 
+def _known_word(spec: m.Spec, rule_id: str) -> str | None:
+    """A word-valued rule's word when it is in the rule's vocabulary (a wrong word is reported by E102 alone)."""
+    word = _word(spec, rule_id)
+    entry = schema.BY_ID.get(rule_id)
+    return word if entry is not None and word in entry.words else None
+
+
 def _words(value: m.Value | None) -> tuple[str, ...]:
     if isinstance(value, m.Word):
         return (value.value,)
@@ -147,7 +154,8 @@ def _decls(spec: m.Spec, rule_id: str) -> tuple[m.Decl, ...]:
 
 def _ranks(spec: m.Spec) -> list[int]:
     """The declared ranks that are numbers (others are reported by check_ranks)."""
-    return [d.key for d in _decls(spec, "deck.ranks") if isinstance(d.key, int) and not isinstance(d.key, bool)]
+    ranks = [d.key for d in _decls(spec, "deck.ranks") if _is_int(d.key) and d.key > 0]
+    return list(dict.fromkeys(ranks))
 
 
 def _is_int(value) -> bool:
@@ -174,7 +182,7 @@ def _has_bidding(spec: m.Spec) -> bool:
 def _legal_bid(spec: m.Spec, amount: int) -> bool | None:
     """Whether `amount` is a bid the bidding rules allow; None when those rules are unusable."""
     low, step, high = (_number(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
-    if low is None or step is None or high is None or step <= 0:
+    if low is None or step is None or high is None or step <= 0 or check_bid_range(spec):
         return None
     return low <= amount <= high and amount % step == 0
 
@@ -420,13 +428,8 @@ def _required_ids(spec: m.Spec) -> list[str]:
 
 def _conditional_rules(spec: m.Spec) -> list[tuple[str, bool]]:
     """Rules required exactly when another rule has a given value: (rule id, needed here)."""
-    return [
-        ("ghna.caps", _word(spec, "ghna.limit") == "cap"),
-        ("ghna.minimums", _word(spec, "ghna.limit") == "minimum"),
-        ("match.target", _word(spec, "match.end") == "target"),
-        ("match.hands", _word(spec, "match.end") == "hands"),
-        ("scoring.tie", _word(spec, "scoring.round") == "most_points"),
-    ]
+    return [(rule_id, _known_word(spec, other) == wanted) for rule_id, (other, wanted) in APPLIES_WHEN.items()
+            if rule_id != "trump.swap"]
 
 
 @check
@@ -434,13 +437,24 @@ def check_required(spec: m.Spec) -> list[Diagnostic]:
     """E103: every required rule is present (bidding and concession are all-or-nothing; caps iff limit cap...)."""
     problems = []
     for rule_id in _required_ids(spec):
-        if spec.has(rule_id):
+        if spec.has(rule_id) or _misspelled(spec, rule_id):
             continue
         entry = schema.spec_for(m.Rule(*rule_id.split(".", 1), m.Word(""), _kind_of(spec, rule_id)))
         meaning = f" ({entry.meaning})" if entry and entry.meaning else ""
         hint = f"add `{example_for(entry)}`" if entry else None
         problems.append(_diag("E103", f"missing rule {rule_id}{meaning}", _anchor(spec, rule_id), hint))
     return problems
+
+
+def _misspelled(spec: m.Spec, rule_id: str) -> bool:
+    """Whether an unknown rule or section near `rule_id` is already reported (E100, E105) as its misspelling."""
+    section, key = rule_id.split(".", 1)
+    for rule in spec.rules:
+        if rule.kind == "section" and rule.section not in schema.SECTIONS and did_you_mean(rule.section, [section]):
+            return True
+        if rule.section == section and schema.spec_for(rule) is None and did_you_mean(rule.key, [key]):
+            return True
+    return False
 
 
 def _kind_of(spec: m.Spec, rule_id: str) -> str:
@@ -462,7 +476,7 @@ def check_applicable(spec: m.Spec) -> list[Diagnostic]:
     """E108: a rule that only applies with another rule's value is not given without it."""
     problems = []
     for rule_id, (other, wanted) in APPLIES_WHEN.items():
-        rule, actual = spec.rule(rule_id), _word(spec, other)
+        rule, actual = spec.rule(rule_id), _known_word(spec, other)
         if rule is None or actual is None or actual == wanted:
             continue
         problems.append(_diag("E108", f"{rule_id} applies only with `{other.split('.')[1]}: {wanted}`, "
@@ -547,9 +561,10 @@ def check_points(spec: m.Spec) -> list[Diagnostic]:
     problems, seen = [], set()
     for entry in table.entries:
         problems += _points_entry_problems(entry, ranks, seen)
-    if ranks and "others" not in seen:
-        for rank in (r for r in ranks if r not in seen):
-            problems.append(_diag("E206", f"rank {rank} has no points", table, "add it, or `others = 0` for the rest"))
+    unpriced = [str(r) for r in ranks if r not in seen]
+    if unpriced and "others" not in seen:
+        ranks_text = f"rank {unpriced[0]} has" if len(unpriced) == 1 else f"ranks {', '.join(unpriced)} have"
+        problems.append(_diag("E206", f"{ranks_text} no points", table, "add them, or `others = 0` for the rest"))
     return problems
 
 
@@ -586,9 +601,10 @@ def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
 @check
 def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
     """E207: the deck deals out exactly: suits × ranks = seats × hand size."""
-    suits, ranks = len(_decls(spec, "deck.suits")), len(_decls(spec, "deck.ranks"))
+    suits = len({d.key for d in _decls(spec, "deck.suits")})
+    ranks = len(set(_ranks(spec)))
     seats, hand = _number(spec, "table.seats"), spec.value("table.hand_size")
-    if not suits or not ranks or seats is None or not isinstance(hand, m.Number) or hand.value <= 0:
+    if not suits or not ranks or seats != SEATS or not isinstance(hand, m.Number) or hand.value <= 0:
         return []
     if suits * ranks == seats * hand.value:
         return []
@@ -710,25 +726,34 @@ def check_bidding_needed(spec: m.Spec) -> list[Diagnostic]:
 @check
 def check_reachable_maximum(spec: m.Spec) -> list[Diagnostic]:
     """E305: the highest bid is not above the most a team can take (cards, last trick, every ghna)."""
-    high = _typed(spec, "bidding.maximum", m.Number)
-    table, bonus = _typed(spec, "deck.points", m.Table), _number(spec, "deck.last_trick")
-    suits, ranks = len(_decls(spec, "deck.suits")), _ranks(spec)
-    if high is None or table is None or bonus is None or not suits or not ranks:
+    high, bonus = _typed(spec, "bidding.maximum", m.Number), _number(spec, "deck.last_trick")
+    suits, points, ghna = len(_decls(spec, "deck.suits")), _clean_table(spec, "deck.points"), _most_ghna(spec)
+    if high is None or bonus is None or points is None or ghna is None or check_points(spec) or check_suits(spec):
         return []
-    points = {e.key: e.value for e in table.entries if _is_int(e.value)}
-    cards = suits * sum(points.get(r, points.get("others", 0)) for r in ranks)
-    best = cards + bonus + _most_ghna(spec, suits)
+    cards = suits * sum(points.get(r, points.get("others", 0)) for r in _ranks(spec))
+    best = cards + bonus + ghna
     if high.value <= best:
         return []
     return [_diag("E305", f"bidding.maximum {high.value} can never be made: a team takes at most {best}", high)]
 
 
-def _most_ghna(spec: m.Spec, suits: int) -> int:
-    values = _typed(spec, "ghna.values", m.Table)
-    if values is None:
+def _clean_table(spec: m.Spec, rule_id: str) -> dict | None:
+    """A table's rows as a dict when every value is a whole number ≥ 0 and no key repeats, else None."""
+    table = _typed(spec, rule_id, m.Table)
+    if table is None or any(not _is_int(e.value) or e.value < 0 for e in table.entries):
+        return None
+    rows = {e.key: e.value for e in table.entries}
+    return rows if len(rows) == len(table.entries) else None
+
+
+def _most_ghna(spec: m.Spec) -> int | None:
+    """Every ghna of the deck declared once (one in trumps), or None when ghna.values is unusable."""
+    if not spec.has("ghna.values"):
         return 0
-    found = {e.key: e.value for e in values.entries if _is_int(e.value)}
-    return found.get("trump", 0) + (suits - 1) * found.get("plain", 0)
+    values = _clean_table(spec, "ghna.values")
+    if values is None or set(values) != {"trump", "plain"}:
+        return None
+    return values["trump"] + (len(_decls(spec, "deck.suits")) - 1) * values["plain"]
 
 
 # ---------------------------------------------------------------- calls, conditions, play (E4xx)
@@ -865,7 +890,7 @@ def _kind_table_problems(table: m.Table, code: str, rule_id: str, valid, wanted:
         elif not valid(entry.value):
             problems.append(_diag(code, f"{rule_id}: {entry.key} must be {wanted}, not {_shown(entry.value)}", entry))
         seen.add(entry.key)
-    for kind in ("trump", "plain"):
+    for kind in ("trump", "plain") if not problems else ():
         if kind not in seen:
             problems.append(_diag(code, f"{rule_id} has no {kind} row", table, f"add `{kind} = ...`"))
     return problems

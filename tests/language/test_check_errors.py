@@ -1,0 +1,150 @@
+"""Bad input, one mistake at a time: each case asserts the code, the line and the column.
+
+Every case edits one fragment of the minimal valid spec and names the fragment the
+diagnostic must point at (the exact item where the model has one: a table row, a
+declaration, a predicate).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .snippets import MINI, diagnostics, edit, only, where
+
+# (case id, fragment of MINI, replacement, expected code, fragment pointed at in the edited text)
+CASES = [
+    # structure (E1xx)
+    ("unknown-rule", "  last_trick: 10", "  last_trik: 10", "E100", "last_trik"),
+    ("unknown-call-key", "  effect: stay", "  effect: stay\n  efect: stay", "E100", "efect"),
+    ("unknown-play-key", "  free_discard: any", "  free_discard: any\n  leading: any", "E100", "leading"),
+    ("wrong-shape-number", "  step: 10", "  step: ten", "E101", "ten"),
+    ("wrong-shape-word", "  direction: counterclockwise", "  direction: 3", "E101", "direction: @3"),
+    ("wrong-shape-order", "order: 1 > 3 > 12 > 11 > 10 > 7 > 6 > 5 > 4 > 2", "order: 1, 3, 12, 11, 10, 7, 6, 5, 4, 2", "E101",
+     "order: @1, 3"),
+    ("require-outside-call", "  free_discard: any", "  free_discard: any\n  require x: leading", "E101", "require x"),
+    ("must-outside-play", "  next_leader: winner", "  next_leader: winner\n  lead: must follow", "E101", "lead: must"),
+    ("exemption-as-duty", "  partner_exemption: none", "  partner_exemption: must follow", "E101", "must follow\n  free"),
+    ("word-not-in-vocabulary", "  pass: final", "  pass: finale", "E102", "finale"),
+    ("word-list-vocabulary", "remaining_cards, last_trick", "remaining_cards, last_tricks", "E102", "remaining_cards"),
+    ("missing-required", "  last_trick: 10\n", "", "E103", "suits:"),
+    ("missing-effect", "  effect: stay\n", "", "E103", "values: las"),
+    ("missing-caps", "  caps: 70 = 0, 80 = 20, 90 = 40, 100 = 60, 110 = 80, 120 = none\n", "", "E103", "pair: 12"),
+    ("bidding-all-or-nothing", "  all_pass: void\n", "", "E103", "minimum: 70"),
+    ("missing-target", "  target: 600 (400, 600, 1000)\n", "", "E103", "end: target"),
+    ("duplicate-rule", "  hand_size: 10\n", "  hand_size: 10\n  hand_size: 10\n", "E104", ("hand_size", 2)),
+    ("unknown-section", "trick {", "trik {", "E105", "winner:"),
+    ("system-id", 'system "mini"', 'system "Mini House"', "E106", "title:"),
+    ("empty-title", '  title: "Mini"', '  title: "  "', "E106", '"  "'),
+    ("version", "touti 1", "touti 2", "E107", "touti 2"),
+    ("caps-without-limit-cap", "  limit: cap", "  limit: none", "E108", "caps:"),
+    ("tie-with-contract", "  round: contract", "  round: contract\n  tie: last_trick", "E108", "tie:"),
+    # deck and table (E2xx)
+    ("duplicate-suit", 'bastos/b "Bastos" aka clubs', 'bastos/b "Bastos" aka copas', "E200", "bastos/b"),
+    ("suit-without-code", 'copas/c "Copas"', 'copas "Copas"', "E201", 'copas "Copas"'),
+    ("suit-code-twice", 'bastos/b "Bastos"', 'bastos/o "Bastos"', "E201", "bastos/o"),
+    ("duplicate-rank", '12 "rey"', '12 "rey", 12 "king"', "E202", '12 "king"'),
+    ("rank-not-number", '12 "rey"', '12 "rey", rey "rey"', "E203", 'rey "rey"'),
+    ("order-missing-rank", "order: 1 > 3 > 12 > 11 > 10 > 7 > 6 > 5 > 4 > 2", "order: 1 > 3 > 12 > 11 > 10 > 7 > 6 > 5 > 4 > 4",
+     "E204", "1 > 3"),
+    ("points-unknown-rank", "points: 1 = 11", "points: 9 = 11", "E205", "9 = 11"),
+    ("points-twice", "3 = 10, 12 = 4", "3 = 10, 3 = 4", "E205", "3 = 4"),
+    ("points-missing", "10 = 2, others = 0", "10 = 2", "E206", "1 = 11"),
+    ("deck-size", "  hand_size: 10", "  hand_size: 9", "E207", "hand_size: @9"),
+    ("teams-not-opposite", "teams: 0 2 | 1 3", "teams: 0 1 | 2 3", "E208", "0 1 | 2 3"),
+    ("teams-seat-twice", "teams: 0 2 | 1 3", "teams: 0 2 | 1 2", "E208", "0 2 | 1 2"),
+    ("seats-not-four", "  seats: 4", "  seats: 6", "E209", "seats: @6"),
+    ("pair-unknown-rank", "  pair: 12, 11", "  pair: 12, 9", "E210", "12, 9"),
+    ("pair-same-rank", "  pair: 12, 11", "  pair: 12, 12", "E211", "12, 12"),
+    # bidding (E3xx)
+    ("step-not-positive", "  step: 10", "  step: 0", "E300", "step: @0"),
+    ("range-not-aligned", "  maximum: 230", "  maximum: 225", "E301", "225"),
+    ("minimum-above-maximum", "  minimum: 70", "  minimum: 240", "E302", "240"),
+    ("never-stands-illegal", "  all_pass: void", "  all_pass: void\n  never_stands: 75", "E303", "75"),
+    ("cap-level-not-a-bid", "100 = 60", "105 = 60", "E303", "105 = 60"),
+    ("maximum-unreachable", "  maximum: 230", "  maximum: 240", "E305", "240"),
+    # conditions and play (E4xx)
+    ("unknown-predicate", "partner_to_bid and partner_bidding", "partner_to_bid and partner_biding", "E400",
+     "partner_biding"),
+    ("predicate-missing-arg", "not made_at_level(signal)", "not made_at_level", "E401", "made_at_level"),
+    ("predicate-extra-arg", "partner_to_bid and", "partner_to_bid(signal) and", "E401", "partner_to_bid("),
+    ("predicate-unknown-call", "made_at_level(signal)", "made_at_level(signl)", "E402", "made_at_level("),
+    ("play-predicate-in-call", "partner_to_bid and", "trick_trumped and", "E403", "trick_trumped and"),
+    ("bidding-predicate-in-play", "unless trick_trumped", "unless bid_made", "E403", "bid_made"),
+    ("unknown-duty", "must beat_trump", "must beat_trumps", "E404", "must beat_trumps"),
+    ("exemption-not-obligation", "partner_exemption: none", "partner_exemption: overtake, overtrumps", "E405",
+     "overtake, overtrumps"),
+    ("predicate-arg-is-a-rule", "made_at_level(signal)", "made_at_level(partner_exemption)", "E402",
+     "made_at_level("),
+    ("call-value-twice", 'kont "I have a ghna"', 'las "I have a ghna"', "E407", 'las "I have a ghna"'),
+    ("raise-with-word-values", "  effect: stay", "  effect: stay\n  raise: partner_minimum", "E409", "raise:"),
+    # ghna (E5xx)
+    ("values-unknown-kind", "trump = 40, plain = 20", "trump = 40, plane = 20", "E500", "plane = 20"),
+    ("caps-not-increasing", "90 = 40, 100 = 60", "100 = 40, 90 = 60", "E501", "90 = 60"),
+    ("caps-not-monotonic", "110 = 80", "110 = 50", "E502", "110 = 50"),
+    ("caps-after-none", "110 = 80, 120 = none", "110 = none, 120 = 80", "E502", "120 = 80"),
+    ("unknown-flag", "90 = 40", "90 = 40 plain_onyl", "E503", "90 = 40"),
+    ("caps-do-not-cover", "caps: 70 = 0, ", "caps: ", "E504", "80 = 20"),
+    ("caps-row-malformed", "110 = 80", "110 = lots", "E505", "110 = lots"),
+    ("per-trick", "  per_trick: 1", "  per_trick: 0", "E507", "per_trick: @0"),
+    # match (E6xx) and seat flow (E7xx)
+    ("setting-default", "target: 600 (400, 600, 1000)", "target: 500 (400, 600, 1000)", "E600", "500"),
+    ("setting-not-positive", "target: 600 (400, 600, 1000)", "target: 600 (0, 600)", "E601", "600 (0"),
+    ("setting-choice-twice", "target: 600 (400, 600, 1000)", "target: 600 (600, 600)", "E602", "600 (600"),
+    ("after-dealer-without-dealer", "  dealer: yes", "  dealer: no", "E700", "after_dealer"),
+]
+
+
+@pytest.mark.parametrize("old, new, code, pointed", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_one_mistake_one_located_diagnostic(old, new, code, pointed):
+    text = edit(old, new)
+    fragment, occurrence = pointed if isinstance(pointed, tuple) else (pointed, 1)
+    problem = only(text)
+    assert problem.code == code, problem.message
+    assert (problem.loc.line, problem.loc.column) == where(text, fragment, occurrence), problem.message
+    assert problem.loc.file == "mini.touti"
+
+
+def test_call_named_like_a_section_points_at_its_first_rule():
+    text = edit("made_at_level(signal)", "made_at_level(deck)", edit("call signal {", "call deck {"))
+    problem = only(text)
+    assert (problem.code, problem.loc.line, problem.loc.column) == ("E406", *where(text, "values: las"))
+
+
+def test_rule_missing_from_a_variant_points_at_the_removal(tmp_path):
+    (tmp_path / "mini.touti").write_text(MINI)
+    variant = 'touti 1\n\nsystem "mini-house" extends "mini" {\n  title: "House"\n}\n\ndeck {\n  remove last_trick\n}\n'
+    path = tmp_path / "mini-house.touti"
+    path.write_text(variant)
+    problems = diagnostics(variant, str(path))
+    assert [(d.code, d.loc.line, d.loc.column) for d in problems] == [("E103", *where(variant, "remove last_trick"))]
+
+
+def test_several_mistakes_are_reported_together():
+    text = edit("  pass: final", "  pass: finale", edit("points: 1 = 11", "points: 9 = 11", edit("touti 1", "touti 3")))
+    codes = sorted((d.code, d.loc.line) for d in diagnostics(text))
+    assert ("E107", 1) in codes and ("E205", 11) in codes and ("E102", 35) in codes
+
+
+def test_rendered_error_has_location_source_line_caret_and_hint():
+    from touti_dsl.errors import render
+
+    text = edit("  pass: final", "  pass: finale")
+    rendered = render(diagnostics(text), {"mini.touti": text})
+    assert rendered.splitlines() == [
+        "mini.touti:35:9: error[E102]: bidding.pass does not take 'finale'",
+        "   35 |   pass: finale",
+        "      |         ^",
+        "      = help: did you mean final?",
+    ]
+
+
+@pytest.mark.parametrize("old, new, hint", [
+    ("  last_trick: 10", "  last_trik: 10", "did you mean last_trick?"),
+    ("trick {", "trik {", "did you mean trick?"),
+    ("partner_to_bid and", "partner_to_bd and", "did you mean partner_to_bid?"),
+    ("must beat_trump", "must beat_trumps", "did you mean beat_trump?"),
+    ("made_at_level(signal)", "made_at_level(signl)", "did you mean signal?"),
+    ("  limit: cap", "  limit: capp", "did you mean cap?"),
+])
+def test_misspelled_names_get_did_you_mean(old, new, hint):
+    assert [d.hint for d in diagnostics(edit(old, new))][:1] == [hint]
