@@ -67,7 +67,8 @@ class CaseRun:
         return {"seat": self.state.last_trick_winner()}
 
     def op_round_result(self, step: dict):
-        return _plain(self.state.round_result())
+        # the protocol answers null while the round is not over; the engine raises instead
+        return _plain(self.state.round_result()) if self.state.is_terminal() else None
 
     def op_match_result(self, step: dict):
         return _plain(self.state.match_result())

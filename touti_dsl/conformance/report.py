@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from .cases import doc_anchor
 from .runner import CaseOutcome, RunResult
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfail", "xpass")
@@ -92,8 +93,8 @@ def describe_setup(setup: dict) -> list[str]:
     return lines
 
 
-def describe_case(outcome: CaseOutcome) -> list[str]:
-    """A failing case: what it checks, the deal, the actions to reproduce, expected against actual."""
+def describe_case(outcome: CaseOutcome, rule: str | None = None) -> list[str]:
+    """A failing case: what it checks, the deal, the actions to reproduce, expected against actual, the doc of `rule`."""
     case = outcome.case
     lines = [f"case {case['id']} ({len(case['steps'])} steps): {case.get('description', '')}"]
     lines += describe_setup(case["setup"])
@@ -101,8 +102,9 @@ def describe_case(outcome: CaseOutcome) -> list[str]:
     lines.append("to reproduce:")
     lines += [f"  {i + 1}. {describe_step(step)}" for i, step in enumerate(case["steps"][: upto + 1])]
     lines += _what_went_wrong(outcome)
-    if case.get("doc"):
-        lines.append(f"rule explained at: {DOCS_ROOT}{case['doc']}")
+    doc = doc_anchor(case["system"], rule) if rule else case.get("doc")
+    if doc:
+        lines.append(f"rule explained at: {DOCS_ROOT}{doc}")
     return lines
 
 
@@ -131,8 +133,14 @@ def render_text(summary: Summary) -> str:
     lines.append(f"{'rule':<{width}}  " + " ".join(f"{s:>7}" for s in STATUSES))
     for rule, counts in summary.by_rule.items():
         lines.append(f"{rule:<{width}}  " + " ".join(f"{counts[s]:>7}" for s in STATUSES))
+    shown: set[str] = set()
     for rule, outcome in summary.smallest.items():
-        lines += ["", f"FAILED {rule}: smallest failing case"] + ["  " + line for line in describe_case(outcome)]
+        lines += ["", f"FAILED {rule}: smallest failing case"]
+        if outcome.case["id"] in shown:
+            lines.append(f"  case {outcome.case['id']}, shown above; rule explained at: {DOCS_ROOT}{doc_anchor(outcome.case['system'], rule)}")
+        else:
+            lines += ["  " + line for line in describe_case(outcome, rule)]
+        shown.add(outcome.case["id"])
     lines += _xpass_lines(summary) + ["", _totals_line(summary)]
     return "\n".join(lines)
 
