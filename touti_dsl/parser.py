@@ -379,6 +379,8 @@ def _literal(terminal: str) -> str:
 def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
     loc = m.Loc(file, error.line if error.line and error.line > 0 else 1, error.column if error.column and error.column > 0 else 1)
     if isinstance(error, UnexpectedCharacters):
+        if error.char == '"':
+            return Diagnostic("E001", "unterminated string: a string closes with \" on the same line", loc)
         char = error.char if error.char not in ("\n", "\r") else "end of line"
         return Diagnostic("E001", f"unexpected character {char!r}", loc, "names are lower_case, strings use double quotes")
     if isinstance(error, UnexpectedEOF):
@@ -388,7 +390,8 @@ def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
     if token.type == "$END":
         return Diagnostic("E003", "unexpected end of file: a block is still open (missing `}`?)", loc)
     shown = "end of line" if token.type == "_NL" else repr(str(token))
-    return Diagnostic("E002", f"unexpected {shown}; expected {_expected_words(error.expected)}", loc)
+    hint = "is the `}` of the block above missing?" if token.type == "LBRACE" else None
+    return Diagnostic("E002", f"unexpected {shown}; expected {_expected_words(error.expected)}", loc, hint)
 
 
 _NESTING_TOKENS = re.compile(r"\(|\)|\b(?:not|and|or)\b")

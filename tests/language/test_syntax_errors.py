@@ -1,0 +1,102 @@
+"""Syntax errors, unreadable files and hostile input: located errors, never a crash or a hang."""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_dsl.errors import ToutiError
+from touti_dsl.loader import load_spec
+from touti_dsl.parser import MAX_SOURCE_BYTES, parse_file, parse_text
+
+from .snippets import MINI, diagnostics, edit, only, where
+
+SYNTAX_CASES = [
+    ("stray-character", "  step: 10", "  step: 10$", "E001", "10@$"),
+    ("capital-letter", "  step: 10", "  Step: 10", "E001", "  @Step"),
+    ("single-quotes", '  title: "Mini"', "  title: 'Mini'", "E001", "title: @'"),
+    ("unterminated-string", '  title: "Mini"', '  title: "Mini', "E001", 'title: @"'),
+    ("missing-colon", "  step: 10", "  step 10", "E002", "step @10"),
+    ("value-missing", "  step: 10", "  step: = 10", "E002", "step: @="),
+    ("two-numbers", "  step: 10", "  step: 10 20", "E002", "10 20@"),
+    ("unquoted-system-id", 'system "mini"', "system mini", "E002", "system @mini"),
+    ("unclosed-bracket", "not made_at_level(signal)", "not made_at_level(signal", "E002", "(signal@"),
+    ("version-number-missing", "touti 1", "touti", "E002", "touti@"),
+    ("missing-close-brace", "}\n\ntable {", "\ntable {", "E002", "table @{"),
+    ("open-brace-missing", "match {", "match", "E002", "match@"),
+    ("file-ends-in-block", "  target: 600 (400, 600, 1000)\n}\n", "  target: 600 (400, 600, 1000)\n", "E003", "1000)@"),
+]
+
+
+@pytest.mark.parametrize("old, new, code, pointed", [c[1:] for c in SYNTAX_CASES], ids=[c[0] for c in SYNTAX_CASES])
+def test_syntax_error_is_located(old, new, code, pointed):
+    text = edit(old, new)
+    problem = only(text)
+    assert problem.code == code, problem.message
+    assert (problem.loc.line, problem.loc.column) == where(text, pointed), problem.message
+
+
+def test_missing_close_brace_hints_at_the_open_block():
+    assert "`}`" in only(edit("}\n\ntable {", "\ntable {")).hint
+
+
+@pytest.mark.parametrize("nesting", ["not " * 5000 + "bid_made", "(" * 5000 + "bid_made" + ")" * 5000,
+                                     "not (" * 40 + "bid_made" + ")" * 40])
+def test_deeply_nested_condition_is_a_clean_error(nesting):
+    text = edit("partner_to_bid and partner_bidding", nesting)
+    problem = only(text)
+    assert problem.code == "E005" and problem.loc.line == where(text, nesting[:8])[0]
+
+
+def test_nesting_within_the_limit_parses():
+    condition = "not (" * 15 + "bid_made" + ")" * 15
+    assert diagnostics(edit("partner_to_bid and partner_bidding", condition)) == []
+
+
+def test_brackets_inside_strings_and_comments_do_not_count_as_nesting():
+    text = edit('  title: "Mini"', '  title: "' + "(" * 60 + '"  # ' + "(" * 60)
+    assert diagnostics(text) == []
+
+
+def test_oversized_input_is_refused_at_once():
+    text = MINI + "#" * MAX_SOURCE_BYTES
+    assert [(d.code, d.loc.line, d.loc.column) for d in diagnostics(text)] == [("E004", 1, 1)]
+
+
+def test_very_large_input_reports_everything_without_hanging():
+    rules = "".join(f"  rule_{i}: {i}\n" for i in range(3000))
+    problems = diagnostics(edit("  last_trick: 10\n", "  last_trick: 10\n" + rules))
+    assert len(problems) == 3000 and {d.code for d in problems} == {"E100"}
+
+
+def test_very_long_list_is_fine():
+    values = ", ".join(f'v{i} "value {i}"' for i in range(5000))
+    problems = diagnostics(edit('values: las "I have an ace", kont "I have a ghna"', "values: " + values))
+    assert problems == []
+
+
+def test_missing_file_is_a_located_error(tmp_path):
+    with pytest.raises(ToutiError) as caught:
+        parse_file(tmp_path / "nowhere.touti")
+    (problem,) = caught.value.diagnostics
+    assert problem.code == "E010" and "nowhere.touti" in problem.message
+
+
+def test_directory_and_non_utf8_files_are_located_errors(tmp_path):
+    bad = tmp_path / "latin1.touti"
+    bad.write_bytes(MINI.replace("Mini", "Min\xe9").encode("latin-1"))
+    for path in (tmp_path, bad):
+        with pytest.raises(ToutiError) as caught:
+            load_spec(path)
+        assert [d.code for d in caught.value.diagnostics] == ["E011"]
+
+
+def test_empty_and_blank_files_are_syntax_errors():
+    for text in ("", "\n\n", "# only a comment\n"):
+        with pytest.raises(ToutiError) as caught:
+            parse_text(text)
+        assert caught.value.diagnostics[0].code in ("E002", "E003")
+
+
+def test_spec_without_system_block_is_reported():
+    text = MINI.replace('system "mini" {\n  title: "Mini"\n}\n', "")
+    assert ("E106", 1, 1) in [(d.code, d.loc.line, d.loc.column) for d in diagnostics(text)]
