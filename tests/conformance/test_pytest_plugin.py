@@ -1,0 +1,43 @@
+"""The pytest plugin: cases as test items named by id; nothing at all without --touti-impl."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import FakeSuite
+
+
+def run_pytest(folder: Path, *options: str) -> subprocess.CompletedProcess:
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    command = [sys.executable, "-m", "pytest", "-c", str(folder / "pytest.ini"), "-p", "no:cacheprovider", "-rA", *options]
+    return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=120)
+
+
+def test_each_case_is_an_item_named_by_its_id(tmp_path, fake_suite: FakeSuite):
+    done = run_pytest(tmp_path, "--touti-impl", fake_suite.impl(), "--touti-cases", str(fake_suite.folder))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"PASSED touti[cases]::{fake_suite.good['id']}" in done.stdout
+    assert f"FAILED touti[cases]::{fake_suite.bad['id']}" in done.stdout
+    assert f"SKIPPED [1] touti[cases]::{fake_suite.skipped['id']}" in done.stdout or "1 skipped" in done.stdout
+    assert "expected: refused by rule 'play.overtake'" in done.stdout
+
+
+def test_listed_failures_are_xfailed(tmp_path, fake_suite: FakeSuite):
+    (tmp_path / "xfail.txt").write_text("play.overtake\n")
+    done = run_pytest(tmp_path, "--touti-impl", fake_suite.impl(), "--touti-cases", str(fake_suite.folder), "--touti-xfail", str(tmp_path / "xfail.txt"))
+    assert done.returncode == 0, done.stdout
+    assert "1 passed, 1 skipped, 1 xfailed" in done.stdout
+
+
+def test_an_unusable_implementation_stops_the_session(tmp_path, fake_suite: FakeSuite):
+    done = run_pytest(tmp_path, "--touti-impl", fake_suite.impl("protocol2"), "--touti-cases", str(fake_suite.folder))
+    assert done.returncode == 2
+    assert "speaks protocol 2" in done.stdout + done.stderr
+
+
+def test_without_touti_impl_the_plugin_adds_nothing(tmp_path):
+    (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+    done = run_pytest(tmp_path)
+    assert done.returncode == 0 and "1 passed" in done.stdout and "touti[" not in done.stdout
