@@ -1,0 +1,48 @@
+"""Shared helpers for the engine tests: games, explicit deals, scripted moves, refusals."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from touti_dsl.engine import Game, IllegalAction, RoundState
+
+
+@lru_cache(maxsize=None)
+def game(system: str, **settings) -> Game:
+    return Game.from_spec(system, **settings)
+
+
+def hands_of(*rows: str) -> list[list[str]]:
+    """Four hands written as space-separated card texts."""
+    return [row.split() for row in rows]
+
+
+def run(state: RoundState, *moves: str) -> RoundState:
+    """Apply moves written `seat: action` (e.g. `0: bid 80`) in order."""
+    for move in moves:
+        seat, action = move.split(": ", 1)
+        state.apply(int(seat), action)
+    return state
+
+
+def refused(state: RoundState, seat: int, action: str, rule_id: str) -> IllegalAction:
+    """Assert that `action` is refused with `rule_id` and leaves the state exactly unchanged."""
+    before = state.to_json()
+    legal = [state.legal_actions(s) for s in range(4)]
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(seat, action)
+    assert caught.value.rule_id == rule_id, caught.value.message
+    assert caught.value.message
+    assert state.to_json() == before
+    assert [state.legal_actions(s) for s in range(4)] == legal
+    return caught.value
+
+
+def play_first_cards(state: RoundState) -> RoundState:
+    """Finish the play with every player playing its first legal card (no declarations)."""
+    while not state.is_terminal():
+        seat = state.to_play
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a.startswith("play ")))
+    return state
