@@ -1,0 +1,218 @@
+"""Assemble conformance cases from what the explorer found, and write them deterministically.
+
+Every case is computed by the reference engine: the explorer's witnesses become refusal
+(negative) and acceptance (positive) cases, outcomes.py adds outcome cases, and seeded
+playthroughs add golden traces with the legal sets at every step.  Cases are grouped by
+rule group into `generated/<system>/<group>.json`; the same spec and seed always give
+byte-identical files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+from .. import model as m
+from ..engine import Game
+from ..loader import spec_hash
+from . import outcomes
+from .explore import Explorer, Findings, Witness
+
+FORMAT_VERSION = 1
+GENERATOR_VERSION = 1
+GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "scoring", "match", "playthrough")
+
+
+def doc_anchor(system: str, rule_id: str) -> str:
+    """Where a rule is published: its paragraph on the system's rules page."""
+    return f"rules/{system}.md#{rule_id.replace('.', '-')}"
+
+
+def group_of(spec: m.Spec, rule_id: str) -> str:
+    section = rule_id.split(".", 1)[0]
+    if section in spec.calls:
+        return "bidding"
+    if section in ("deck", "table", "system"):
+        return "scoring"
+    return section if section in GROUPS else "playthrough"
+
+
+def _applies(history) -> list[dict]:
+    return [{"op": "apply", "seat": seat, "action": action} for seat, action in history]
+
+
+def _replay(game: Game, setup: dict, history):
+    state = game.new_round(**setup)
+    for seat, action in history:
+        state.apply(seat, action)
+    return state
+
+
+def refusal_case(game: Game, witness: Witness) -> dict:
+    """The state, then the refused action with the rule id that forbids it."""
+    steps = _applies(witness.history) + [
+        {"op": "refuse", "seat": witness.seat, "action": witness.action, "rule": witness.rule}
+    ]
+    description = f"seat {witness.seat} may not `{witness.action}`: {witness.message}"
+    return {"rules": [witness.rule], "polarity": "negative", "description": description, "setup": witness.setup, "steps": steps}
+
+
+def allowed_case(game: Game, witness: Witness, polarity_source: str) -> dict:
+    """The state, the seat's legal set, and one accepted action of the same kind."""
+    state = _replay(game, witness.setup, witness.history)
+    legal = state.legal_actions(witness.seat)
+    head = witness.action.split(" ", 1)[0]
+    if polarity_source == "accepted":
+        chosen = witness.action or (legal[0] if legal else None)
+    else:
+        same = [a for a in legal if a.split(" ", 1)[0] == head]
+        chosen = (same or legal or [None])[0]
+    steps = _applies(witness.history) + [{"op": "legal", "seat": witness.seat, "expect": legal}]
+    if chosen is not None:
+        steps.append({"op": "apply", "seat": witness.seat, "action": chosen})
+    shown = f"`{chosen}`" if chosen else "nothing"
+    description = f"seat {witness.seat} may play within {witness.rule}: legal set checked, {shown} accepted"
+    return {"rules": [witness.rule], "polarity": "positive", "description": description, "setup": witness.setup, "steps": steps}
+
+
+def playthrough_cases(game: Game, seed: int, count: int) -> list[dict]:
+    """Seeded random complete rounds with the actors and legal sets at every step."""
+    rng = random.Random(seed)
+    cases = []
+    for index in range(count):
+        explorer = Explorer(game, rng.randrange(2**32))
+        setup = explorer._setup(index)
+        state = game.new_round(**setup)
+        steps: list[dict] = []
+        while not state.is_terminal():
+            actors = state.actors()
+            steps.append({"op": "actors", "expect": actors})
+            for seat in actors:
+                steps.append({"op": "legal", "seat": seat, "expect": state.legal_actions(seat)})
+            seat, action = explorer._choose(state)
+            state.apply(seat, action)
+            steps.append({"op": "apply", "seat": seat, "action": action})
+        steps.append({"op": "round_result", "expect": state.round_result()})
+        cases.append({"rules": ["playthrough"], "polarity": "positive",
+                      "description": f"golden playthrough #{index + 1}: a seeded random round with every legal set",
+                      "setup": setup, "steps": steps})
+    return cases
+
+
+def match_playthrough(game: Game, seed: int) -> dict:
+    """A complete seeded match from 0-0, round after round, checking rotation and the final result."""
+    explorer = Explorer(game, seed)
+    setup = explorer._setup(0)
+    state = game.new_round(**setup)
+    steps: list[dict] = []
+    for _ in range(200):
+        while not state.is_terminal():
+            seat, action = explorer._choose(state)
+            state.apply(seat, action)
+            steps.append({"op": "apply", "seat": seat, "action": action})
+        steps.append({"op": "round_result", "expect": state.round_result()})
+        result = state.match_result()
+        steps.append({"op": "match_result", "expect": result})
+        if result["over"]:
+            break
+        hands = explorer._setup(0)["hands"]
+        state = state.next_round(hands=hands)
+        steps.append({"op": "next_round", "hands": hands, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
+    return {"rules": ["playthrough", "match.end"], "polarity": "positive",
+            "description": "golden match: seeded random rounds from 0-0 until a team wins the match",
+            "setup": setup, "steps": steps}
+
+
+def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) -> list[dict]:
+    """All cases of a spec, merged where two rules yield the very same steps."""
+    raw: list[dict] = []
+    for witnesses in findings.refused.values():
+        for witness in witnesses:
+            raw.append(refusal_case(game, witness))
+            raw.append(allowed_case(game, witness, "refused"))
+    for witnesses in findings.accepted.values():
+        for witness in witnesses[:1]:
+            raw.append(allowed_case(game, witness, "accepted"))
+    rng = random.Random(seed)
+    next_hands = _deal(game, rng)
+    raw += outcomes.trick_cases(game, findings.rounds)
+    raw += outcomes.round_cases(game, findings.rounds)
+    raw += outcomes.match_cases(game, findings.rounds)
+    raw += outcomes.rotation_cases(game, findings.rounds, next_hands)
+    raw += outcomes.opening_cases(game, findings.rounds)
+    raw += playthrough_cases(game, seed + 1, playthroughs)
+    raw.append(match_playthrough(game, seed + 2))
+    return _merge(raw)
+
+
+def _deal(game: Game, rng: random.Random) -> list[list[str]]:
+    cards = list(game.ruleset.card_text)
+    rng.shuffle(cards)
+    return [cards[10 * s : 10 * s + 10] for s in range(4)]
+
+
+def _merge(raw: list[dict]) -> list[dict]:
+    merged: dict[str, dict] = {}
+    for case in raw:
+        key = _canonical({"setup": case["setup"], "steps": case["steps"]})
+        if key in merged:
+            rules = merged[key]["rules"]
+            rules.extend(r for r in case["rules"] if r not in rules)
+        else:
+            merged[key] = dict(case, rules=list(case["rules"]))
+    return list(merged.values())
+
+
+def _canonical(data) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
+    """Add the metadata: content-hash id, system, spec hash, doc anchor; keys in a fixed order."""
+    body = {"system": spec.system, "setup": case["setup"], "steps": case["steps"]}
+    case_id = "c-" + hashlib.sha256(_canonical(body).encode()).hexdigest()[:12]
+    first_real = next((r for r in case["rules"] if spec.has(r)), None)
+    return {
+        "id": case_id,
+        "system": spec.system,
+        "spec_hash": digest,
+        "rules": sorted(case["rules"]),
+        "polarity": case["polarity"],
+        "description": case["description"],
+        "doc": doc_anchor(spec.system, first_real) if first_real else f"rules/{spec.system}.md",
+        "setup": case["setup"],
+        "steps": case["steps"],
+    }
+
+
+def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs: int = 6) -> dict[str, list[dict]]:
+    """The cases of a spec, by rule group, each group sorted by (first rule, polarity, id)."""
+    game = Game.from_spec(spec)
+    findings = Explorer(game, seed).explore(rounds)
+    digest = spec_hash(spec)
+    groups: dict[str, list[dict]] = {}
+    for case in collect_cases(game, findings, seed, playthroughs):
+        done = finish_case(spec, digest, case)
+        groups.setdefault(group_of(spec, done["rules"][0]), []).append(done)
+    for cases in groups.values():
+        cases.sort(key=lambda c: (c["rules"][0], c["polarity"], c["id"]))
+    return dict(sorted(groups.items()))
+
+
+def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list[Path]:
+    """Write one JSON file per group under out/<system>/, removing groups that no longer exist."""
+    folder = out / spec.system
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for group, cases in groups.items():
+        path = folder / f"{group}.json"
+        data = {"format_version": FORMAT_VERSION, "generator_version": GENERATOR_VERSION, "system": spec.system,
+                "spec_hash": spec_hash(spec), "group": group, "cases": cases}
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(path)
+    for stale in folder.glob("*.json"):
+        if stale not in written:
+            stale.unlink()
+    return written

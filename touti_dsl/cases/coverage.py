@@ -1,0 +1,129 @@
+"""`touti coverage`: does every rule id of a spec have its cases?
+
+Rules fall in four kinds, decided from the model alone:
+
+- *refusing* rules forbid actions (play duties, call preconditions, bid bounds, ghna and
+  concession conditions, turn order): each needs a positive case (the action allowed
+  where the rule is in force) and a negative one (an action refused, naming the rule).
+  A call precondition that no explored state refuses on its own is listed as *never
+  decisive*, with the reason, instead of failing: RULES.md expects some (an implied
+  condition still stated because it is part of the published rules).
+- *outcome* rules decide what happens (trick winner, scoring, rotation, match end...):
+  each needs at least one case whose expectations check it, both sides where the rule
+  has two (a contract made and one failed).
+- *foundation* rules (the deck and the table) shape every case's setup.
+- *descriptive* rules (titles, direction of play, a penalty recorded for the docs, a
+  rule set to `none`) have no behaviour to check.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import model as m
+
+DESCRIPTIVE = {"system.title", "system.summary", "system.source", "table.direction", "scoring.renounce"}
+FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size"}
+REFUSING_FIXED = {
+    "rotation.turn_order", "bidding.minimum", "bidding.step", "bidding.maximum", "bidding.pass",
+    "bidding.last_speaker_minimum", "trump.swap", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand",
+    "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
+}
+NEVER_DECISIVE_REASON = (
+    "no explored state refuses an action by this precondition alone: the other preconditions "
+    "(or the turn order) already imply it"
+)
+
+
+@dataclass(frozen=True)
+class RuleCoverage:
+    """One rule's kind, its case counts and its verdict."""
+
+    rule_id: str
+    kind: str
+    positive: int
+    negative: int
+    status: str  # covered | outcome | never-decisive | foundation | descriptive | MISSING
+    reason: str = ""
+
+
+def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
+    """refusing, outcome, foundation or descriptive (see module docstring)."""
+    value = rule.value
+    if rule.id in DESCRIPTIVE or (isinstance(value, m.Word) and value.value == "none" and rule.id != "ghna.limit"):
+        return "descriptive"
+    if rule.id in FOUNDATION:
+        return "foundation"
+    if rule.id == "rotation.after_void" and not spec.has("bidding.minimum"):
+        return "descriptive"  # without bidding no round is ever void
+    if rule.id == "ghna.who" and isinstance(value, m.Word) and value.value == "both":
+        return "outcome"
+    if isinstance(value, (m.Requirement, m.Obligation)) or rule.id in REFUSING_FIXED:
+        return "refusing"
+    if rule.kind == "call" and rule.key in ("values", "raise"):
+        return "refusing"
+    if rule.id == "trump.choice" and isinstance(value, m.Word) and value.value == "bid_winner":
+        return "refusing"
+    if rule.id == "ghna.tute" and not isinstance(value, m.Word):
+        return "refusing"
+    return "outcome"
+
+
+def count_cases(cases: list[dict]) -> dict[str, list[int]]:
+    """rule id -> [positive cases, negative cases]."""
+    counts: dict[str, list[int]] = {}
+    for case in cases:
+        for rule in case["rules"]:
+            pair = counts.setdefault(rule, [0, 0])
+            pair[0 if case["polarity"] == "positive" else 1] += 1
+    return counts
+
+
+def _verdict(kind: str, positive: int, negative: int, is_requirement: bool) -> tuple[str, str]:
+    if kind in ("foundation", "descriptive"):
+        return kind, ""
+    if positive and negative:
+        return "covered", ""
+    if kind == "refusing":
+        if is_requirement and positive and not negative:
+            return "never-decisive", NEVER_DECISIVE_REASON
+        return "MISSING", "needs a positive and a negative case"
+    if positive or negative:
+        return "outcome", "checked by outcome expectations"
+    return "MISSING", "no case checks this rule"
+
+
+def coverage(spec: m.Spec, cases: list[dict]) -> list[RuleCoverage]:
+    """The coverage of every rule of the spec by the given cases."""
+    counts = count_cases(cases)
+    report = []
+    for rule in spec.rules:
+        kind = rule_kind(spec, rule)
+        positive, negative = counts.get(rule.id, [0, 0])
+        status, reason = _verdict(kind, positive, negative, isinstance(rule.value, m.Requirement))
+        report.append(RuleCoverage(rule.id, kind, positive, negative, status, reason))
+    return report
+
+
+def load_cases(folder: Path) -> list[dict]:
+    """Every case in the JSON files of a folder."""
+    cases: list[dict] = []
+    for path in sorted(folder.glob("*.json")):
+        cases.extend(json.loads(path.read_text(encoding="utf-8"))["cases"])
+    return cases
+
+
+def render_text(spec: m.Spec, report: list[RuleCoverage]) -> str:
+    """A table, one rule a line, then a summary line."""
+    width = max(len(r.rule_id) for r in report)
+    lines = [f"coverage of {spec.system}: positive/negative cases per rule"]
+    for row in report:
+        note = f"  ({row.reason})" if row.reason else ""
+        lines.append(f"  {row.rule_id:<{width}}  {row.kind:<11} +{row.positive:<3} -{row.negative:<3} {row.status}{note}")
+    missing = [r for r in report if r.status == "MISSING"]
+    totals = {s: sum(1 for r in report if r.status == s) for s in ("covered", "outcome", "never-decisive", "foundation", "descriptive")}
+    summary = ", ".join(f"{n} {s}" for s, n in totals.items())
+    lines.append(f"{len(report)} rules: {summary}, {len(missing)} missing")
+    return "\n".join(lines)

@@ -1,0 +1,182 @@
+"""Explore seeded random rounds on the reference engine and keep witnesses for each rule.
+
+At every state the explorer tries every candidate action for every seat.  An action the
+engine refuses is a *refusal witness* for the rule id it names; an accepted action is an
+*acceptance witness* for the rules that govern its kind.  For each rule the shortest
+witnesses are kept (fewest actions from the deal), so that generated cases stay small.
+Complete rounds are kept too: their outcomes feed the outcome cases (outcomes.py).
+
+Random choices come from `random.Random(seed)` only, so the same spec and seed always
+give the same witnesses.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..engine import Game, IllegalAction
+from . import candidates, situations
+
+KEEP = 2  # witnesses kept per rule and polarity
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A state reached by `history` from `setup`, and the action tried there by `seat`."""
+
+    setup: dict
+    history: tuple[tuple[int, str], ...]
+    seat: int
+    action: str
+    rule: str
+    message: str = ""
+
+    @property
+    def size(self) -> int:
+        return len(self.history)
+
+
+@dataclass
+class RoundRecord:
+    """A complete explored round: its setup, every action, and the engine's verdicts."""
+
+    setup: dict
+    history: tuple[tuple[int, str], ...]
+    result: dict
+    trick_ends: tuple[int, ...]  # history lengths right after each completed trick
+    trick_winners: tuple[int, ...]
+
+
+@dataclass
+class Findings:
+    """Everything the explorer kept, by rule id."""
+
+    refused: dict[str, list[Witness]] = field(default_factory=dict)
+    accepted: dict[str, list[Witness]] = field(default_factory=dict)
+    rounds: list[RoundRecord] = field(default_factory=list)
+    states: int = 0
+    tries: int = 0
+
+    def keep(self, table: dict[str, list[Witness]], witness: Witness) -> None:
+        kept = table.setdefault(witness.rule, [])
+        if len(kept) < KEEP or witness.size < kept[-1].size:
+            if any(k.history == witness.history and k.seat == witness.seat and k.action == witness.action for k in kept):
+                return
+            kept.append(witness)
+            kept.sort(key=lambda w: (w.size, w.seat, w.action))
+            del kept[KEEP:]
+
+
+ACCEPTED_RULES = {
+    "bid": ("bidding.minimum", "bidding.step", "bidding.maximum"),
+    "pass": ("bidding.pass",),
+    "trump": ("trump.choice",),
+    "swap": ("trump.swap",),
+    "ghna": ("ghna.pair", "ghna.values", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand", "ghna.same_suit", "ghna.caps", "ghna.minimums", "ghna.limit"),
+    "tute": ("ghna.tute",),
+    "concede": ("concession.who", "concession.proposer"),
+    "agree": ("concession.consent", "concession.award"),
+    "refuse": ("concession.consent",),
+}
+
+
+def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
+    """The rule ids an accepted action shows in force (its kind's rules; a call's own rules)."""
+    head = action.split(" ", 1)[0]
+    if head in ACCEPTED_RULES:
+        return ACCEPTED_RULES[head]
+    if any(call.name == head for call in game.ruleset.calls):
+        return tuple(rule.id for rule in game.spec.rules if rule.section == head)
+    return ()
+
+
+class Explorer:
+    """Plays seeded random rounds with a policy that favours rare actions, trying all candidates."""
+
+    def __init__(self, game: Game, seed: int):
+        self.game = game
+        self.rng = random.Random(seed)
+        self.findings = Findings()
+        self.fixed = candidates.fixed_candidates(game.ruleset)
+        self.all_cards = list(game.ruleset.card_text)
+
+    def explore(self, rounds: int) -> Findings:
+        for index in range(rounds):
+            self.explore_round(index)
+        return self.findings
+
+    def _setup(self, index: int) -> dict:
+        rng = random.Random(self.rng.randrange(2**32))
+        cards = list(self.all_cards)
+        rng.shuffle(cards)
+        hands = [cards[10 * s : 10 * s + 10] for s in range(4)]
+        setup = {"hands": hands}
+        if self.game.ruleset.has_dealer:
+            setup["dealer"] = index % 4
+        else:
+            setup["first_speaker"] = index % 4
+        return setup
+
+    def explore_round(self, index: int) -> None:
+        setup = self._setup(index)
+        state = self.game.new_round(**setup)
+        history: list[tuple[int, str]] = []
+        trick_ends: list[int] = []
+        winners: list[int] = []
+        while not state.is_terminal():
+            self._try_all(state, setup, tuple(history))
+            seat, action = self._choose(state)
+            before = state.tricks_played
+            state.apply(seat, action)
+            history.append((seat, action))
+            for rule in accepted_rules(self.game, action):
+                self.findings.keep(self.findings.accepted, Witness(setup, tuple(history[:-1]), seat, action, rule))
+            if state.tricks_played > before:
+                trick_ends.append(len(history))
+                winners.append(state.last_trick_winner())
+        self.findings.rounds.append(RoundRecord(setup, tuple(history), state.round_result(), tuple(trick_ends), tuple(winners)))
+
+    def _note_situations(self, state, setup: dict, history: tuple) -> None:
+        """States that show a rule in force without any refusal: exemption, free discard, 70 re-spoken."""
+        for rule in situations.rules_in_force(self.game.ruleset, state):
+            seat = situations.seat_to_act(state)
+            self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule))
+
+    def _try_all(self, state, setup: dict, history: tuple) -> None:
+        self.findings.states += 1
+        self._note_situations(state, setup, history)
+        for seat in range(4):
+            legal = set(state.legal_actions(seat))
+            hand = state.observation(seat)["hand"]
+            others = [c for c in self.all_cards if c not in hand]
+            for action in self.fixed + candidates.hand_candidates(self.game.ruleset, hand, others[:1]):
+                if action in legal:
+                    continue
+                self.findings.tries += 1
+                try:
+                    state.apply(seat, action)
+                except IllegalAction as refusal:
+                    for rule in (refusal.rule_id, *situations.also_refused_by(self.game, state, seat, refusal.rule_id, history)):
+                        self.findings.keep(self.findings.refused, Witness(setup, history, seat, action, rule, refusal.message))
+                    continue
+                raise AssertionError(f"engine accepted {action!r} by seat {seat}, which legal_actions did not list")
+
+    def _choose(self, state) -> tuple[int, str]:
+        """A random actor and action, favouring calls and declarations; concessions stay rare."""
+        options = [(seat, action) for seat in state.actors() for action in state.legal_actions(seat)]
+        rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse"))]
+        if rare and self.rng.random() < 0.5:
+            return self.rng.choice(rare)
+        votes = [o for o in options if o[1] in ("agree", "refuse")]
+        if votes:
+            return self.rng.choice(votes)
+        concede = [o for o in options if o[1] == "concede"]
+        if concede and self.rng.random() < 0.03:
+            return concede[0]
+        options = [o for o in options if o[1] != "concede"] or options
+        bids = [o for o in options if o[1].startswith("bid ")]
+        if bids and self.rng.random() < 0.6:
+            return min(bids, key=lambda o: int(o[1].split()[1]))
+        plays = [o for o in options if o[1].startswith(("play ", "pass"))]
+        return self.rng.choice(plays or options)

@@ -1,0 +1,217 @@
+"""Cases for rules that decide an outcome rather than refuse an action.
+
+Trick winners, round scoring, the last-trick bonus, match end and rotation never refuse
+anything; they are checked by expectations on what happens.  Each is shown on both sides
+of its line: a trump winning over the led suit and an off-suit discard that never wins; a
+contract made by the narrowest margin found and one failed by the narrowest; a match
+that ends and one that goes on by a single round; the deal after a played and after a
+void round.
+"""
+
+from __future__ import annotations
+
+from ..engine import Game
+from .explore import RoundRecord
+
+
+def _applies(history) -> list[dict]:
+    return [{"op": "apply", "seat": seat, "action": action} for seat, action in history]
+
+
+def _trick_cards(record: RoundRecord, index: int) -> list[tuple[int, str]]:
+    start = record.trick_ends[index - 1] if index else 0
+    plays = [(seat, a.split(" ", 1)[1]) for seat, a in record.history[start : record.trick_ends[index]] if a.startswith("play ")]
+    return plays[-4:]
+
+
+def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """The earliest trick won by a trump, and the earliest where a stronger off-suit card lost."""
+    rules = game.ruleset
+    found: dict[str, tuple] = {}
+    for record in rounds:
+        trump = record.result.get("trump")
+        if trump is None:
+            continue
+        trump_suit = rules.suits.index(trump)
+        for index, end in enumerate(record.trick_ends):
+            plays = _trick_cards(record, index)
+            cards = [rules.vocabulary.cards[text] for _, text in plays]
+            led = rules.card_suit[cards[0]]
+            winner_card = cards[[seat for seat, _ in plays].index(record.trick_winners[index])]
+            trumped = led != trump_suit and any(rules.card_suit[c] == trump_suit for c in cards)
+            off_suit_stronger = any(
+                rules.card_suit[c] not in (led, trump_suit) and rules.card_strength[c] > rules.card_strength[winner_card]
+                for c in cards
+            )
+            for kind, hit in (("trumped", trumped), ("discard", off_suit_stronger and not trumped)):
+                if hit and (kind not in found or end < found[kind][1]):
+                    found[kind] = (record, end, index)
+    cases = []
+    for kind, (record, end, index) in sorted(found.items()):
+        steps = _applies(record.history[:end]) + [{"op": "trick_winner", "expect": record.trick_winners[index]}]
+        if kind == "trumped":
+            cases.append(_case(record, steps, ["trick.winner", "trick.next_leader", "deck.order"], "positive",
+                               "the highest trump wins a trick in which the led suit was trumped"))
+        else:
+            cases.append(_case(record, steps, ["trick.winner", "deck.order"], "negative",
+                               "an off-suit discard never wins the trick, however strong its rank"))
+    return cases
+
+
+def _case(record: RoundRecord, steps: list[dict], rules: list[str], polarity: str, description: str, setup=None) -> dict:
+    return {"rules": rules, "polarity": polarity, "description": description, "setup": dict(setup or record.setup), "steps": steps}
+
+
+def _margin(result: dict) -> int | None:
+    contract = result.get("contract")
+    if not contract or result.get("void"):
+        return None
+    return result["totals"][contract["team"]] - contract["amount"]
+
+
+def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """Round results on both sides of the line: made/failed narrowly, void, conceded, tute, ties."""
+    complete = [r for r in rounds]
+    cases = []
+    scoring_rules = ["scoring.round", "deck.points", "deck.last_trick"]
+    if game.ruleset.scoring == "contract":
+        made = [r for r in complete if (_margin(r.result) is not None and _margin(r.result) >= 0 and not r.result["conceded"])]
+        failed = [r for r in complete if (_margin(r.result) is not None and _margin(r.result) < 0)]
+        if made:
+            best = min(made, key=lambda r: (_margin(r.result), len(r.history)))
+            cases.append(_result_case(best, scoring_rules, "positive",
+                                      f"a contract made with {_margin(best.result)} point(s) to spare scores the contract"))
+        if failed:
+            best = min(failed, key=lambda r: (-_margin(r.result), len(r.history)))
+            cases.append(_result_case(best, scoring_rules, "negative",
+                                      f"a contract missed by {-_margin(best.result)} point(s) scores the contract to the defenders"))
+        with_ghna = [r for r in complete if any(r.result["ghna"]) and not r.result["conceded"]]
+        if with_ghna:
+            best = min(with_ghna, key=lambda r: len(r.history))
+            cases.append(_result_case(best, ["ghna.values", "scoring.round"], "positive",
+                                      "declared ghna count towards the bidding team's total"))
+    else:
+        decided = [r for r in complete if r.result.get("tute") is None and r.result["totals"][0] != r.result["totals"][1]]
+        ties = [r for r in complete if r.result.get("tute") is None and r.result["totals"][0] == r.result["totals"][1]]
+        if decided:
+            best = min(decided, key=lambda r: (abs(r.result["totals"][0] - r.result["totals"][1]), len(r.history)))
+            cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
+        if ties:
+            best = min(ties, key=lambda r: len(r.history))
+            cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", "a tie on points goes to the team that won the last trick"))
+    voids = [r for r in complete if r.result["void"]]
+    if voids:
+        best = min(voids, key=lambda r: len(r.history))
+        cases.append(_result_case(best, ["bidding.all_pass"], "positive", "when all four pass the round is void and nobody scores"))
+    conceded = [r for r in complete if r.result.get("conceded")]
+    if conceded:
+        best = min(conceded, key=lambda r: len(r.history))
+        cases.append(_result_case(best, ["concession.award", "concession.consent"], "positive",
+                                  "after a concession the bidding team takes the remaining cards, the last trick and its held ghna"))
+    tutes = [r for r in complete if r.result.get("tute") is not None]
+    if tutes:
+        best = min(tutes, key=lambda r: len(r.history))
+        cases.append(_result_case(best, ["ghna.tute"], "positive", "a sung tute wins the hand at once"))
+    return cases
+
+
+def _result_case(record: RoundRecord, rules: list[str], polarity: str, description: str) -> dict:
+    steps = _applies(record.history) + [{"op": "round_result", "expect": record.result}]
+    return _case(record, steps, rules, polarity, description)
+
+
+def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """A round that ends the match, and the same round one step short of it."""
+    rules = game.ruleset
+    scored = [r for r in rounds if not r.result["void"] and r.result["winner"] is not None and any(r.result["score_changes"])]
+    if not scored:
+        return []
+    record = min(scored, key=lambda r: len(r.history))
+    changes = record.result["score_changes"]
+    team = 0 if changes[0] > 0 else 1
+    goal = rules.match_goal
+    gain = changes[team]
+    end_rule = "match.target" if rules.match_end == "target" else "match.hands"
+    cases = []
+    for polarity, start in (("positive", goal - gain), ("negative", goal - gain - 1)):
+        scores = [0, 0]
+        scores[team] = max(start, 0)
+        if polarity == "negative" and start < 0:
+            continue
+        final = list(scores)
+        final = [final[0] + changes[0], final[1] + changes[1]]
+        over = final[team] >= goal
+        setup = dict(record.setup, scores=scores)
+        steps = _applies(record.history) + [{"op": "match_result", "expect": {"scores": final, "over": over, "winner": team if over else None}}]
+        words = "reaches the goal and wins the match" if over else "stays one short of the goal: the match goes on"
+        cases.append(_case(record, steps, ["match.end", end_rule], polarity, f"a team that {words}", setup))
+    return cases
+
+
+def rotation_cases(game: Game, rounds: list[RoundRecord], next_hands: list[list[str]]) -> list[dict]:
+    """Who deals (or speaks first) in the next round, after a played round and after a void one."""
+    rules = game.ruleset
+    cases = []
+    played = [r for r in rounds if not r.result["void"]]
+    voids = [r for r in rounds if r.result["void"]]
+    for rule, pool, words in (("rotation.next_round", played, "a played round"), ("rotation.after_void", voids, "a void round")):
+        if not pool:
+            continue
+        record = min(pool, key=lambda r: len(r.history))
+        state = game.new_round(**record.setup)
+        for seat, action in record.history:
+            state.apply(seat, action)
+        nxt = state.next_round(hands=next_hands)
+        steps = _applies(record.history) + [
+            {"op": "next_round", "hands": next_hands, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}}
+        ]
+        cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))
+    return cases
+
+
+def opening_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """At the deal only the first to speak (or lead) may act; after the bidding, only the first leader."""
+    if not rounds:
+        return []
+    rules = game.ruleset
+    record = rounds[0]
+    opening = ["rotation.first_speaker", "rotation.dealer"]
+    if rules.bidding is None:
+        opening.append("rotation.first_lead")
+    if rules.trump_choice == "turned_card":
+        opening.append("trump.choice")
+    cases = _turn_case(game, record, 0, opening, "at the deal only the first to speak (or lead) may act")
+    if rules.bidding is not None:
+        played = [r for r in rounds if not r.result["void"] and not r.result["conceded"]]
+        if played:
+            record = min(played, key=lambda r: len(r.history))
+            at = next(i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")) + 1
+            cases += _turn_case(game, record, at, ["rotation.first_lead"], "after the bidding the first speaker leads, whoever won the bidding")
+    return cases
+
+
+def _turn_case(game: Game, record: RoundRecord, at: int, rules: list[str], words: str) -> list[dict]:
+    """Who may act after `at` actions (positive), and the refusal of another seat (negative)."""
+    state = game.new_round(**record.setup)
+    for seat, action in record.history[:at]:
+        state.apply(seat, action)
+    actors = state.actors()
+    steps = _applies(record.history[:at]) + [{"op": "actors", "expect": actors}]
+    intruder = next(s for s in range(4) if s not in actors)
+    attempt = "pass" if state.phase == "bidding" else "play " + state.observation(intruder)["hand"][0]
+    cases = [_case(record, steps, rules, "positive", words)]
+    refusal = _refusal_rule(state, intruder, attempt)
+    if refusal:
+        refused = _applies(record.history[:at]) + [{"op": "refuse", "seat": intruder, "action": attempt, "rule": refusal}]
+        cases.append(_case(record, refused, rules + [refusal], "negative", f"{words}: seat {intruder} may not act yet"))
+    return cases
+
+
+def _refusal_rule(state, seat: int, action: str) -> str | None:
+    from ..engine import IllegalAction
+
+    try:
+        state.clone().apply(seat, action)
+    except IllegalAction as refusal:
+        return refusal.rule_id
+    return None

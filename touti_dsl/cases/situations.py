@@ -1,0 +1,88 @@
+"""Recognise states that show a rule in force although nothing is refused there.
+
+Some rules never refuse an action of their own: the partner exemption (or its absence),
+the free discard, a bid of `bidding.never_stands` spoken again.  The explorer asks this
+module which of them a state shows, reading only the engine's public observation, so the
+generator stays independent of the engine's internals.
+"""
+
+from __future__ import annotations
+
+from ..engine.ruleset import Ruleset
+
+
+def seat_to_act(state) -> int:
+    """The seat whose turn it is (to speak or to play), else the first actor."""
+    view = state.observation(0)
+    if view["phase"] == "play" and view["play"]["to_play"] is not None:
+        return view["play"]["to_play"]
+    if view["phase"] == "bidding" and view["bidding"]["turn"] is not None:
+        return view["bidding"]["turn"]
+    actors = state.actors()
+    return actors[0] if actors else 0
+
+
+def trick_leader_and_winner(rules: Ruleset, trick: list, trump: str | None) -> int | None:
+    """The seat currently winning a trick in progress (highest trump, else highest of the led suit)."""
+    if not trick:
+        return None
+    cards = [(seat, rules.vocabulary.cards[text]) for seat, text in trick]
+    trump_suit = rules.suits.index(trump) if trump else None
+    led = rules.card_suit[cards[0][1]]
+    trumps = [(rules.card_strength[c], s) for s, c in cards if rules.card_suit[c] == trump_suit]
+    if trumps:
+        return max(trumps)[1]
+    return max((rules.card_strength[c], s) for s, c in cards if rules.card_suit[c] == led)[1]
+
+
+def _partner_winning(rules: Ruleset, view: dict, seat: int) -> bool:
+    winner = trick_leader_and_winner(rules, view["play"]["trick"], view["trump"])
+    return winner is not None and winner == rules.partner[seat]
+
+
+def _void_in_led_and_trumps(rules: Ruleset, view: dict) -> bool:
+    trick = view["play"]["trick"]
+    if not trick or not view["trump"]:
+        return False
+    led = rules.card_suit[rules.vocabulary.cards[trick[0][1]]]
+    trump = rules.suits.index(view["trump"])
+    suits = {rules.card_suit[rules.vocabulary.cards[c]] for c in view["hand"]}
+    return led not in suits and trump not in suits
+
+
+def rules_in_force(rules: Ruleset, state) -> list[str]:
+    """The situational rules this state shows for the seat to act."""
+    found = []
+    seat = seat_to_act(state)
+    view = state.observation(seat)
+    if view["phase"] == "play" and view["play"]["to_play"] == seat and view["play"]["trick"]:
+        if _partner_winning(rules, view, seat):
+            found.append("play.partner_exemption")
+        if _void_in_led_and_trumps(rules, view):
+            found.append("play.free_discard")
+    bidding = view.get("bidding") or {}
+    if view["phase"] == "bidding" and rules.bidding and rules.bidding.never_stands is not None:
+        alone = bidding.get("high_bidder") == bidding.get("turn") and bidding.get("high") == rules.bidding.never_stands
+        if alone:
+            found.append("bidding.never_stands")
+    return found
+
+
+def also_refused_by(game, state, seat: int, rule_id: str, history: tuple) -> list[str]:
+    """Rules that a refusal shows besides the one named: no exemption, no free discard, a call's effect."""
+    rules = game.ruleset
+    extra = []
+    obligations = {o.rule_id for o in rules.obligations}
+    if rule_id in obligations:
+        view = state.observation(seat)
+        if _partner_winning(rules, view, seat):
+            extra.append("play.partner_exemption")
+        if view["play"]["trick"]:
+            extra.append("play.free_discard")
+    if rule_id == "bidding.pass":
+        leaving = {c.name for c in rules.calls if c.leaves}
+        for who, action in history:
+            head = action.split(" ", 1)[0]
+            if who == seat and head in leaving:
+                extra.append(f"{head}.effect")
+    return extra

@@ -1,0 +1,35 @@
+"""`touti coverage SPEC [--cases DIR]`: every rule id and the cases that check it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+from .. import model as m
+from ..cases.coverage import coverage, load_cases, render_text
+from ..errors import Diagnostic, ToutiError
+from ..loader import find_spec, load_spec
+
+NAME = "coverage"
+HELP = "show that every rule id of a spec has its positive and negative cases (exit 1 if one is missing)"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("spec", metavar="SPEC", help="spec file or bundled system id")
+    parser.add_argument("--cases", help="folder of case files (default: generated/<system>)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def run(args) -> int:
+    spec = load_spec(find_spec(args.spec))
+    folder = Path(args.cases) if args.cases else Path("generated") / spec.system
+    if not folder.is_dir():
+        raise ToutiError(Diagnostic("E800", f"no case folder {folder}: run `touti generate {args.spec}` first", m.Loc(str(folder), 0, 0)))
+    report = coverage(spec, load_cases(folder))
+    if args.format == "json":
+        print(json.dumps([asdict(row) for row in report], indent=1))
+    else:
+        print(render_text(spec, report))
+    return 1 if any(row.status == "MISSING" for row in report) else 0
