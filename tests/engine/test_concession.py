@@ -1,0 +1,84 @@
+"""Concession (atlas-carta, from seed 003), from RULES.md."""
+
+from __future__ import annotations
+
+from .helpers import refused, run
+from .test_ghna import TRICK_2, contract
+
+# contract("atlas-carta", 90): seat 0 (team 0) made 90 in copas and won the first trick
+# (21 card points); seat 0 now leads, seat 1 is the first defender to play.
+
+
+def test_defender_to_play_proposes_the_other_defender_agrees():
+    """RULES.md Decision: "the defender whose turn it is to play (lead or follow) may propose ...
+    then only the other defender acts: agree (the round ends, conceded) or refuse (play resumes)."""
+    state = run(contract("atlas-carta", 90), "0: play 1e")
+    assert "concede" in state.legal_actions(1)
+    run(state, "1: concede")
+    assert state.actors() == [3]
+    assert state.legal_actions(3) == ["agree", "refuse"]
+    refused(state, 2, "play 5e", "concession.consent")
+    refused(state, 1, "agree", "concession.consent")
+    run(state, "3: agree")
+    assert state.is_terminal() and state.round_result()["conceded"]
+
+
+def test_concession_accounting():
+    """RULES.md: "the bidding team takes every remaining card (the current trick included) and
+    the last-trick 10, plus any ghna still held (both cards in hand) and not yet declared, within
+    the same caps. The round is then scored normally." Decision: "The held ghna credited are the
+    best combination that fits the cap" — at 90 (cap 40) after declaring oros (20), the copas 40
+    no longer fits but the espadas 20 does."""
+    state = run(contract("atlas-carta", 90), "0: ghna oros", "0: play 1e", "1: concede", "3: agree")
+    result = state.round_result()
+    assert result["card_points"] == [120, 0]
+    assert result["last_trick"] == 0
+    assert result["ghna"] == [40, 0]
+    assert result["totals"] == [170, 0]
+    assert result["made"] is True and result["score_changes"] == [90, 0]
+    assert state.to_json()["ghna"]["held_credit"] == [["espadas", 20]]
+
+
+def test_held_ghna_best_combination_at_100():
+    """At 100 (cap 60) with nothing declared, the best held combination is 40 + 20."""
+    state = run(contract("atlas-carta", 100), "0: play 1e", "1: concede", "3: agree")
+    assert state.round_result()["ghna"] == [60, 0]
+
+
+def test_refused_concession_resumes_play():
+    """RULES.md Decision: "refuse (play resumes)"."""
+    state = run(contract("atlas-carta", 90), "0: play 1e", "1: concede", "3: refuse")
+    assert state.actors() == [1]
+    run(state, "1: play 3e")
+
+
+def test_bidding_team_never_concedes():
+    """RULES.md: "the bidding team never can"."""
+    state = contract("atlas-carta", 90)
+    refused(state, 0, "concede", "concession.who")
+
+
+def test_only_the_defender_to_play_proposes():
+    """RULES.md Decision: "the defender whose turn it is to play (lead or follow) may propose"."""
+    state = run(contract("atlas-carta", 90), "0: play 1e")
+    refused(state, 3, "concede", "concession.proposer")
+
+
+def test_once_per_defending_team_per_trick():
+    """RULES.md Decision: "at most once per defending team per trick"."""
+    state = run(contract("atlas-carta", 90), "0: play 1e", "1: concede", "3: refuse", "1: play 3e", "2: play 2c")
+    refused(state, 3, "concede", "concession.proposer")
+    run(state, "3: play 4e", *TRICK_2[:0])
+    assert state.last_trick_winner() == 2
+    run(state, "2: play 4o")
+    assert "concede" in state.legal_actions(3)  # a new trick: a new proposal is possible
+
+
+def test_vote_without_proposal():
+    """`agree` or `refuse` with nothing proposed is not possible now: `action.phase`."""
+    refused(contract("atlas-carta", 90), 1, "agree", "action.phase")
+
+
+def test_no_concession_where_the_spec_has_none():
+    """tutti-ma has no concession section: `concede` is not an action of that spec."""
+    refused(contract("tutti-ma", 90), 1, "concede", "action.syntax")
