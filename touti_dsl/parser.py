@@ -165,13 +165,14 @@ class _ToNodes(Transformer):
     def not_(self, meta, items):
         return m.Not(items[0], loc=self._at(meta))
 
+    # Lark keeps the aliased and/or rules even with one operand: a lone operand stands for itself.
     @v_args(meta=True)
     def all_(self, meta, items):
-        return m.All(tuple(items), loc=self._at(meta))
+        return items[0] if len(items) == 1 else m.All(tuple(items), loc=self._at(meta))
 
     @v_args(meta=True)
     def any_(self, meta, items):
-        return m.Any_(tuple(items), loc=self._at(meta))
+        return items[0] if len(items) == 1 else m.Any_(tuple(items), loc=self._at(meta))
 
     # statements and blocks: plain tuples, assembled by _assemble
     @v_args(meta=True)
