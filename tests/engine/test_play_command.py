@@ -1,0 +1,45 @@
+"""`touti play SPEC --seed N [--rounds K] [--json]`."""
+
+from __future__ import annotations
+
+import json
+
+from touti_dsl.cli import main
+
+
+def test_transcript(capsys):
+    assert main(["play", "atlas-carta", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("== round 1 (atlas-carta)")
+    assert "-- trick 10:" in out or "void round" in out
+    assert "score changes" in out
+
+
+def test_json_rounds_replay(capsys):
+    """Each JSON round replays on the engine to the same result."""
+    from touti_dsl.engine import Game
+
+    assert main(["play", "tute", "--seed", "2", "--rounds", "3", "--json"]) == 0
+    rounds = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["round"] for r in rounds] == [1, 2, 3]
+    game = Game.from_spec("tute")
+    for r in rounds:
+        state = game.new_round(hands=r["hands"], dealer=r["dealer"], turned=r["turned"], scores=[0, 0])
+        for seat, action in r["actions"]:
+            state.apply(seat, action)
+        assert state.round_result() == r["result"]
+    assert [r["dealer"] for r in rounds] == [0, 1, 2]
+
+
+def test_same_seed_same_transcript(capsys):
+    main(["play", "touti-app", "--seed", "9", "--rounds", "2"])
+    first = capsys.readouterr().out
+    main(["play", "touti-app", "--seed", "9", "--rounds", "2"])
+    assert capsys.readouterr().out == first
+
+
+def test_bad_spec_and_setting(capsys, tmp_path):
+    assert main(["play", str(tmp_path / "missing.touti"), "--seed", "1"]) == 1
+    assert "missing.touti" in capsys.readouterr().err
+    assert main(["play", "touti-app", "--seed", "1", "--set", "target=5"]) == 1
+    assert "match.target" in capsys.readouterr().err

@@ -1,0 +1,132 @@
+"""Property tests over random deals and random legal play, for every bundled system.
+
+A hypothesis RuleBasedStateMachine plays rounds (and match continuations) with random
+legal actions and random illegal ones, checking at every step: cards are conserved; some
+seat can act in every non-terminal state and none in a terminal one; every legal action
+applies; every other action is refused with a rule id of the spec (or a reserved one) and
+leaves the state unchanged; clone and to_json round trip; a finished round's card points
+and last trick make 130.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from touti_dsl.engine import RESERVED_RULE_IDS, IllegalAction, RoundState
+
+from ..conftest import SYSTEMS
+from .helpers import game
+
+GARBAGE = ("", " pass", "pass ", "Pass", "bid", "bid 080", "bid -10", "play", "play 9z", "play 1o 2o", "trump", "ghna x", "tute 12 12", "xyzzy")
+
+
+def action_universe(rules) -> list[str]:
+    """Every action text worth trying on a state of this spec, legal or not."""
+    actions = ["pass", "swap", "concede", "agree", "refuse", *GARBAGE]
+    if rules.bidding is not None:
+        actions += [f"bid {n}" for n in range(0, rules.bidding.maximum + 2 * rules.bidding.step, 5)]
+    for call in rules.calls:
+        actions += [*call.texts, f"{call.name} zz"]
+    actions += [f"trump {s}" for s in rules.suits] + [f"ghna {s}" for s in rules.suits]
+    actions += list(rules.play_text) + [f"tute {r}" for r in rules.ranks]
+    return actions
+
+
+
+def total_cards(state: RoundState) -> list[int]:
+    cards = [c for hand in state.hands for c in hand] + list(state.trick_cards)
+    cards += [c for _, played, _ in state.tricks for c in played]
+    return sorted(cards)
+
+
+class EngineMachine(RuleBasedStateMachine):
+    """Random rounds of one system (set by the subclass)."""
+
+    system = "atlas-carta"
+
+    @initialize(seed=st.integers(0, 2**32 - 1))
+    def deal(self, seed):
+        self.game = game(self.system)
+        self.spec_ids = set(self.game.spec.rule_ids)
+        self.universe = action_universe(self.game.ruleset)
+        self.state = self.game.new_round(seed=seed)
+
+    @rule(data=st.data())
+    def legal_action_applies(self, data):
+        state = self.state
+        if state.is_terminal():
+            more = not state.match_result()["over"]
+            self.state = state.next_round(seed=data.draw(st.integers(0, 999))) if more else self.game.new_round(seed=0)
+            return
+        seat = data.draw(st.sampled_from(state.actors()))
+        state.apply(seat, data.draw(st.sampled_from(state.legal_actions(seat))))
+
+    @rule(data=st.data())
+    def illegal_action_refused(self, data):
+        seat = data.draw(st.integers(0, 3))
+        legal = set(self.state.legal_actions(seat))
+        action = data.draw(st.sampled_from([a for a in self.universe if a not in legal]))
+        before = self.state.to_json()
+        with pytest.raises(IllegalAction) as caught:
+            self.state.apply(seat, action)
+        assert caught.value.rule_id in RESERVED_RULE_IDS or caught.value.rule_id in self.spec_ids, caught.value.rule_id
+        assert caught.value.message
+        assert self.state.to_json() == before
+
+    @invariant()
+    def cards_conserved(self):
+        assert total_cards(self.state) == list(range(40))
+
+    @invariant()
+    def someone_can_act_until_the_end(self):
+        assert bool(self.state.actors()) != self.state.is_terminal()
+
+    @invariant()
+    def clone_and_json_round_trip(self):
+        data = self.state.to_json()
+        assert self.state.clone().to_json() == data
+        again = RoundState.from_json(self.game, data)
+        assert again.to_json() == data
+        assert [again.legal_actions(s) for s in range(4)] == [self.state.legal_actions(s) for s in range(4)]
+
+    @invariant()
+    def finished_round_counts_130(self):
+        state = self.state
+        if state.is_terminal():
+            result = state.round_result()
+            if not result["void"] and result["tute"] is None:
+                assert sum(result["card_points"]) == 120 and result["last_trick"] is not None
+                assert sum(result["totals"]) - sum(result["ghna"]) == 130
+
+
+def machine_for(system: str):
+    machine = type(f"Machine_{system.replace('-', '_')}", (EngineMachine,), {"system": system})
+    machine.TestCase.settings = settings(settings.default, stateful_step_count=120)
+    return machine
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_random_play_state_machine(system):
+    machine_for(system).TestCase().runTest()
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_round_terminates(system):
+    """Random legal play always finishes a round, well within 400 actions."""
+    g = game(system)
+    for seed in range(150):
+        rng = random.Random(seed)
+        state = g.new_round(seed=seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert state.is_terminal()
+        state.round_result()
