@@ -64,3 +64,17 @@ def fake_suite(tmp_path: Path) -> FakeSuite:
     }
     (tmp_path / "answers.json").write_text(json.dumps(answers))
     return FakeSuite(folder, tmp_path / "answers.json", good, bad, skipped)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "conformance" / "examples"
+
+
+def write_wrong_trick_winner(folder: Path) -> Path:
+    """The atlas-carta play examples with the expected trick winner changed to seat 3 (the engine says 1)."""
+    data = json.loads((EXAMPLES / "atlas-carta" / "play.json").read_text(encoding="utf-8"))
+    for case in data["cases"]:
+        for step in case["steps"]:
+            if step["op"] == "trick_winner":
+                step["expect"] = 3
+    (folder / "play.json").write_text(json.dumps(data))
+    return folder

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from touti_dsl.cli import main
 
+from .conftest import write_wrong_trick_winner
+
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "conformance"
-EXAMPLES = ROOT / "conformance" / "examples"
 
 
 def fenced_text_blocks(path: Path) -> list[str]:
@@ -29,12 +30,7 @@ def test_the_worked_transcript_is_what_the_reference_adapter_answers():
 
 
 def test_the_sample_report_is_what_the_runner_prints(tmp_path, capsys):
-    data = json.loads((EXAMPLES / "atlas-carta" / "play.json").read_text(encoding="utf-8"))
-    for case in data["cases"]:
-        for step in case["steps"]:
-            if step["op"] == "trick_winner":
-                step["expect"] = 3
-    (tmp_path / "play.json").write_text(json.dumps(data))
+    write_wrong_trick_winner(tmp_path)
     main(["conform", "--impl", f"{sys.executable} -m touti_dsl adapter atlas-carta", "--cases", str(tmp_path), "--skip", "play.follow*"])
     sample = next(block for block in fenced_text_blocks(GUIDE / "index.md") if block.startswith("implementation:"))
     assert capsys.readouterr().out == sample

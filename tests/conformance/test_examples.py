@@ -12,6 +12,8 @@ import pytest
 from touti_dsl.cli import main
 from touti_dsl.conformance.cases import case_id, load_cases
 
+from .conftest import write_wrong_trick_winner
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "conformance" / "examples"
 ADAPTER = f"{sys.executable} -m touti_dsl adapter"
@@ -46,12 +48,7 @@ def test_the_reference_adapter_passes_the_examples(system, capsys):
 
 def test_a_wrong_expectation_is_reported_with_its_rule_and_doc_link(tmp_path, capsys):
     """Swap the expected trick winner: the runner must blame trick.winner in plain words."""
-    data = json.loads((EXAMPLES / "atlas-carta" / "play.json").read_text(encoding="utf-8"))
-    for case in data["cases"]:
-        for step in case["steps"]:
-            if step["op"] == "trick_winner":
-                step["expect"] = 3
-    (tmp_path / "play.json").write_text(json.dumps(data))
+    write_wrong_trick_winner(tmp_path)
     code = main(["conform", "--impl", f"{ADAPTER} atlas-carta", "--cases", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 1
