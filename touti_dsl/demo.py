@@ -17,6 +17,7 @@ def step(title: str, argv: list[str]) -> int:
 def main() -> int:
     failures = 0
     failures += step("check every bundled spec", ["check", *SPECS]) != 0
+    failures += step("play a seeded round with the reference engine", ["play", "atlas-carta", "--seed", "4"]) != 0
     return 1 if failures else 0
 
 
