@@ -72,20 +72,32 @@ def test_follow_without_beating_when_unable_to_beat():
     refused(state, 1, "play 1e", "play.follow_suit")
 
 
+TRUMPED_HANDS = hands_of(
+    "3o 4o 5o 6o 7o 10o 11o 12o 1e 2e",
+    "1c 3c 12c 11c 10c 7c 6c 5c 4c 3e",
+    "1o 2o 4e 5e 6e 7e 10e 11e 12e 1b",
+    "2b 3b 4b 5b 6b 7b 10b 11b 12b 2c",
+)
+
+
 def test_overtake_duty_lifted_once_trumped():
-    """RULES.md: "overtake duty lifted when the trick is already trumped (led suit not trump)"."""
-    hands = hands_of(
-        "10o 3o 4o 5o 6o 7o 12o 11o 1c 3c",
-        "2e 2o 5c 7c 11c 12c 1e 1o 3e 4e",
-        "4c 6c 5e 6e 7e 10e 1b 2b 3b 4b",
-        "10c 12e 11e 5b 6b 7b 10b 11b 12b 2c",
-    )
-    state = run(game("tute").new_round(hands=hands, dealer=3), "0: play 10o")
-    # seat 1 must beat the sota with the ace: nothing trumped yet
-    refused(state, 1, "play 2o", "play.overtake")
-    state = run(game("tute").new_round(hands=hands, dealer=3), "0: play 4o")
-    # nobody trumped; still must beat: 1o beats, 2o does not
-    refused(state, 1, "play 2o", "play.overtake")
+    """RULES.md: "overtake duty lifted when the trick is already trumped (led suit not trump)";
+    tutti-ma: "if someone played a winning trump you may play any card of the led suit".
+    Copas are trumps; seat 1, void in oros, trumps; seat 2 may then play the 2 of oros."""
+    state = run(game("tute").new_round(hands=TRUMPED_HANDS, dealer=3), "0: play 4o", "1: play 4c")
+    assert [a for a in state.legal_actions(2) if a.startswith("play")] == ["play 1o", "play 2o"]
+    refused(state, 2, "play 1b", "play.follow_suit")
+    run(state, "2: play 2o")
+
+
+def test_free_discard_only_when_void_in_led_suit_and_trumps():
+    """RULES.md: "free discard only when void in led suit and in trumps" — seat 2 holds no copas
+    (trumps, led here): any card will do; seat 3 holds the 2 of copas: it must play it."""
+    state = run(game("tute").new_round(hands=TRUMPED_HANDS, dealer=3), "0: play 4o", "1: play 4c", "2: play 2o", "3: play 2c")
+    run(state, "1: play 1c")
+    assert len([a for a in state.legal_actions(2) if a.startswith("play")]) == 9
+    state = run(game("tute").new_round(hands=TRUMPED_HANDS, dealer=3), "0: play 1e", "1: play 3e", "2: play 4e")
+    assert [a for a in state.legal_actions(3) if a.startswith("play")] == ["play 2c"]
 
 
 EXEMPTION_HANDS = hands_of(
