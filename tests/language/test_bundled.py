@@ -1,0 +1,46 @@
+"""Every bundled spec and example parses, flattens and validates; the error table is complete."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import touti_dsl
+from touti_dsl import checks
+from touti_dsl.checks import check_spec
+from touti_dsl.loader import load_spec
+from touti_dsl.variants import load_flat
+
+from ..conftest import SPEC_DIR, SYSTEMS
+
+ALL_SPECS = sorted(SPEC_DIR.glob("*.touti")) + sorted((SPEC_DIR / "examples").glob("*.touti"))
+
+
+@pytest.mark.parametrize("path", ALL_SPECS, ids=lambda p: p.stem)
+def test_bundled_spec_is_valid(path):
+    spec = load_flat(path)
+    assert check_spec(spec) == []
+    assert spec.system == path.stem
+    assert load_spec(path).rules == spec.rules
+
+
+def test_the_four_systems_are_bundled():
+    assert sorted(p.stem for p in SPEC_DIR.glob("*.touti")) == sorted(SYSTEMS)
+
+
+def test_every_check_has_a_docstring_naming_its_codes():
+    for function in checks.CHECKS:
+        assert function.__doc__ and re.search(r"E\d{3}", function.__doc__), function.__name__
+
+
+def test_every_error_code_in_the_front_end_is_in_the_table():
+    table = set(re.findall(r"^\| (E\d{3}) \|", checks.__doc__, re.MULTILINE))
+    package = Path(touti_dsl.__file__).parent
+    used = set()
+    for name in ("parser.py", "variants.py", "checks.py", "formatter.py", "loader.py"):
+        source = (package / name).read_text(encoding="utf-8")
+        used |= set(re.findall(r'"(E\d{3})"', source))
+    assert used <= table, sorted(used - table)
+    assert len(table) >= 60
