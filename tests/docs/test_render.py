@@ -64,7 +64,7 @@ def test_play_priorities_are_an_ordered_list_in_spec_order(pages):
 
 def test_the_arabic_page_uses_the_specs_arabic_labels(pages):
     page = pages["rules/atlas-carta.ar.md"]
-    assert "| <code>oros</code> | <code>o</code> | الدهب |" in page
+    assert "| <code>oros</code> | <code>o</code> | <bdi>الدهب</bdi> |" in page
     assert "## المزايدة { #section-bidding }" in page
 
 

@@ -6,6 +6,7 @@ type they do not know: a new node type must be given words here, never skipped.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import model as m
@@ -25,6 +26,14 @@ class Visitor:
         if method is None:
             raise TypeError(f"{type(self).__name__} has no rendering for a {type(node).__name__} node")
         return method(node)
+
+
+RTL_LETTER = re.compile(r"[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]")
+
+
+def isolate(text: str) -> str:
+    """Spec text set apart from the page's direction: left to right unless it is written in an RTL script."""
+    return f"<bdi>{text}</bdi>" if RTL_LETTER.search(text) else f'<bdi dir="ltr">{text}</bdi>'
 
 
 def code(text) -> str:
@@ -89,8 +98,8 @@ class ValueWords(Visitor):
 
     # -- helpers
     def rank(self, rank) -> str:
-        labels = rank_labels(self.spec, self.words.lang)
-        return self.words.text("value.rank", label=labels[rank], rank=rank) if rank in labels else str(rank)
+        label = rank_labels(self.spec, self.words.lang).get(rank, str(rank))
+        return str(rank) if label == str(rank) else self.words.text("value.rank", label=label, rank=rank)
 
     def word(self, word: str) -> str:
         if self.vocabulary_id == "play.partner_exemption" and self.spec.has(f"play.{word}"):
@@ -117,10 +126,10 @@ class ValueWords(Visitor):
         return Rendered(self.listed(self.number(n) for n in node.values))
 
     def visit_Text(self, node: m.Text) -> Rendered:
-        return Rendered(node.value)
+        return Rendered(isolate(node.value))
 
     def visit_Order(self, node: m.Order) -> Rendered:
-        return Rendered(" &gt; ".join(self.rank(r) for r in node.ranks))
+        return Rendered(self.words.text("value.order_separator").join(self.rank(r) for r in node.ranks))
 
     def visit_Groups(self, node: m.Groups) -> Rendered:
         teams = (self.words.text("value.team", seats=self.listed(str(s) for s in group)) for group in node.groups)
@@ -138,11 +147,15 @@ class ValueWords(Visitor):
         return Rendered(self.words.text("value.see_table"), headers, rows)
 
     def visit_Decls(self, node: m.Decls) -> Rendered:
-        headers = tuple(self.words.text(f"decls.{name}") for name in ("key", "code", "label", "aliases"))
-        rows = tuple(
-            (code(d.key), code(d.code) if d.code else "", d.label.text(self.words.lang), ", ".join(d.aliases))
-            for d in node.items
-        )
+        columns = {
+            "key": [code(d.key) for d in node.items],
+            "code": [code(d.code) if d.code else "" for d in node.items],
+            "label": [isolate(d.label.text(self.words.lang)) for d in node.items],
+            "aliases": [", ".join(d.aliases) for d in node.items],
+        }
+        shown = [name for name, cells in columns.items() if name in ("key", "label") or any(cells)]
+        headers = tuple(self.words.text(f"decls.{name}") for name in shown)
+        rows = tuple(zip(*(columns[name] for name in shown)))
         return Rendered(self.words.text("value.see_table"), headers, rows)
 
     def visit_Requirement(self, node: m.Requirement) -> Rendered:
