@@ -103,3 +103,17 @@ def test_docs_of_a_broken_spec_is_a_located_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "broken.touti:8:" in err and "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+def test_the_same_system_twice_is_refused(tmp_path, capsys):
+    spec = str(SYSTEM_SPECS[0])
+    assert main(["docs", spec, spec, "--out", str(tmp_path)]) == 1
+    assert "error[D003]: system 'atlas-carta' is given twice" in capsys.readouterr().err
+
+
+def test_an_unwritable_output_is_a_plain_error(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main(["docs", str(SYSTEM_SPECS[0]), "--out", str(blocker)]) == 1
+    err = capsys.readouterr().err
+    assert "error[D004]: cannot write" in err and "Traceback" not in err

@@ -12,6 +12,7 @@ from pathlib import Path
 import jinja2
 
 from .. import model as m
+from ..errors import Diagnostic, ToutiError
 from ..loader import load_spec
 from ..parser import parse_file
 from ..variants import resolve_base
@@ -122,7 +123,7 @@ def render_index(loaded: list[Loaded], lang: str) -> str:
     """The rules index: the systems, the house variants and the anchor scheme."""
     words = catalog(lang)
     systems = [item.spec for item in loaded if item.base is None]
-    variants = [item.spec for item in loaded if item.base is not None]
+    variants = sorted((item.spec for item in loaded if item.base is not None), key=lambda spec: spec.system)
     return render_template("index.md.j2", words, systems=systems, variants=variants, text_of=_text_of)
 
 
@@ -167,6 +168,7 @@ def generated_pages(paths: list[str | Path], root: Path | None = None) -> dict[s
     from .reference import render_cli, render_errors, render_vocabulary
 
     loaded = [load_for_docs(path, root) for path in paths]
+    _refuse_same_system_twice(loaded)
     pages: dict[str, str] = {}
     for lang in LANGUAGES:
         for item in loaded:
@@ -179,13 +181,26 @@ def generated_pages(paths: list[str | Path], root: Path | None = None) -> dict[s
     return pages
 
 
+def _refuse_same_system_twice(loaded: list[Loaded]) -> None:
+    """Two specs with one system id would write the same pages: a located error, not a silent overwrite."""
+    seen: dict[str, Loaded] = {}
+    for item in loaded:
+        first = seen.setdefault(item.spec.system, item)
+        if first is not item:
+            raise ToutiError(Diagnostic("D003", f"system {item.spec.system!r} is given twice (also {first.shown_path})",
+                                        item.spec.loc, "give each system once"))
+
+
 def write_pages(pages: dict[str, str], out: Path) -> list[Path]:
     """Write the pages under `out`; a file whose content is unchanged is left untouched."""
     written = []
     for relative, text in sorted(pages.items()):
         target = out / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not target.is_file() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8", newline="\n")
-            written.append(target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.is_file() or target.read_text(encoding="utf-8") != text:
+                target.write_text(text, encoding="utf-8", newline="\n")
+                written.append(target)
+        except OSError as error:
+            raise ToutiError(Diagnostic("D004", f"cannot write {target}: {error.strerror or error}", m.Loc(str(target), 0, 0))) from None
     return written
