@@ -12,6 +12,7 @@ maker, if still in, speaks again, and otherwise the round is void.
 from __future__ import annotations
 
 from .errors import TURN_ORDER, IllegalAction
+from .predicates import BIDDING
 
 
 def legal(st, seat: int) -> list[str]:
@@ -36,14 +37,10 @@ def bid_floor(st, seat: int) -> tuple[int, str, str]:
     pending = st.push_min[seat]
     if pending is not None and pending[0] > floor:
         floor, rule, why = pending[0], f"{pending[1]}.raise", f"your partner's {pending[1]} asks for at least {pending[0]}"
-    if b.last_speaker_minimum is not None and b.last_speaker_minimum > floor and _last_speaker(st, seat):
+    if b.last_speaker_minimum is not None and b.last_speaker_minimum > floor and BIDDING["last_speaker"](st, seat):
         floor, rule = b.last_speaker_minimum, "bidding.last_speaker_minimum"
         why = f"the last player to speak may not open below {floor}"
     return -(-floor // b.step) * b.step, rule, why
-
-
-def _last_speaker(st, seat: int) -> bool:
-    return st.high is None and all(st.out[o] for o in range(4) if o != seat)
 
 
 def refuse_turn(st, seat: int) -> None:

@@ -91,13 +91,17 @@ class RoundState:
     def _play_phase_legal(self, seat: int) -> list[str]:
         if self.concede_pending is not None:
             return ["agree", "refuse"] if seat == concession.voter(self) else []
-        actions = ["swap"] if self._swap_refusal(seat) is None else []
-        if seat == self.to_play:
-            text = self.rules.play_text
-            actions.extend(text[c] for c in play.narrow(self, seat))
-        if self.window_team is not None:
+        rules = self.rules
+        actions = []
+        if rules.swap_rank is not None and not self.swapped and self._swap_refusal(seat) is None:
+            actions.append("swap")
+        to_play = seat == self.to_play
+        if to_play:
+            text = rules.play_text
+            actions.extend([text[c] for c in play.narrow(self, seat)])
+        if self.window_team == rules.team_of[seat]:
             actions.extend(ghna.legal(self, seat))
-        if self.rules.concession is not None and seat == self.to_play and concession.can_propose(self, seat):
+        if to_play and rules.concession is not None and concession.can_propose(self, seat):
             actions.append("concede")
         return actions
 
