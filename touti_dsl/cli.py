@@ -16,9 +16,9 @@ from .errors import ToutiError, render
 COMMANDS = ("check", "fmt", "show", "play", "docs", "diff", "generate", "coverage", "adapter", "conform")
 
 
-def _load_commands():
+def _load_commands(only: str | None = None):
     modules = []
-    for name in COMMANDS:
+    for name in (only,) if only else COMMANDS:
         try:
             modules.append(importlib.import_module(f"touti_dsl.commands.{name}"))
         except ModuleNotFoundError as error:
@@ -27,18 +27,24 @@ def _load_commands():
     return modules
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="touti", description="Touti rules: specs, reference engine, conformance, docs")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _load_commands():
+    for module in _load_commands(only):
         sub = commands.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser
 
 
+def _requested(argv: list[str] | None) -> str | None:
+    """The sub-command named first on the command line: only its module is imported (a fast cold start)."""
+    words = sys.argv[1:] if argv is None else argv
+    return words[0] if words and words[0] in COMMANDS else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(_requested(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
