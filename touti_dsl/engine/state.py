@@ -7,7 +7,10 @@ computed once per state and cached; an action not in the legal list is refused w
 rule that forbids it, computed only then, and the state is left untouched.
 
 Phases: "bidding" (when the spec has one), "trump" (the contract maker names trumps),
-"play" (which also hosts the trump swap, declarations and concessions), "done".
+"play" (which also hosts the trump swap, declarations and concessions), "done".  There is
+no separate "swap" phase: the swap is an extra legal action of the holder of the
+`trump.swap` card while no card has been played, so the first leader and the holder may
+both be actors.
 """
 
 from __future__ import annotations
