@@ -17,6 +17,9 @@ def step(title: str, argv: list[str]) -> int:
 def main() -> int:
     failures = 0
     failures += step("check every bundled spec", ["check", *SPECS]) != 0
+    failures += step("format-check the specs and house-rule examples", ["fmt", "--check", *SPECS, "spec/examples"]) != 0
+    for spec in [*SPECS, "spec/examples/atlas-partner-exemption.touti"]:
+        failures += step("summarise", ["show", spec]) != 0
     failures += step("play a seeded round with the reference engine", ["play", "atlas-carta", "--seed", "4"]) != 0
     return 1 if failures else 0
 
