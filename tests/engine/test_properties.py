@@ -102,6 +102,10 @@ class EngineMachine(RuleBasedStateMachine):
             if not result["void"] and result["tute"] is None:
                 assert sum(result["card_points"]) == 120 and result["last_trick"] is not None
                 assert sum(result["totals"]) - sum(result["ghna"]) == 130
+            if result["contract"] is not None:
+                winner, amount = result["winner"], result["contract"]["amount"]
+                assert result["made"] == (winner == result["contract"]["team"])
+                assert result["score_changes"][winner] == amount and result["score_changes"][1 - winner] == 0
 
 
 def machine_for(system: str):

@@ -4,7 +4,8 @@
 if it won the last trick, its ghna) makes the contract or not; the team that wins scores
 the contract, the other 0.  `most_points`: the team with the higher total wins the hand
 (a tie goes to the last trick's team under `scoring.tie last_trick`), a tute wins at
-once; the hand winner scores 1.  A void round scores nothing.
+once; the hand winner scores 1 (without `scoring.tie`, a tie scores nothing).  A void
+round scores nothing.
 """
 
 from __future__ import annotations
