@@ -317,3 +317,15 @@ def test_no_as_or_push_where_the_spec_has_none(system):
     state = game(system).new_round(seed=1, dealer=0)
     refused(state, 1, "push 10", "action.syntax")
     refused(state, 1, "as", "action.syntax")
+
+
+def test_push_only_on_ones_own_turn():
+    """touti-app: "À votre tour, vous pouvez passer, dire « As », acheter ou ... pousser" — a push
+    is made on one's own turn (`push.own_turn`)."""
+    state = run(app(seed=5), "0: bid 80")
+    refused(state, 2, "push 10", "push.own_turn")
+
+
+def test_preannounce_values():
+    """RULES.md: "Pre-announcement (las or kont)" — any other value is `preannounce.values`."""
+    refused(atlas(), 1, "preannounce plus10", "preannounce.values")
