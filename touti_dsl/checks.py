@@ -435,15 +435,26 @@ def _conditional_rules(spec: m.Spec) -> list[tuple[str, bool]]:
 @check
 def check_required(spec: m.Spec) -> list[Diagnostic]:
     """E103: every required rule is present (bidding and concession are all-or-nothing; caps iff limit cap...)."""
-    problems = []
-    for rule_id in _required_ids(spec):
-        if spec.has(rule_id) or _misspelled(spec, rule_id):
-            continue
-        entry = schema.spec_for(m.Rule(*rule_id.split(".", 1), m.Word(""), _kind_of(spec, rule_id)))
-        meaning = f" ({entry.meaning})" if entry and entry.meaning else ""
-        hint = f"add `{example_for(entry)}`" if entry else None
-        problems.append(_diag("E103", f"missing rule {rule_id}{meaning}", _anchor(spec, rule_id), hint))
+    missing = [r for r in _required_ids(spec) if not spec.has(r) and not _misspelled(spec, r)]
+    problems, absent_sections = [], []
+    for rule_id in missing:
+        section = rule_id.split(".", 1)[0]
+        if spec.section(section) or _anchor(spec, rule_id) != _anchor(spec, "system.title"):
+            problems.append(_missing_rule(spec, rule_id))
+        elif section not in absent_sections:
+            absent_sections.append(section)
+    for section in absent_sections:
+        keys = [r.split(".", 1)[1] for r in missing if r.startswith(section + ".")]
+        problems.append(_diag("E103", f"missing section {section} (with {', '.join(keys)})",
+                              _anchor(spec, "system.title"), f"add `{section} {{ ... }}`"))
     return problems
+
+
+def _missing_rule(spec: m.Spec, rule_id: str) -> Diagnostic:
+    entry = schema.spec_for(m.Rule(*rule_id.split(".", 1), m.Word(""), _kind_of(spec, rule_id)))
+    meaning = f" ({entry.meaning})" if entry and entry.meaning else ""
+    hint = f"add `{example_for(entry)}`" if entry else None
+    return _diag("E103", f"missing rule {rule_id}{meaning}", _anchor(spec, rule_id), hint)
 
 
 def _misspelled(spec: m.Spec, rule_id: str) -> bool:

@@ -148,3 +148,16 @@ def test_rendered_error_has_location_source_line_caret_and_hint():
 ])
 def test_misspelled_names_get_did_you_mean(old, new, hint):
     assert [d.hint for d in diagnostics(edit(old, new))][:1] == [hint]
+
+
+def test_a_missing_section_is_one_diagnostic_at_the_system_header():
+    text = edit("trick {\n  winner: highest_trump_else_led\n  next_leader: winner\n}\n", "")
+    problem = only(text)
+    assert (problem.code, problem.loc.line, problem.loc.column) == ("E103", *where(text, "title:"))
+    assert problem.message == "missing section trick (with winner, next_leader)"
+
+
+def test_optional_sections_may_be_left_out_together_with_what_needs_them():
+    text = edit("concession {\n  who: defenders\n  consent: both\n  proposer: defender_to_play\n"
+                "  award: remaining_cards, last_trick, held_ghna\n}\n", "")
+    assert diagnostics(text) == []
