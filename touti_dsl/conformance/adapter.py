@@ -80,15 +80,17 @@ class CaseRun:
 
 
 class ReferenceAdapter:
-    """Serves one spec (bundled id or path) through protocol 1."""
+    """Serves one spec (bundled id or path) through protocol 1, under its own system id or `system`."""
 
-    def __init__(self, spec_name: str):
+    def __init__(self, spec_name: str, system: str | None = None):
         self.spec = load_named(spec_name)
+        # `system` lets a house spec pose as another system (the mutants of conformance/mutants/)
+        self.system = system or self.spec.system
         self.games: dict[str, object] = {}
 
     def hello(self) -> dict:
         return {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "implementation": IMPLEMENTATION,
-                "systems": [self.spec.system]}
+                "systems": [self.system]}
 
     def game(self, settings: dict):
         """One Game per distinct settings (match target, hands to win), built once."""
@@ -105,8 +107,8 @@ class ReferenceAdapter:
     def run_case(self, request: dict) -> dict:
         """The reply to one case request: result, skipped or errored."""
         case_id = request.get("id")
-        if request.get("system") != self.spec.system:
-            return {"type": "skipped", "id": case_id, "reason": f"this adapter serves {self.spec.system!r} only"}
+        if request.get("system") != self.system:
+            return {"type": "skipped", "id": case_id, "reason": f"this adapter serves {self.system!r} only"}
         step_index = "setup"
         try:
             run = CaseRun(self.new_round(request["setup"]), _engine()[1])

@@ -1,0 +1,23 @@
+"""Mutant: the next round's dealer is the previous seat (the deal goes the wrong way round).
+
+Breaks rotation.next_round ("next round the deal passes to the next player").  Patched:
+game.next_round.
+"""
+
+from _serve import serve_reference
+
+from touti_dsl.engine import game
+
+next_round = game.next_round
+
+
+def previous_seat_deals(st, seed=None, hands=None, turned=None):
+    following = next_round(st, seed=seed, hands=hands, turned=turned)
+    if st.dealer is None or following.dealer == st.dealer:
+        return following
+    return game.Game(None, st.rules).new_round(seed=seed, hands=hands, dealer=(st.dealer - 1) % 4,
+                                               scores=following.scores, turned=turned)
+
+
+game.next_round = previous_seat_deals
+serve_reference("atlas-carta", "deal-moves-backwards")

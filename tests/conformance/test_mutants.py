@@ -1,0 +1,149 @@
+"""Proof that the conformance suite catches wrong implementations (issue 4).
+
+Every mutant of conformance/mutants/mutants.json breaks one rule; `touti conform` must
+fail it with that rule id among the failing rules, and pass the reference adapter on the
+same system.  A mutant listed with `escapes` is a known gap in the generated cases: it is
+an expected failure (strict), so the test says so the day the generator covers it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.conformance.adapter import ReferenceAdapter
+from touti_dsl.engine import RESERVED_RULE_IDS
+from touti_dsl.loader import load_named
+
+ROOT = Path(__file__).resolve().parents[2]
+MUTANTS_DIR = ROOT / "conformance" / "mutants"
+HELPERS = {"_serve.py", "check.py"}
+KINDS = {"play obligations", "trick winner", "bidding", "signals", "ghna caps", "ghna timing", "concession",
+         "scoring", "rotation", "match end"}
+
+
+def _load_checker():
+    spec = importlib.util.spec_from_file_location("mutants_check", MUTANTS_DIR / "check.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module
+
+
+check = _load_checker()
+MUTANTS = check.load_manifest()
+SYSTEMS = sorted({m.system for m in MUTANTS})
+
+
+def _needs_cases(system: str) -> None:
+    if not (ROOT / "generated" / system).is_dir():
+        pytest.skip(f"generated/{system}/ is missing: run `make generate`")
+
+
+@pytest.fixture(scope="module")
+def verdicts() -> dict:
+    """Every mutant through the runner once, in parallel (about 15 s on 2 cores)."""
+    for system in SYSTEMS:
+        _needs_cases(system)
+    return {m.name: v for m, v in zip(MUTANTS, check.check_mutants(MUTANTS, workers=4))}
+
+
+# ---------------------------------------------------------------------- the manifest
+
+
+def test_manifest_lists_every_mutant_file_and_nothing_else():
+    on_disk = {p.name for p in MUTANTS_DIR.iterdir() if p.suffix in (".touti", ".py") and p.name not in HELPERS}
+    listed = {m.file.name for m in MUTANTS}
+    assert on_disk == listed
+    assert all(m.file.stem == m.name for m in MUTANTS)
+    assert len({m.name for m in MUTANTS}) == len(MUTANTS)
+
+
+def test_at_least_fifteen_atlas_carta_mutants_across_every_kind():
+    atlas = [m for m in MUTANTS if m.system == "atlas-carta"]
+    assert len(atlas) >= 15
+    assert {m.kind for m in atlas} >= KINDS
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
+def test_targets_are_rules_of_the_system(mutant):
+    spec = load_named(mutant.system)
+    assert mutant.rules and all(spec.rule(rule) is not None or rule in RESERVED_RULE_IDS for rule in mutant.rules)
+    assert mutant.description and mutant.command.split()[0] in ("touti", "python")
+
+
+@pytest.mark.parametrize("mutant", [m for m in MUTANTS if m.file.suffix == ".touti"], ids=lambda m: m.name)
+def test_house_spec_mutant_changes_only_its_target_rule(mutant):
+    spec = load_named(mutant.file)
+    changed = {c.rule_id for c in spec.changes if not c.rule_id.startswith("system.")}
+    assert spec.base == mutant.system
+    assert changed - set(mutant.neutral) == set(mutant.rules)
+    assert f"--as {mutant.system}" in mutant.command
+
+
+@pytest.mark.parametrize("mutant", [m for m in MUTANTS if m.file.suffix == ".py"], ids=lambda m: m.name)
+def test_python_mutant_serves_its_system_under_its_name(mutant):
+    text = mutant.file.read_text(encoding="utf-8")
+    assert f'serve_reference("{mutant.system}", "{mutant.name}")' in text
+
+
+# ---------------------------------------------------------------------- adapter --as
+
+
+def test_adapter_as_announces_and_accepts_the_claimed_system():
+    adapter = ReferenceAdapter("atlas-no-signals", "atlas-carta")
+    assert adapter.hello()["systems"] == ["atlas-carta"]
+    request = {"type": "case", "id": "c-1", "system": "atlas-carta",
+               "setup": {"hands": _seeded_hands(), "dealer": 0}, "steps": [{"op": "legal", "seat": 1}]}
+    reply = adapter.run_case(request)
+    assert reply["type"] == "result"
+    assert not any(action.startswith(("signal", "preannounce")) for action in reply["outputs"][0]["actions"])
+    assert adapter.run_case({**request, "system": "atlas-no-signals"})["type"] == "skipped"
+
+
+def test_adapter_without_as_keeps_the_spec_own_system():
+    assert ReferenceAdapter("atlas-no-signals").hello()["systems"] == ["atlas-no-signals"]
+
+
+def test_touti_adapter_as_on_the_command_line():
+    spec = MUTANTS_DIR / "step-5.touti"
+    lines = '{"type":"hello","protocol":1}\n{"type":"stop"}\n'
+    done = subprocess.run([sys.executable, "-m", "touti_dsl", "adapter", str(spec), "--as", "atlas-carta"],
+                          input=lines, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[0])["systems"] == ["atlas-carta"]
+
+
+def _seeded_hands() -> list[list[str]]:
+    from touti_dsl.engine import Game
+
+    state = Game.from_spec("atlas-carta").new_round(seed=7)
+    return [[state.rules.card_text[c] for c in hand] for hand in state.hands]
+
+
+# ---------------------------------------------------------------------- caught or not
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_reference_adapter_passes(system):
+    _needs_cases(system)
+    verdict = check.judge(f"reference {system}", system, check.reference_command(system))
+    assert verdict.exit_code == 0, check.reference_line(verdict)
+
+
+def _caught_params() -> list:
+    """One param per mutant; a known escape is a strict expected failure."""
+    return [pytest.param(m, id=m.name, marks=[pytest.mark.xfail(reason=f"known escape: {m.escapes}", strict=True)] if m.escapes else [])
+            for m in MUTANTS]
+
+
+@pytest.mark.parametrize("mutant", _caught_params())
+def test_conform_catches_the_mutant_on_its_rule(mutant, verdicts):
+    verdict = verdicts[mutant.name]
+    assert verdict.exit_code == 1, check.mutant_line(mutant, verdict)
+    assert verdict.caught, check.mutant_line(mutant, verdict)
