@@ -85,6 +85,7 @@ class EngineMachine(RuleBasedStateMachine):
     @invariant()
     def someone_can_act_until_the_end(self):
         assert bool(self.state.actors()) != self.state.is_terminal()
+        assert self.state.actors() == [s for s in range(4) if self.state.legal_actions(s)]
 
     @invariant()
     def clone_and_json_round_trip(self):

@@ -42,7 +42,15 @@ class RoundState:
 
     def actors(self) -> list[int]:
         """Sorted seats with at least one legal action."""
+        if self.phase == "play" and self._only_the_player_acts():
+            return [self.to_play]
         return [seat for seat in range(4) if self._legal_list(seat)]
+
+    def _only_the_player_acts(self) -> bool:
+        """No vote, no declaration window, no swap possible: only the seat to play may act (fast path)."""
+        if self.concede_pending is not None or self.window_team is not None:
+            return False
+        return self.rules.swap_rank is None or self.swapped or bool(self.tricks_played or self.trick_cards)
 
     def legal_actions(self, seat: int) -> list[str]:
         """The legal action texts of `seat`, in the canonical order of text.py."""
