@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from . import play
 
-CARD_LISTS = ("trick_cards",)
-SUIT_FIELDS = ("trump_suit",)
-
-
 def _card(rules, card):
     return None if card is None else rules.card_text[card]
 
