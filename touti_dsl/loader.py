@@ -29,7 +29,7 @@ def load_spec(path: str | Path) -> m.Spec:
 def find_spec(name_or_path: str | Path) -> Path:
     """A spec given as a path, or as a bundled system id (`atlas-carta`)."""
     candidate = Path(name_or_path)
-    if candidate.suffix == ".touti" or candidate.exists():
+    if candidate.suffix == ".touti" or candidate.is_file():
         return candidate
     for folder in bundled_spec_dirs():
         found = folder / f"{name_or_path}.touti"

@@ -173,3 +173,32 @@ def test_ctrl_c_prints_the_partial_report(fake_suite, tmp_path):
     report = json.loads(out)
     assert runner.returncode == 130 and report["interrupted"] is True
     assert statuses(report)[fake_suite.good["id"]] == "passed"
+
+
+def test_when_the_implementation_cannot_be_restarted_the_rest_is_reported_not_lost(capsys, fake_suite):
+    code, report = conform_json(capsys, fake_suite, mode="crash-for-good", on=fake_suite.good["id"])
+    details = {case["id"]: case.get("detail", "") for case in report["cases"]}
+    assert code == 1 and len(details) == 3
+    assert details[fake_suite.good["id"]].startswith("implementation crashed")
+    assert details[fake_suite.bad["id"]].startswith("could not (re)start the implementation: exited with code 1")
+    assert {details[fake_suite.skipped["id"]]} & {"not run: the implementation could not be restarted",
+                                                  "could not (re)start the implementation: exited with code 1"}
+
+
+def test_a_run_where_every_case_is_skipped_is_not_a_pass(capsys, fake_suite):
+    code, out, _ = conform(capsys, fake_suite, "--rules", "bidding.*")
+    assert code == 1
+    assert "skipped 1: not in the fake's answers" in out and out.rstrip().endswith("NOTHING RAN (every case skipped): 1 cases: 0 passed, 0 failed, 0 errored, 1 skipped, 0 xfail, 0 XPASS")
+
+
+def test_cases_made_from_another_spec_version_are_run_with_a_warning(capsys, tmp_path, monkeypatch):
+    folder = tmp_path / "generated" / "atlas-carta"
+    folder.mkdir(parents=True)
+    (folder / "old.json").write_text(json.dumps(case_file([make_case(["bidding.minimum"], [{"op": "actors", "expect": [0]}],
+                                                                     system="atlas-carta", setup={"hands": [], "dealer": 3})], "atlas-carta")))
+    (tmp_path / "atlas-carta").mkdir()  # a folder named like the system must not shadow the bundled spec
+    monkeypatch.chdir(tmp_path)
+    code = main(["conform", "--impl", f"{sys.executable} -m touti_dsl adapter atlas-carta", "--system", "atlas-carta"])
+    err = capsys.readouterr().err
+    assert code == 1  # the hands are not a deal: the adapter answers errored
+    assert "warning: 1 of 1 cases were made from another version of the atlas-carta spec" in err

@@ -14,6 +14,7 @@ from ..conformance.cases import load_cases, load_expected_failures, select_cases
 from ..conformance.report import RENDERERS, summarize
 from ..conformance.runner import CaseOutcome, ImplUnusable, RunSettings, run_cases
 from ..errors import ToutiError, render
+from ..loader import load_named, spec_hash
 
 NAME = "conform"
 HELP = "run the conformance cases against an implementation speaking the adapter protocol"
@@ -86,7 +87,20 @@ def _selected(args) -> tuple[list[dict], list[dict]]:
     cases = load_cases(folder)
     if args.system:
         cases = [case for case in cases if case["system"] == args.system]
+        _warn_if_stale(args.system, cases)
     return select_cases(cases, args.rules, args.skip)
+
+
+def _warn_if_stale(system: str, cases: list[dict]) -> None:
+    """Cases made from another version of the spec still run, but the user should know."""
+    try:
+        current = spec_hash(load_named(system))
+    except ToutiError:
+        return  # not a bundled system: nothing to compare with
+    stale = [case for case in cases if case.get("spec_hash") != current]
+    if stale:
+        print(f"touti conform: warning: {len(stale)} of {len(cases)} cases were made from another version of the "
+              f"{system} spec (now {current}); run `touti generate` to refresh them", file=sys.stderr)
 
 
 def run(args) -> int:

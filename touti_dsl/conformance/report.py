@@ -29,9 +29,14 @@ class Summary:
     smallest: dict[str, CaseOutcome]
 
     @property
+    def nothing_ran(self) -> bool:
+        """Every case was skipped: a run that checked nothing is not a pass."""
+        return not any(self.totals[s] for s in STATUSES if s != "skipped")
+
+    @property
     def exit_code(self) -> int:
         bad = self.totals["failed"] + self.totals["errored"] + (self.totals["xpass"] if self.strict else 0)
-        return 1 if bad or self.result.interrupted else 0
+        return 1 if bad or self.result.interrupted or self.nothing_ran else 0
 
 
 def _size(outcome: CaseOutcome) -> tuple[int, str]:
@@ -141,8 +146,17 @@ def render_text(summary: Summary) -> str:
         else:
             lines += ["  " + line for line in describe_case(outcome, rule)]
         shown.add(outcome.case["id"])
-    lines += _xpass_lines(summary) + ["", _totals_line(summary)]
+    lines += _xpass_lines(summary) + _skip_lines(summary) + ["", _totals_line(summary)]
     return "\n".join(lines)
+
+
+def _skip_lines(summary: Summary) -> list[str]:
+    """Why cases were skipped, most frequent reason first."""
+    reasons = Counter(o.detail for o in summary.result.outcomes if o.final == "skipped")
+    lines = [f"skipped {count}: {reason}" for reason, count in reasons.most_common(5)]
+    if len(reasons) > 5:
+        lines.append(f"... and {len(reasons) - 5} other reasons")
+    return [""] + lines if lines else []
 
 
 def _xpass_lines(summary: Summary) -> list[str]:
@@ -156,7 +170,7 @@ def _xpass_lines(summary: Summary) -> list[str]:
 def _totals_line(summary: Summary) -> str:
     counts = ", ".join(f"{summary.totals[s]} {s if s != 'xpass' else 'XPASS'}" for s in STATUSES)
     cut = " (INTERRUPTED: partial results)" if summary.result.interrupted else ""
-    verdict = "PASS" if summary.exit_code == 0 else "FAIL"
+    verdict = "PASS" if summary.exit_code == 0 else "NOTHING RAN (every case skipped)" if summary.nothing_ran else "FAIL"
     return f"{verdict}: {len(summary.result.outcomes)} cases: {counts}{cut}"
 
 
@@ -180,6 +194,7 @@ def render_json(summary: Summary) -> str:
     data = {
         "implementation": summary.result.hello,
         "exit_code": summary.exit_code,
+        "nothing_ran": summary.nothing_ran,
         "interrupted": summary.result.interrupted,
         "totals": {s: summary.totals[s] for s in STATUSES},
         "rules": rules,

@@ -122,9 +122,14 @@ class Job:
         """The process can no longer be trusted: report, kill, and let the next case start afresh."""
         kind = getattr(failure, "kind", "protocol")
         tail = self.process.stderr.text()
-        self.process.kill()
-        self.process = None
+        self.discard()
         return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail)
+
+    def discard(self) -> None:
+        """Kill the process (from the job's own thread); the next case starts a fresh one."""
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
 
     def interrupt(self) -> None:
         """Kill the process from another thread (signal only: the job's own thread cleans up)."""
@@ -194,6 +199,15 @@ class Run:
             if self.settings.on_outcome:
                 self.settings.on_outcome(outcome)
 
+    @staticmethod
+    def _run_safely(job: Job, case: dict) -> CaseOutcome:
+        """A bug in the runner itself must cost one case, not the results gathered so far."""
+        try:
+            return job.run(case)
+        except Exception as error:  # noqa: BLE001 - reported on the case, in full
+            job.discard()
+            return CaseOutcome(case, "errored", f"runner error: {type(error).__name__}: {error}")
+
     def work(self, job: Job) -> None:
         """A job's loop: take cases until none are left, the run stops, or the program cannot start."""
         try:
@@ -202,7 +216,7 @@ class Run:
                     case = self.todo.get_nowait()
                 except queue.Empty:
                     return
-                outcome = job.run(case)
+                outcome = self._run_safely(job, case)
                 if not self.stopping.is_set():
                     self.record(outcome)
         finally:

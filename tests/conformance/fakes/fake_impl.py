@@ -5,11 +5,13 @@
 ANSWERS maps case id -> outputs; a case not in it is answered `skipped`.  With --mode,
 the fake misbehaves on the first case whose id contains TEXT (every case when --on is
 absent): crash, hang, garbage, flood, wrong-id, errored, stderr-noise,
-extra-line; protocol2 and exit-early misbehave at the handshake itself.
+extra-line, crash-for-good (crashes, then never passes the handshake again); protocol2
+and exit-early misbehave at the handshake itself.
 """
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -19,7 +21,10 @@ def send(message):
     sys.stdout.flush()
 
 
-def misbehave(mode, request):
+def misbehave(mode, request, answers_path):
+    if mode == "crash-for-good":
+        open(answers_path + ".dead", "w").close()
+        sys.exit(3)
     if mode == "crash":
         sys.stderr.write("Traceback (most recent call last):\nRuntimeError: fake crash\n")
         sys.stderr.flush()
@@ -50,9 +55,9 @@ def answer(answers, request):
         send({"type": "result", "id": request["id"], "outputs": outputs})
 
 
-def handshake(mode):
+def handshake(mode, answers_path):
     hello = json.loads(sys.stdin.readline())
-    if mode == "exit-early":
+    if mode == "exit-early" or os.path.exists(answers_path + ".dead"):
         sys.stderr.write("fake: giving up before the handshake\n")
         sys.exit(1)
     version = 2 if mode == "protocol2" else hello["protocol"]
@@ -67,14 +72,14 @@ def main():
     args = parser.parse_args()
     with open(args.answers) as handle:
         answers = json.load(handle)
-    handshake(args.mode)
+    handshake(args.mode, args.answers)
     for line in sys.stdin:
         request = json.loads(line)
         if request["type"] == "stop":
             return
         if args.mode == "stderr-noise":
             sys.stderr.write("noise " * 20000 + "\n")
-        if args.mode != "good" and args.on in request["id"] and misbehave(args.mode, request):
+        if args.mode != "good" and args.on in request["id"] and misbehave(args.mode, request, args.answers):
             continue
         answer(answers, request)
 
