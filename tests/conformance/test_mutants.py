@@ -22,20 +22,21 @@ from touti_dsl.loader import load_named
 
 ROOT = Path(__file__).resolve().parents[2]
 MUTANTS_DIR = ROOT / "conformance" / "mutants"
-HELPERS = {"_serve.py", "check.py"}
+HELPERS = {"_serve.py", "check.py", "witnesses.py"}
 KINDS = {"play obligations", "trick winner", "bidding", "signals", "ghna caps", "ghna timing", "concession",
          "scoring", "rotation", "match end"}
 
 
-def _load_checker():
-    spec = importlib.util.spec_from_file_location("mutants_check", MUTANTS_DIR / "check.py")
+def _load(filename: str, name: str):
+    """A script of conformance/mutants/ (not a package) as a module."""
+    spec = importlib.util.spec_from_file_location(name, MUTANTS_DIR / filename)
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
+    sys.modules[name] = module  # dataclasses look their module up while the class is built
     spec.loader.exec_module(module)
     return module
 
 
-check = _load_checker()
+check = _load("check.py", "mutants_check")
 MUTANTS = check.load_manifest()
 SYSTEMS = sorted({m.system for m in MUTANTS})
 
@@ -146,4 +147,38 @@ def _caught_params() -> list:
 def test_conform_catches_the_mutant_on_its_rule(mutant, verdicts):
     verdict = verdicts[mutant.name]
     assert verdict.exit_code == 1, check.mutant_line(mutant, verdict)
+    assert verdict.caught, check.mutant_line(mutant, verdict)
+
+
+# ---------------------------------------------------------------------- witnesses of the escapes
+
+
+witnesses = _load("witnesses.py", "mutants_witnesses")
+ESCAPED = [m for m in MUTANTS if m.escapes]
+
+
+def test_witness_files_are_fresh_and_valid():
+    import jsonschema
+
+    schema = json.loads((ROOT / "conformance" / "schema" / "case.schema.json").read_text(encoding="utf-8"))
+    for path, text in witnesses.build_files().items():
+        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run python conformance/mutants/witnesses.py"
+        jsonschema.validate(json.loads(text), schema)
+
+
+def test_every_known_escape_has_a_witness_case():
+    assert {w.mutant for w in witnesses.WITNESSES} == {m.name for m in ESCAPED}
+    by_name = {m.name: m for m in MUTANTS}
+    assert all(set(w.rules) == set(by_name[w.mutant].rules) and w.system == by_name[w.mutant].system for w in witnesses.WITNESSES)
+
+
+@pytest.mark.parametrize("system", sorted({m.system for m in ESCAPED}))
+def test_reference_adapter_passes_the_witnesses(system):
+    verdict = check.judge(f"reference {system}", system, check.reference_command(system), folder=check.WITNESSES)
+    assert verdict.exit_code == 0, check.reference_line(verdict)
+
+
+@pytest.mark.parametrize("mutant", ESCAPED, ids=lambda m: m.name)
+def test_escaped_mutant_fails_its_witness_on_its_rule(mutant):
+    verdict = check.judge(mutant.name, mutant.system, mutant.command, mutant.rules, check.WITNESSES)
     assert verdict.caught, check.mutant_line(mutant, verdict)
