@@ -111,7 +111,7 @@ class EngineMachine(RuleBasedStateMachine):
 
 def machine_for(system: str):
     machine = type(f"Machine_{system.replace('-', '_')}", (EngineMachine,), {"system": system})
-    machine.TestCase.settings = settings(settings.default, stateful_step_count=120)
+    machine.TestCase.settings = settings(settings.default, stateful_step_count=200)
     return machine
 
 
