@@ -7,6 +7,7 @@ paths, stable orders), so the pages are committed and a test fails when they are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -28,7 +29,9 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    """The template environment, built once: compiled templates are reused for every page."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,
