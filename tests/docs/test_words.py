@@ -89,3 +89,11 @@ def test_spec_text_reads_back_to_the_same_rules(path):
 def test_spec_text_groups_compound_conditions():
     condition = m.All((m.Not(m.Any_((m.Pred("a"), m.Pred("b")))), m.Pred("c")))
     assert spec_text(condition) == "not (a or b) and c"
+
+
+def test_minimum_contracts_become_a_table_by_contract_level():
+    """RULES.md (tutti-ma): a 20 needs a contract of at least 80, a 40 at least 90."""
+    spec = load_spec(SYSTEM_SPECS[1])
+    rule = spec.rule("ghna.minimums")
+    shown = ValueWords(catalog("en"), spec, rule, rule.id).visit(rule.value)
+    assert shown.rows == (("70", "none"), ("80", "20 in a plain suit"), ("90", "20 in a plain suit, 40 in trumps"))

@@ -142,9 +142,31 @@ class ValueWords(Visitor):
         return Rendered(self.words.text("value.setting", default=node.default, choices=choices))
 
     def visit_Table(self, node: m.Table) -> Rendered:
+        if self.rule.id == "ghna.minimums":
+            return self.minimums_by_level(node)
         headers = (self.words.text(f"table.{self.vocabulary_id}.key"), self.words.text(f"table.{self.vocabulary_id}.value"))
         rows = tuple((self.entry_key(e.key), self.entry_value(e)) for e in node.entries)
         return Rendered(self.words.text("value.see_table"), headers, rows)
+
+    def minimums_by_level(self, node: m.Table) -> Rendered:
+        """Lowest contracts per kind of ghna, turned into a table by contract level: what each level allows."""
+        lowest = self.spec.value("bidding.minimum")
+        minimums = {e.key: e.value for e in node.entries if isinstance(e.value, int)}
+        levels = sorted({*minimums.values(), *([lowest.value] if isinstance(lowest, m.Number) else [])})
+        rows = []
+        for level in levels:
+            allowed = [self.kind_with_points(kind) for kind, minimum in minimums.items() if minimum <= level]
+            rows.append((str(level), self.listed(allowed) if allowed else self.words.text("value.nothing")))
+        headers = (self.words.text("table.ghna.caps.key"), self.words.text("table.ghna.minimums.value"))
+        sentence = self.listed(self.words.text("value.kind_from", kind=self.kind_with_points(k), level=v)
+                               for k, v in minimums.items())
+        return Rendered(sentence, headers, tuple(rows))
+
+    def kind_with_points(self, kind: str) -> str:
+        """A kind of ghna with its value from ghna.values: "20 in a plain suit"."""
+        values = self.spec.value("ghna.values")
+        points = {e.key: e.value for e in values.entries} if isinstance(values, m.Table) else {}
+        return self.words.text("value.kind_points", points=points.get(kind, "?"), kind=self.word(kind))
 
     def visit_Decls(self, node: m.Decls) -> Rendered:
         columns = {
