@@ -9,7 +9,7 @@ undeclared ghna as the best combination that fits the contract's limit.
 from __future__ import annotations
 
 from . import ghna
-from .errors import PHASE, IllegalAction
+from .errors import CONCESSION_PENDING, PHASE, IllegalAction
 
 
 def can_propose(st, seat: int) -> bool:
@@ -32,7 +32,7 @@ def refusal(st, seat: int, kind: str) -> tuple[str, str] | None:
             return "concession.consent", f"only seat {voter(st)}, the other defender, answers the proposal"
         return None
     if st.concede_pending is not None:
-        return "concession.consent", "a concession is proposed: only the other defender may act"
+        return CONCESSION_PENDING
     team = st.rules.team_of[seat]
     if team == st.contract_team:
         return "concession.who", "only the defending team may concede"

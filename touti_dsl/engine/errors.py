@@ -21,6 +21,9 @@ TURN_ORDER = "rotation.turn_order"
 
 RESERVED_RULE_IDS = (SYNTAX, PHASE, NOT_HELD, TURN_ORDER)
 
+# While a concession awaits the other defender's vote, every other action is refused so.
+CONCESSION_PENDING = ("concession.consent", "a concession is proposed: only the other defender may act")
+
 
 class IllegalAction(Exception):
     """An action refused by the engine: the rule that forbids it and a plain-words reason."""

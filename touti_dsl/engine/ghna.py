@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .errors import PHASE, IllegalAction
+from .errors import CONCESSION_PENDING, PHASE, IllegalAction
 
 
 def value(st, suit: int) -> int:
@@ -35,7 +35,7 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
     if st.phase != "play":
         return PHASE, "declarations are made during the play, after a won trick"
     if st.concede_pending is not None:
-        return "concession.consent", "a concession is proposed: only the other defender may act"
+        return CONCESSION_PENDING
     if not rules.ghna.both_teams and team != st.contract_team:
         return "ghna.who", "only the bidding team may declare"
     if st.window_team != team:

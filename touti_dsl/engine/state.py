@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import insort
 
 from . import bidding, concession, ghna, play, scoring
-from .errors import NOT_HELD, PHASE, TURN_ORDER, IllegalAction
+from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
@@ -60,11 +60,13 @@ class RoundState:
         return self.phase == "done"
 
     def round_result(self) -> dict:
+        """The result of a finished round (the wire format of scoring.py); ValueError before the end."""
         if self.phase != "done":
             raise ValueError("the round is not over: round_result() needs a terminal state")
         return scoring.round_result(self)
 
     def match_result(self) -> dict:
+        """Match scores, whether the match is over, and its winner (see scoring.py)."""
         return scoring.match_result(self)
 
     @property
@@ -122,7 +124,7 @@ class RoundState:
         if rank is None or self.phase != "play":
             return PHASE, "no swap is possible now"
         if self.concede_pending is not None:
-            return "concession.consent", "a concession is proposed: only the other defender may act"
+            return CONCESSION_PENDING
         if self.swapped or self.tricks_played or self.trick_cards:
             return "trump.swap", "the swap is possible once, before the first card of the round is played"
         if seat == self.dealer:
@@ -199,7 +201,7 @@ class RoundState:
         if self.phase != "play":
             raise IllegalAction(PHASE, "cards are played after the bidding and the choice of trumps")
         if self.concede_pending is not None:
-            raise IllegalAction("concession.consent", "a concession is proposed: only the other defender may act")
+            raise IllegalAction(*CONCESSION_PENDING)
 
     def _apply_play(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
