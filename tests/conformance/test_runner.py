@@ -162,13 +162,14 @@ def test_a_missing_generated_folder_is_a_usage_error(capsys, tmp_path, monkeypat
     assert code == 2 and "no generated cases for system 'no-such-system'" in capsys.readouterr().err
 
 
-def test_ctrl_c_prints_the_partial_report(fake_suite, tmp_path):
-    """The fake hangs on the second case; an interrupt still reports the first."""
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupt_prints_the_partial_report(fake_suite, signum):
+    """The fake hangs on the second case; Ctrl-C (or a CI's SIGTERM) still reports the first."""
     command = [sys.executable, "-m", "touti_dsl", "conform", "--impl", fake_suite.impl("hang", fake_suite.bad["id"]),
                "--cases", str(fake_suite.folder), "--timeout", "60", "--format", "json"]
     runner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(2.0)
-    runner.send_signal(signal.SIGINT)
+    runner.send_signal(signum)
     out, _ = runner.communicate(timeout=20)
     report = json.loads(out)
     assert runner.returncode == 130 and report["interrupted"] is True
@@ -202,3 +203,13 @@ def test_cases_made_from_another_spec_version_are_run_with_a_warning(capsys, tmp
     err = capsys.readouterr().err
     assert code == 1  # the hands are not a deal: the adapter answers errored
     assert "warning: 1 of 1 cases were made from another version of the atlas-carta spec" in err
+
+
+def test_the_progress_line_shows_only_on_a_terminal(fake_suite, monkeypatch, capsys):
+    from touti_dsl.commands.conform import Progress
+    from touti_dsl.conformance.runner import CaseOutcome
+
+    for enabled, shown in ((True, "\r[1/2] 1 failing"), (False, "")):
+        progress = Progress(2, enabled)
+        progress(CaseOutcome(fake_suite.bad, "failed"))
+        assert capsys.readouterr().err == shown

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import signal
 import sys
 
 from ..conformance.cases import load_cases, load_expected_failures, select_cases, system_case_dir
@@ -82,6 +83,11 @@ class Progress:
             sys.stderr.write("\r" + " " * 40 + "\r")
 
 
+def _stop_like_ctrl_c(signum, frame):
+    """SIGTERM (a CI timeout) stops the run like Ctrl-C: the implementations are killed, the partial report printed."""
+    raise KeyboardInterrupt
+
+
 def _selected(args) -> tuple[list[dict], list[dict]]:
     folder = args.cases if args.cases else system_case_dir(args.system)
     cases = load_cases(folder)
@@ -119,11 +125,13 @@ def run(args) -> int:
         return _usage_error("no case to run (check --system/--cases and the --rules/--skip globs)")
     progress = Progress(len(to_run), args.format == "text" and sys.stderr.isatty())
     settings = RunSettings(argv, jobs=args.jobs, timeout=args.timeout, expected_failures=xfail, on_outcome=progress)
+    previous = signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
     try:
         result = run_cases(to_run, settings)
     except ImplUnusable as error:
         return _usage_error(f"{args.impl!r} is not a usable implementation: {error}")
     finally:
+        signal.signal(signal.SIGTERM, previous)
         progress.close()
     result.outcomes += [CaseOutcome(case, "skipped", "skipped by --skip") for case in skipped]
     summary = summarize(result, strict=args.strict)
