@@ -13,7 +13,7 @@ import pytest
 
 from touti_dsl.cli import main
 
-from .conftest import FAKE, case_file, make_case
+from .conftest import case_file, make_case
 
 
 def conform(capsys, suite, *extra, mode="good", on=""):
