@@ -155,6 +155,7 @@ def test_conform_catches_the_mutant_on_its_rule(mutant, verdicts):
 
 witnesses = _load("witnesses.py", "mutants_witnesses")
 ESCAPED = [m for m in MUTANTS if m.escapes]
+WITNESSED = [m for m in MUTANTS if m.name in {w.mutant for w in witnesses.WITNESSES}]
 
 
 def test_witness_files_are_fresh_and_valid():
@@ -167,18 +168,19 @@ def test_witness_files_are_fresh_and_valid():
 
 
 def test_every_known_escape_has_a_witness_case():
-    assert {w.mutant for w in witnesses.WITNESSES} == {m.name for m in ESCAPED}
+    # a witness may outlive its escape: once the generator catches the mutant, only `escapes` goes
+    assert {w.mutant for w in witnesses.WITNESSES} >= {m.name for m in ESCAPED}
     by_name = {m.name: m for m in MUTANTS}
     assert all(set(w.rules) == set(by_name[w.mutant].rules) and w.system == by_name[w.mutant].system for w in witnesses.WITNESSES)
 
 
-@pytest.mark.parametrize("system", sorted({m.system for m in ESCAPED}))
+@pytest.mark.parametrize("system", sorted({m.system for m in WITNESSED}))
 def test_reference_adapter_passes_the_witnesses(system):
     verdict = check.judge(f"reference {system}", system, check.reference_command(system), folder=check.WITNESSES)
     assert verdict.exit_code == 0, check.reference_line(verdict)
 
 
-@pytest.mark.parametrize("mutant", ESCAPED, ids=lambda m: m.name)
-def test_escaped_mutant_fails_its_witness_on_its_rule(mutant):
+@pytest.mark.parametrize("mutant", WITNESSED, ids=lambda m: m.name)
+def test_mutant_fails_its_witness_on_its_rule(mutant):
     verdict = check.judge(mutant.name, mutant.system, mutant.command, mutant.rules, check.WITNESSES)
     assert verdict.caught, check.mutant_line(mutant, verdict)
