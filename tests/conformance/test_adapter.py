@@ -82,3 +82,15 @@ def test_an_invalid_spec_stops_the_adapter_with_a_located_error(tmp_path):
     done = subprocess.run([sys.executable, "-m", "touti_dsl", "adapter", str(spec)], input="", capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "error[E504]" in done.stderr
+
+
+def test_a_house_variant_can_answer_as_its_base(tmp_path):
+    """`--as atlas-carta`: the variant runs against the base's cases (how conformance/mutants/ are served)."""
+    spec = tmp_path / "house-200.touti"
+    spec.write_text(HOUSE)
+    case = request([{"op": "refuse", "seat": 0, "action": "bid 210"}])
+    done = subprocess.run([sys.executable, "-m", "touti_dsl", "adapter", str(spec), "--as", "atlas-carta"],
+                          input='{"type":"hello","protocol":1}\n' + json.dumps(case) + "\n", capture_output=True, text=True, timeout=60)
+    hello, reply = (json.loads(line) for line in done.stdout.splitlines())
+    assert hello["systems"] == ["atlas-carta"]
+    assert reply["outputs"][0]["rule"] == "bidding.maximum"
