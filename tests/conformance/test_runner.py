@@ -213,3 +213,14 @@ def test_the_progress_line_shows_only_on_a_terminal(fake_suite, monkeypatch, cap
         progress = Progress(2, enabled)
         progress(CaseOutcome(fake_suite.bad, "failed"))
         assert capsys.readouterr().err == shown
+
+
+def test_a_program_that_stops_reading_cannot_block_a_large_request(capsys, tmp_path, fake_suite):
+    """A 2 MB request to a program that reads nothing: the write must give up at the timeout, not block."""
+    big = make_case(["play.follow_suit"], [{"op": "legal", "seat": 1, "expect": [f"play {n}o" for n in range(200_000)]}])
+    folder = tmp_path / "big"
+    folder.mkdir()
+    (folder / "big.json").write_text(json.dumps(case_file([big])))
+    code = main(["conform", "--impl", fake_suite.impl("deaf"), "--cases", str(folder), "--timeout", "1", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["cases"][0]["detail"] == "implementation hung: gave no answer within 1 s"

@@ -5,7 +5,8 @@
 ANSWERS maps case id -> outputs; a case not in it is answered `skipped`.  With --mode,
 the fake misbehaves on the first case whose id contains TEXT (every case when --on is
 absent): crash, hang, garbage, flood, wrong-id, errored, stderr-noise,
-extra-line, crash-for-good (crashes, then never passes the handshake again); protocol2
+extra-line, crash-for-good (crashes, then never passes the handshake again), deaf (stops reading
+stdin after the handshake); protocol2
 and exit-early misbehave at the handshake itself.
 """
 
@@ -73,6 +74,8 @@ def main():
     with open(args.answers) as handle:
         answers = json.load(handle)
     handshake(args.mode, args.answers)
+    if args.mode == "deaf":  # never reads another request: the runner's writes must not block
+        time.sleep(3600)
     for line in sys.stdin:
         request = json.loads(line)
         if request["type"] == "stop":
