@@ -21,7 +21,8 @@ from . import outcomes
 from .explore import Explorer, Findings, Witness
 
 FORMAT_VERSION = 1
-GENERATOR_VERSION = 1
+PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
+PLAYTHROUGH_MATCH = "playthrough.match"
 GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "scoring", "match", "playthrough")
 
 
@@ -52,11 +53,11 @@ def _replay(game: Game, setup: dict, history):
 
 def refusal_case(game: Game, witness: Witness) -> dict:
     """The state, then the refused action with the rule id that forbids it."""
-    steps = _applies(witness.history) + [
-        {"op": "refuse", "seat": witness.seat, "action": witness.action, "rule": witness.rule}
-    ]
-    description = f"seat {witness.seat} may not `{witness.action}`: {witness.message}"
-    return {"rules": [witness.rule], "polarity": "negative", "description": description, "setup": witness.setup, "steps": steps}
+    named = witness.refused_by or witness.rule
+    steps = _applies(witness.history) + [{"op": "refuse", "seat": witness.seat, "action": witness.action, "rule": named}]
+    description = f"seat {witness.seat} may not `{witness.action}`{_context(game, witness)}: {witness.message}"
+    rules = [witness.rule] if named == witness.rule else [witness.rule, named]
+    return {"rules": rules, "polarity": "negative", "description": description, "setup": witness.setup, "steps": steps}
 
 
 def allowed_case(game: Game, witness: Witness, polarity_source: str) -> dict:
@@ -72,9 +73,19 @@ def allowed_case(game: Game, witness: Witness, polarity_source: str) -> dict:
     steps = _applies(witness.history) + [{"op": "legal", "seat": witness.seat, "expect": legal}]
     if chosen is not None:
         steps.append({"op": "apply", "seat": witness.seat, "action": chosen})
-    shown = f"`{chosen}`" if chosen else "nothing"
-    description = f"seat {witness.seat} may play within {witness.rule}: legal set checked, {shown} accepted"
+    shown = f"`{chosen}` accepted" if chosen else "no action"
+    description = f"{witness.rule} in force{_context(game, witness)}: seat {witness.seat}'s legal actions, {shown}"
     return {"rules": [witness.rule], "polarity": "positive", "description": description, "setup": witness.setup, "steps": steps}
+
+
+def _context(game: Game, witness: Witness) -> str:
+    """` (contract 90 by team 0, trumps copas)` once the bidding is over, else nothing."""
+    state = _replay(game, witness.setup, witness.history)
+    contract = state.contract
+    if not contract:
+        return ""
+    trump = f", trumps {state.trump}" if state.trump else ""
+    return f" (contract {contract['amount']} by team {contract['team']}{trump})"
 
 
 def playthrough_cases(game: Game, seed: int, count: int) -> list[dict]:
@@ -83,7 +94,7 @@ def playthrough_cases(game: Game, seed: int, count: int) -> list[dict]:
     cases = []
     for index in range(count):
         explorer = Explorer(game, rng.randrange(2**32))
-        setup = explorer._setup(index)
+        setup = explorer.deal(index)
         state = game.new_round(**setup)
         steps: list[dict] = []
         while not state.is_terminal():
@@ -91,11 +102,11 @@ def playthrough_cases(game: Game, seed: int, count: int) -> list[dict]:
             steps.append({"op": "actors", "expect": actors})
             for seat in actors:
                 steps.append({"op": "legal", "seat": seat, "expect": state.legal_actions(seat)})
-            seat, action = explorer._choose(state)
+            seat, action = explorer.choose(state)
             state.apply(seat, action)
             steps.append({"op": "apply", "seat": seat, "action": action})
         steps.append({"op": "round_result", "expect": state.round_result()})
-        cases.append({"rules": ["playthrough"], "polarity": "positive",
+        cases.append({"rules": [PLAYTHROUGH_ROUND], "polarity": "positive",
                       "description": f"golden playthrough #{index + 1}: a seeded random round with every legal set",
                       "setup": setup, "steps": steps})
     return cases
@@ -104,12 +115,12 @@ def playthrough_cases(game: Game, seed: int, count: int) -> list[dict]:
 def match_playthrough(game: Game, seed: int) -> dict:
     """A complete seeded match from 0-0, round after round, checking rotation and the final result."""
     explorer = Explorer(game, seed)
-    setup = explorer._setup(0)
+    setup = explorer.deal(0)
     state = game.new_round(**setup)
     steps: list[dict] = []
     for _ in range(200):
         while not state.is_terminal():
-            seat, action = explorer._choose(state)
+            seat, action = explorer.choose(state)
             state.apply(seat, action)
             steps.append({"op": "apply", "seat": seat, "action": action})
         steps.append({"op": "round_result", "expect": state.round_result()})
@@ -117,10 +128,10 @@ def match_playthrough(game: Game, seed: int) -> dict:
         steps.append({"op": "match_result", "expect": result})
         if result["over"]:
             break
-        hands = explorer._setup(0)["hands"]
+        hands = explorer.deal(0)["hands"]
         state = state.next_round(hands=hands)
         steps.append({"op": "next_round", "hands": hands, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
-    return {"rules": ["playthrough", "match.end"], "polarity": "positive",
+    return {"rules": [PLAYTHROUGH_MATCH, "match.end"], "polarity": "positive",
             "description": "golden match: seeded random rounds from 0-0 until a team wins the match",
             "setup": setup, "steps": steps}
 
@@ -171,7 +182,7 @@ def _canonical(data) -> str:
 
 def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
     """Add the metadata: content-hash id, system, spec hash, doc anchor; keys in a fixed order."""
-    body = {"system": spec.system, "setup": case["setup"], "steps": case["steps"]}
+    body = {"setup": case["setup"], "steps": case["steps"]}
     case_id = "c-" + hashlib.sha256(_canonical(body).encode()).hexdigest()[:12]
     first_real = next((r for r in case["rules"] if spec.has(r)), None)
     return {
@@ -181,16 +192,35 @@ def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
         "rules": sorted(case["rules"]),
         "polarity": case["polarity"],
         "description": case["description"],
-        "doc": doc_anchor(spec.system, first_real) if first_real else f"rules/{spec.system}.md",
+        "doc": doc_anchor(spec.system, first_real or "trick.winner"),
         "setup": case["setup"],
         "steps": case["steps"],
     }
+
+
+CAMPAIGN_ROUNDS = 24
+
+
+def contract_levels(game: Game) -> list[int]:
+    """Contract levels where the ghna limit changes, and their neighbours one step either side."""
+    rules = game.ruleset
+    if rules.bidding is None or rules.ghna.limit == "none":
+        return []
+    step = rules.bidding.step
+    if rules.ghna.limit == "cap":
+        marks = [level for level, _, _ in rules.ghna.caps]
+    else:
+        marks = [rules.ghna.minimum_plain, rules.ghna.minimum_trump]
+    levels = {n for mark in marks for n in (mark - step, mark, mark + step)}
+    return sorted(n for n in levels if rules.bidding.minimum <= n <= rules.bidding.maximum)
 
 
 def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs: int = 6) -> dict[str, list[dict]]:
     """The cases of a spec, by rule group, each group sorted by (first rule, polarity, id)."""
     game = Game.from_spec(spec)
     findings = Explorer(game, seed).explore(rounds)
+    for level in contract_levels(game):
+        Explorer(game, seed + level, contract=level, findings=findings).explore(CAMPAIGN_ROUNDS)
     digest = spec_hash(spec)
     groups: dict[str, list[dict]] = {}
     for case in collect_cases(game, findings, seed, playthroughs):
@@ -208,7 +238,7 @@ def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list
     written = []
     for group, cases in groups.items():
         path = folder / f"{group}.json"
-        data = {"format_version": FORMAT_VERSION, "generator_version": GENERATOR_VERSION, "system": spec.system,
+        data = {"format_version": FORMAT_VERSION, "system": spec.system,
                 "spec_hash": spec_hash(spec), "group": group, "cases": cases}
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)

@@ -54,3 +54,36 @@ def hand_candidates(rules: Ruleset, hand_texts: list[str], other_texts: list[str
     if other_texts:
         plays.append(f"play {other_texts[0]}")
     return tuple(plays)
+
+
+FULL_KINDS = {
+    "bidding": {"bid", "pass", "call"},
+    "trump": {"trump"},
+    "swap": {"swap", "play"},
+    "play": {"play", "ghna", "tute", "concede", "agree", "refuse", "swap"},
+    "done": set(),
+}
+
+
+def kind_of(rules: Ruleset, action: str) -> str:
+    head = action.split(" ", 1)[0]
+    return "call" if any(call.name == head for call in rules.calls) else head
+
+
+def for_phase(rules: Ruleset, phase: str, only: set[str] | None = None) -> tuple[str, ...]:
+    """The fixed candidates worth trying in a phase: all of its own kinds, one of each other kind.
+
+    One representative is enough where a whole kind is out of phase: the engine refuses them
+    all for the same reason (`action.phase`).
+    """
+    full = FULL_KINDS.get(phase, set())
+    chosen: list[str] = []
+    seen: set[str] = set()
+    for action in fixed_candidates(rules):
+        kind = kind_of(rules, action)
+        if only is not None and kind not in only:
+            continue
+        if kind in full or kind not in seen:
+            chosen.append(action)
+        seen.add(kind)
+    return tuple(chosen)

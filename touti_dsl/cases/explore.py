@@ -31,6 +31,7 @@ class Witness:
     action: str
     rule: str
     message: str = ""
+    refused_by: str = ""  # the rule id the engine named, when `rule` is shown alongside it
 
     @property
     def size(self) -> int:
@@ -58,8 +59,8 @@ class Findings:
     states: int = 0
     tries: int = 0
 
-    def keep(self, table: dict[str, list[Witness]], witness: Witness) -> None:
-        kept = table.setdefault(witness.rule, [])
+    def keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str = "") -> None:
+        kept = table.setdefault(witness.rule + tag, [])
         if len(kept) < KEEP or witness.size < kept[-1].size:
             if any(k.history == witness.history and k.seat == witness.seat and k.action == witness.action for k in kept):
                 return
@@ -94,11 +95,15 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
 class Explorer:
     """Plays seeded random rounds with a policy that favours rare actions, trying all candidates."""
 
-    def __init__(self, game: Game, seed: int):
+    def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None):
         self.game = game
         self.rng = random.Random(seed)
-        self.findings = Findings()
-        self.fixed = candidates.fixed_candidates(game.ruleset)
+        self.contract = contract  # when set, the first speaker bids it and everybody else passes
+        self.tag = "" if contract is None else f"@{contract}"
+        self.findings = findings if findings is not None else Findings()
+        # a campaign only looks for declarations at its contract level
+        self.only = {"ghna", "tute", "play"} if contract is not None else None
+        self.by_phase = {phase: candidates.for_phase(game.ruleset, phase, self.only) for phase in candidates.FULL_KINDS}
         self.all_cards = list(game.ruleset.card_text)
 
     def explore(self, rounds: int) -> Findings:
@@ -106,7 +111,7 @@ class Explorer:
             self.explore_round(index)
         return self.findings
 
-    def _setup(self, index: int) -> dict:
+    def deal(self, index: int) -> dict:
         rng = random.Random(self.rng.randrange(2**32))
         cards = list(self.all_cards)
         rng.shuffle(cards)
@@ -119,19 +124,19 @@ class Explorer:
         return setup
 
     def explore_round(self, index: int) -> None:
-        setup = self._setup(index)
+        setup = self.deal(index)
         state = self.game.new_round(**setup)
         history: list[tuple[int, str]] = []
         trick_ends: list[int] = []
         winners: list[int] = []
         while not state.is_terminal():
             self._try_all(state, setup, tuple(history))
-            seat, action = self._choose(state)
+            seat, action = self.choose(state)
             before = state.tricks_played
             state.apply(seat, action)
             history.append((seat, action))
             for rule in accepted_rules(self.game, action):
-                self.findings.keep(self.findings.accepted, Witness(setup, tuple(history[:-1]), seat, action, rule))
+                self.findings.keep(self.findings.accepted, Witness(setup, tuple(history[:-1]), seat, action, rule), self._tag(rule))
             if state.tricks_played > before:
                 trick_ends.append(len(history))
                 winners.append(state.last_trick_winner())
@@ -146,11 +151,13 @@ class Explorer:
     def _try_all(self, state, setup: dict, history: tuple) -> None:
         self.findings.states += 1
         self._note_situations(state, setup, history)
+        fixed = self.by_phase.get(state.phase, ())
+        plays_tried = self.only is None or state.phase == "play"
         for seat in range(4):
             legal = set(state.legal_actions(seat))
-            hand = state.observation(seat)["hand"]
-            others = [c for c in self.all_cards if c not in hand]
-            for action in self.fixed + candidates.hand_candidates(self.game.ruleset, hand, others[:1]):
+            hand = [self.game.ruleset.card_text[c] for c in state.hands[seat]] if plays_tried else []
+            others = [c for c in self.all_cards if c not in hand][:1] if self.only is None else []
+            for action in fixed + candidates.hand_candidates(self.game.ruleset, hand, others):
                 if action in legal:
                     continue
                 self.findings.tries += 1
@@ -158,11 +165,35 @@ class Explorer:
                     state.apply(seat, action)
                 except IllegalAction as refusal:
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, state, seat, refusal.rule_id, history)):
-                        self.findings.keep(self.findings.refused, Witness(setup, history, seat, action, rule, refusal.message))
+                        witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
+                        self.findings.keep(self.findings.refused, witness, self._tag(rule))
                     continue
                 raise AssertionError(f"engine accepted {action!r} by seat {seat}, which legal_actions did not list")
 
-    def _choose(self, state) -> tuple[int, str]:
+    def _tag(self, rule: str) -> str:
+        """In a contract campaign, ghna witnesses are kept per contract level."""
+        return self.tag if rule.startswith("ghna.") else ""
+
+    def _forced_bid(self, state) -> tuple[int, str] | None:
+        """The campaign's bidding: the first speaker bids the level, the others pass."""
+        if self.contract is None or state.phase != "bidding":
+            return None
+        for seat in state.actors():
+            legal = state.legal_actions(seat)
+            wanted = f"bid {self.contract}"
+            if wanted in legal:
+                return seat, wanted
+            if "pass" in legal:
+                return seat, "pass"
+        return None
+
+    def choose(self, state) -> tuple[int, str]:
+        forced = self._forced_bid(state)
+        if forced is not None:
+            return forced
+        return self._choose_freely(state)
+
+    def _choose_freely(self, state) -> tuple[int, str]:
         """A random actor and action, favouring calls and declarations; concessions stay rare."""
         options = [(seat, action) for seat in state.actors() for action in state.legal_actions(seat)]
         rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse"))]
