@@ -109,30 +109,47 @@ def _warn_if_stale(system: str, cases: list[dict]) -> None:
               f"{system} spec (now {current}); run `touti generate` to refresh them", file=sys.stderr)
 
 
-def run(args) -> int:
+class UsageError(Exception):
+    """A problem with the command line or its inputs: reported in plain words, exit code 2."""
+
+
+def _plan(args) -> tuple[RunSettings, list[dict], list[dict]]:
+    """The settings, the cases to run and the cases skipped by --skip; UsageError when there is nothing sound to run."""
     try:
         argv = _split_command(args.impl)
         to_run, skipped = _selected(args)
         xfail = load_expected_failures(args.xfail) if args.xfail else []
     except ValueError as error:
-        return _usage_error(str(error))
+        raise UsageError(str(error)) from None
     except ToutiError as error:
-        print(render(error.diagnostics), file=sys.stderr)
-        return USAGE_ERROR
+        raise UsageError(render(error.diagnostics)) from None
     if not argv:
-        return _usage_error("--impl is empty")
+        raise UsageError("--impl is empty")
     if not to_run:
-        return _usage_error("no case to run (check --system/--cases and the --rules/--skip globs)")
-    progress = Progress(len(to_run), args.format == "text" and sys.stderr.isatty())
-    settings = RunSettings(argv, jobs=args.jobs, timeout=args.timeout, expected_failures=xfail, on_outcome=progress)
+        raise UsageError("no case to run (check --system/--cases and the --rules/--skip globs)")
+    return RunSettings(argv, jobs=args.jobs, timeout=args.timeout, expected_failures=xfail), to_run, skipped
+
+
+def _run_with_progress(settings: RunSettings, cases: list[dict], show: bool):
+    """Run the cases; SIGTERM stops them like Ctrl-C, and the progress line is cleared after."""
+    progress = Progress(len(cases), show)
+    settings.on_outcome = progress
     previous = signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
     try:
-        result = run_cases(to_run, settings)
-    except ImplUnusable as error:
-        return _usage_error(f"{args.impl!r} is not a usable implementation: {error}")
+        return run_cases(cases, settings)
     finally:
         signal.signal(signal.SIGTERM, previous)
         progress.close()
+
+
+def run(args) -> int:
+    try:
+        settings, to_run, skipped = _plan(args)
+        result = _run_with_progress(settings, to_run, args.format == "text" and sys.stderr.isatty())
+    except UsageError as error:
+        return _usage_error(str(error))
+    except ImplUnusable as error:
+        return _usage_error(f"{args.impl!r} is not a usable implementation: {error}")
     result.outcomes += [CaseOutcome(case, "skipped", "skipped by --skip") for case in skipped]
     summary = summarize(result, strict=args.strict)
     print(RENDERERS[args.format](summary))
