@@ -29,7 +29,7 @@ generate: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/touti docs $(SPECS) $(EXAMPLES) --out docs
-	$(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
