@@ -19,8 +19,9 @@ from .variants import bundled_spec_dirs, load_flat
 
 def load_spec(path: str | Path) -> m.Spec:
     """A validated, flattened Spec; raises ToutiError with every diagnostic found."""
-    spec = load_flat(path)
-    problems = check_spec(spec)
+    problems: list[Diagnostic] = []
+    spec = load_flat(path, problems)
+    problems += check_spec(spec)
     if problems:
         raise ToutiError(problems)
     return spec

@@ -67,12 +67,16 @@ def _extends_loc(spec_file: m.SpecFile) -> m.Loc:
     return spec_file.extends_loc if spec_file.extends_loc.line > 0 else spec_file.loc
 
 
-def load_flat(path: str | Path) -> m.Spec:
-    """Parse a spec file and flatten its chain of bases into one complete Spec."""
-    return flatten(parse_file(path))
+def load_flat(path: str | Path, problems: list[Diagnostic] | None = None) -> m.Spec:
+    """Parse a spec file and flatten its chain of bases into one complete Spec.
+
+    Given a `problems` list, a variant's bad overrides and removals (E023, E024, E104) are
+    collected there and skipped instead of raised, so checks can report alongside them.
+    """
+    return flatten(parse_file(path), problems=problems)
 
 
-def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = ()) -> m.Spec:
+def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[Diagnostic] | None = None) -> m.Spec:
     """The complete Spec of a parsed file: its own rules, or its base's with its changes applied."""
     here = str(Path(spec_file.path).resolve())
     if here in _chain or len(_chain) > MAX_DEPTH:
@@ -89,13 +93,16 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = ()) -> m.Spec:
             path=spec_file.path,
             loc=spec_file.loc,
         )
-    base = flatten(parse_file(resolve_base(spec_file)), (*_chain, here))
-    return apply_variant(base, spec_file)
+    base = flatten(parse_file(resolve_base(spec_file)), (*_chain, here), problems)
+    return apply_variant(base, spec_file, problems)
 
 
-def apply_variant(base: m.Spec, variant: m.SpecFile) -> m.Spec:
-    """Apply a variant's overrides, additions and removals to its flattened base."""
-    problems: list[Diagnostic] = duplicate_rules(base.rules) + duplicate_rules(variant.rules)
+def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] | None = None) -> m.Spec:
+    """Apply a variant's overrides, additions and removals to its flattened base.
+
+    Mistakes are raised together, or appended to `problems` (and skipped) when it is given.
+    """
+    found: list[Diagnostic] = duplicate_rules(base.rules) + duplicate_rules(variant.rules)
     rules = {rule.id: rule for rule in base.rules}
     order = list(rules)
     changes: list[m.Change] = []
@@ -113,13 +120,13 @@ def apply_variant(base: m.Spec, variant: m.SpecFile) -> m.Spec:
             hint = did_you_mean(rule.id, candidates)
             if rule.section not in base_sections:
                 hint = hint or f"write `add {rule.section} {{ ... }}` to introduce a section the base lacks"
-            problems.append(
+            found.append(
                 Diagnostic("E023", f"{rule.id} overrides a rule that base {base.system!r} does not have", rule.loc, hint)
             )
     for removal in variant.removals:
         doomed = [rid for rid in order if rid == removal.target or (removal.key is None and rid.startswith(removal.target + "."))]
         if not doomed:
-            problems.append(
+            found.append(
                 Diagnostic("E024", f"remove {removal.target}: base {base.system!r} has no such rule or section",
                            removal.loc, did_you_mean(removal.target, order + sorted(base_sections)))
             )
@@ -127,8 +134,10 @@ def apply_variant(base: m.Spec, variant: m.SpecFile) -> m.Spec:
             order.remove(rid)
             del rules[rid]
             changes.append(m.Change(rid, "remove", removal.loc))
-    if problems:
-        raise ToutiError(problems)
+    if found and problems is None:
+        raise ToutiError(found)
+    if found:
+        problems.extend(found)
     return m.Spec(
         system=variant.system,
         version=variant.version,

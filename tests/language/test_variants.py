@@ -122,3 +122,11 @@ def test_variant_of_a_variant_flattens_the_whole_chain(tmp_path):
     path = write(tmp_path, "house", variant("house", "atlas-no-signals", "\nmatch {\n  target: 400 (400, 600)\n}\n"))
     spec = load_spec(path)
     assert spec.base == "atlas-no-signals" and spec.calls == () and spec.value("match.target").default == 400
+
+
+def test_variant_mistakes_are_reported_together_with_check_errors(tmp_path):
+    body = "\nbidding {\n  minimun: 80\n  step: 0\n}\n"
+    path = write(tmp_path, "house", variant("house", "atlas-carta", body))
+    text = path.read_text()
+    assert problems_of(path) == [("E023", "house.touti", *where(text, "minimun")),
+                                 ("E300", "house.touti", *where(text, "0\n"))]
