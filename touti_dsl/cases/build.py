@@ -17,7 +17,7 @@ from pathlib import Path
 from .. import model as m
 from ..engine import Game
 from ..loader import spec_hash
-from . import outcomes
+from . import outcomes, situations
 from .explore import Explorer, Findings, Witness
 
 FORMAT_VERSION = 1
@@ -63,19 +63,33 @@ def refusal_case(game: Game, witness: Witness) -> dict:
 def allowed_case(game: Game, witness: Witness, polarity_source: str) -> dict:
     """The state, the seat's legal set, and one accepted action of the same kind."""
     state = _replay(game, witness.setup, witness.history)
-    legal = state.legal_actions(witness.seat)
-    head = witness.action.split(" ", 1)[0]
-    if polarity_source == "accepted":
-        chosen = witness.action or (legal[0] if legal else None)
-    else:
-        same = [a for a in legal if a.split(" ", 1)[0] == head]
-        chosen = (same or legal or [None])[0]
-    steps = _applies(witness.history) + [{"op": "legal", "seat": witness.seat, "expect": legal}]
+    seat, chosen = _allowed_choice(state, witness, polarity_source)
+    steps = _applies(witness.history) + [{"op": "legal", "seat": seat, "expect": state.legal_actions(seat)}]
     if chosen is not None:
-        steps.append({"op": "apply", "seat": witness.seat, "action": chosen})
+        steps.append({"op": "apply", "seat": seat, "action": chosen})
     shown = f"`{chosen}` accepted" if chosen else "no action"
-    description = f"{witness.rule} in force{_context(game, witness)}: seat {witness.seat}'s legal actions, {shown}"
+    situation = "" if witness.action else f", {situations.situation_words(witness.rule)}"
+    description = f"{witness.rule} in force{_context(game, witness)}{situation}: seat {seat}'s legal actions, {shown}"
     return {"rules": [witness.rule], "polarity": "positive", "description": description, "setup": witness.setup, "steps": steps}
+
+
+def _allowed_choice(state, witness: Witness, polarity_source: str) -> tuple[int, str | None]:
+    """Who shows the rule allowing something, and what: the same kind of action where possible.
+
+    A refused seat with nothing legal (a call made out of turn) hands over to the seat that
+    may make that kind of action now, so the positive case shows the rule permitting it.
+    """
+    if polarity_source == "accepted" and witness.action:
+        return witness.seat, witness.action
+    head = witness.action.split(" ", 1)[0] if witness.action else "bid"
+    seats = [witness.seat] + [s for s in state.actors() if s != witness.seat]
+    for seat in seats:
+        same = [a for a in state.legal_actions(seat) if head and a.split(" ", 1)[0] == head]
+        if same:
+            return seat, same[0]
+    legal = state.legal_actions(witness.seat)
+    bids = [a for a in legal if a.startswith("bid ")]  # a situation shows best through the lowest bid it allows
+    return witness.seat, ((bids or legal or [None])[0])
 
 
 def _context(game: Game, witness: Witness) -> str:

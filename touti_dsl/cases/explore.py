@@ -144,9 +144,9 @@ class Explorer:
 
     def _note_situations(self, state, setup: dict, history: tuple) -> None:
         """States that show a rule in force without any refusal: exemption, free discard, 70 re-spoken."""
-        for rule in situations.rules_in_force(self.game.ruleset, state):
+        for rule in situations.rules_in_force(self.game.ruleset, state, history):
             seat = situations.seat_to_act(state)
-            self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule))
+            self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule), "~situation")
 
     def _try_all(self, state, setup: dict, history: tuple) -> None:
         self.findings.states += 1

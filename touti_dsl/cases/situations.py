@@ -11,6 +11,19 @@ from __future__ import annotations
 from ..engine.ruleset import Ruleset
 
 
+SITUATION_WORDS = {
+    "play.partner_exemption": "with the partner winning the trick",
+    "play.free_discard": "void in the led suit and in trumps, any card may be played",
+    "bidding.never_stands": "a bidder left alone at the bid that never stands speaks again",
+    "raise": "an opponent's bid has cancelled the partner's push minimum",
+}
+
+
+def situation_words(rule_id: str) -> str:
+    """How a situational witness reads in a case description."""
+    return SITUATION_WORDS.get(rule_id) or SITUATION_WORDS.get(rule_id.split(".", 1)[1], "")
+
+
 def seat_to_act(state) -> int:
     """The seat whose turn it is (to speak or to play), else the first actor."""
     view = state.observation(0)
@@ -50,7 +63,22 @@ def _void_in_led_and_trumps(rules: Ruleset, view: dict) -> bool:
     return led not in suits and trump not in suits
 
 
-def rules_in_force(rules: Ruleset, state) -> list[str]:
+def _push_cancelled(rules: Ruleset, seat: int, history: tuple) -> str | None:
+    """The raise rule of a push by `seat`'s partner that an opponent's bid has since cancelled."""
+    raising = {c.name for c in rules.calls if c.partner_minimum}
+    partner = rules.partner[seat]
+    for index in range(len(history) - 1, -1, -1):
+        who, action = history[index]
+        head = action.split(" ", 1)[0]
+        if who == partner and head in raising:
+            later = history[index + 1 :]
+            opponent_bid = any(w in rules.opponents[seat] and a.startswith("bid ") for w, a in later)
+            spoken = any(w == seat for w, _ in later)
+            return f"{head}.raise" if opponent_bid and not spoken else None
+    return None
+
+
+def rules_in_force(rules: Ruleset, state, history: tuple = ()) -> list[str]:
     """The situational rules this state shows for the seat to act."""
     found = []
     seat = seat_to_act(state)
@@ -65,6 +93,10 @@ def rules_in_force(rules: Ruleset, state) -> list[str]:
         alone = bidding.get("high_bidder") == bidding.get("turn") and bidding.get("high") == rules.bidding.never_stands
         if alone:
             found.append("bidding.never_stands")
+    if view["phase"] == "bidding" and history:
+        cancelled = _push_cancelled(rules, seat, history)
+        if cancelled:
+            found.append(cancelled)
     return found
 
 
