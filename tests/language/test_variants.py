@@ -96,8 +96,8 @@ def test_removal_of_a_rule_the_base_lacks(tmp_path):
 
 
 def test_rule_written_twice_in_a_variant(tmp_path):
-    path = write(tmp_path, "house", variant("house", "atlas-carta", "\nbidding {\n  step: 10\n  step: 20\n}\n"))
-    assert problems_of(path) == [("E104", "house.touti", *where(path.read_text(), "step: 20"))]
+    path = write(tmp_path, "house", variant("house", "atlas-carta", "\nbidding {\n  step: 10\n  step: 10\n}\n"))
+    assert problems_of(path) == [("E104", "house.touti", *where(path.read_text(), "step: 10", 2))]
 
 
 def test_removing_a_call_still_named_elsewhere_points_into_the_base(tmp_path):
@@ -129,4 +129,4 @@ def test_variant_mistakes_are_reported_together_with_check_errors(tmp_path):
     path = write(tmp_path, "house", variant("house", "atlas-carta", body))
     text = path.read_text()
     assert problems_of(path) == [("E023", "house.touti", *where(text, "minimun")),
-                                 ("E300", "house.touti", *where(text, "0\n"))]
+                                 ("E300", "house.touti", *where(text, "step: @0"))]
