@@ -139,6 +139,12 @@ def _known_word(spec: m.Spec, rule_id: str) -> str | None:
     return word if entry is not None and word in entry.words else None
 
 
+def _item_loc(value: m.Value, index: int) -> m.Loc:
+    """Where the index-th item of a list value was written (the value's start when unknown)."""
+    locs = getattr(value, "item_locs", ())
+    return locs[index] if index < len(locs) else value.loc
+
+
 def _words(value: m.Value | None) -> tuple[str, ...]:
     if isinstance(value, m.Word):
         return (value.value,)
@@ -389,10 +395,10 @@ def check_vocabulary(spec: m.Spec) -> list[Diagnostic]:
         entry = schema.spec_for(rule)
         if entry is None or not entry.words or not isinstance(rule.value, (m.Word, m.WordList)):
             continue
-        for word in _words(rule.value):
+        for index, word in enumerate(_words(rule.value)):
             if word not in entry.words:
                 hint = did_you_mean(word, entry.words) or "it takes " + ", ".join(entry.words)
-                problems.append(_diag("E102", f"{rule.id} does not take {word!r}", rule.value, hint))
+                problems.append(_diag("E102", f"{rule.id} does not take {word!r}", _item_loc(rule.value, index), hint))
     return problems
 
 
@@ -559,8 +565,16 @@ def check_order(spec: m.Spec) -> list[Diagnostic]:
              (("missing", missing), ("unknown", unknown), ("repeated", repeated)) if found]
     if not parts:
         return []
-    return [_diag("E204", "deck.order is not a permutation of the ranks: " + "; ".join(parts), order,
+    return [_diag("E204", "deck.order is not a permutation of the ranks: " + "; ".join(parts), _order_culprit(order, ranks),
                   "list each rank of deck.ranks once, strongest first")]
+
+
+def _order_culprit(order: m.Order, ranks: list[int]) -> m.Loc:
+    """The first unknown or repeated rank of an order; its start when only ranks are missing."""
+    for index, rank in enumerate(order.ranks):
+        if rank not in ranks or rank in order.ranks[:index]:
+            return _item_loc(order, index)
+    return order.loc
 
 
 @check
@@ -658,9 +672,10 @@ def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
     for rule_id in ("ghna.pair", "ghna.tute", "trump.swap"):
         value = spec.value(rule_id)
         named = value.values if isinstance(value, m.Numbers) else (value.value,) if isinstance(value, m.Number) else ()
-        for rank in (r for r in named if r not in ranks):
-            problems.append(_diag("E210", f"{rule_id} names unknown rank {rank}", value,
-                                  did_you_mean(str(rank), map(str, ranks))))
+        for index, rank in enumerate(named):
+            if rank not in ranks:
+                problems.append(_diag("E210", f"{rule_id} names unknown rank {rank}", _item_loc(value, index),
+                                      did_you_mean(str(rank), map(str, ranks))))
     pair = _typed(spec, "ghna.pair", m.Numbers)
     if pair is not None and (len(pair.values) != 2 or pair.values[0] == pair.values[1]):
         problems.append(_diag("E211", "ghna.pair is two different ranks, held in one hand", pair, "for example `pair: 12, 11`"))
@@ -859,7 +874,8 @@ def check_duties(spec: m.Spec) -> list[Diagnostic]:
     for rule in _obligations(spec):
         if rule.value.duty not in DUTIES:
             hint = did_you_mean(rule.value.duty, DUTIES) or "the duties are " + ", ".join(DUTIES)
-            problems.append(_diag("E404", f"unknown duty {rule.value.duty!r} in {rule.id}", rule.value, hint))
+            where = rule.value.duty_loc if rule.value.duty_loc.line else rule.value.loc
+            problems.append(_diag("E404", f"unknown duty {rule.value.duty!r} in {rule.id}", where, hint))
     return problems
 
 
@@ -873,9 +889,9 @@ def check_partner_exemption(spec: m.Spec) -> list[Diagnostic]:
     duties = [r.key for r in _obligations(spec)]
     if "none" in words:
         return [_diag("E405", "play.partner_exemption is either `none` or a list of obligations, not both", value)]
-    return [_diag("E405", f"play.partner_exemption names {word!r}, which is not a play obligation of this spec", value,
-                  did_you_mean(word, duties) or "the obligations are " + ", ".join(duties))
-            for word in words if word not in duties]
+    return [_diag("E405", f"play.partner_exemption names {word!r}, which is not a play obligation of this spec",
+                  _item_loc(value, index), did_you_mean(word, duties) or "the obligations are " + ", ".join(duties))
+            for index, word in enumerate(words) if word not in duties]
 
 
 # ---------------------------------------------------------------- ghna (E5xx)

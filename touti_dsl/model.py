@@ -35,6 +35,11 @@ def _loc() -> Loc:
     return field(default=NOWHERE, compare=False, repr=False)
 
 
+def _item_locs():
+    """Where each item of a list value was written (outside equality, like every location)."""
+    return field(default=(), compare=False, repr=False)
+
+
 class Node:
     """Abstract base of every model node; only its subclasses are instantiated."""
 
@@ -119,6 +124,7 @@ class WordList(Value):
 
     words: tuple[str, ...]
     loc: Loc = _loc()
+    item_locs: tuple[Loc, ...] = _item_locs()
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +133,7 @@ class Numbers(Value):
 
     values: tuple[int, ...]
     loc: Loc = _loc()
+    item_locs: tuple[Loc, ...] = _item_locs()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +150,7 @@ class Order(Value):
 
     ranks: tuple[int, ...]
     loc: Loc = _loc()
+    item_locs: tuple[Loc, ...] = _item_locs()
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +237,7 @@ class Obligation(Value):
     when: Expr | None = None
     unless: Expr | None = None
     loc: Loc = _loc()
+    duty_loc: Loc = _loc()
 
 
 # ---------------------------------------------------------------- rules and specs

@@ -92,6 +92,9 @@ class _ToNodes(Transformer):
     def _at(self, meta) -> m.Loc:
         return _loc_of(self.file, meta)
 
+    def _each(self, tokens) -> tuple[m.Loc, ...]:
+        return tuple(_loc_of(self.file, token) for token in tokens)
+
     # values
     @v_args(meta=True)
     def number(self, meta, items):
@@ -103,11 +106,11 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def word_list(self, meta, items):
-        return m.WordList(tuple(str(t) for t in items), loc=self._at(meta))
+        return m.WordList(tuple(str(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
 
     @v_args(meta=True)
     def numbers(self, meta, items):
-        return m.Numbers(tuple(int(t) for t in items), loc=self._at(meta))
+        return m.Numbers(tuple(int(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
 
     @v_args(meta=True)
     def text(self, meta, items):
@@ -115,7 +118,7 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def order(self, meta, items):
-        return m.Order(tuple(int(t) for t in items), loc=self._at(meta))
+        return m.Order(tuple(int(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
 
     def group(self, items):
         return tuple(int(t) for t in items)
@@ -177,7 +180,8 @@ class _ToNodes(Transformer):
     @v_args(meta=True)
     def obligation(self, meta, items):
         parts = dict(items[1:])
-        return m.Obligation(str(items[0]), parts.get("when"), parts.get("unless"), loc=self._at(meta))
+        return m.Obligation(str(items[0]), parts.get("when"), parts.get("unless"), loc=self._at(meta),
+                            duty_loc=_loc_of(self.file, items[0]))
 
     # conditions
     @v_args(meta=True)

@@ -13,7 +13,7 @@ def node_to_data(node, with_comments: bool = True):
     if isinstance(node, m.Node) and dataclasses.is_dataclass(node):
         data = {"node": type(node).__name__.rstrip("_")}
         for field in dataclasses.fields(node):
-            if field.name in ("loc", "path"):
+            if not field.compare:  # locations and paths: layout, not meaning
                 continue
             if not with_comments and field.name in ("comments", "trailing"):
                 continue
