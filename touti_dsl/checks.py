@@ -676,6 +676,10 @@ def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
             if rank not in ranks:
                 problems.append(_diag("E210", f"{rule_id} names unknown rank {rank}", _item_loc(value, index),
                                       did_you_mean(str(rank), map(str, ranks))))
+    tute = _typed(spec, "ghna.tute", m.Word)
+    if tute is not None and tute.value != "none":
+        problems.append(_diag("E102", f"ghna.tute is `none` or the ranks that win when four are sung, not {tute.value!r}",
+                              tute, "for example `tute: 12, 11`"))
     pair = _typed(spec, "ghna.pair", m.Numbers)
     if pair is not None and (len(pair.values) != 2 or pair.values[0] == pair.values[1]):
         problems.append(_diag("E211", "ghna.pair is two different ranks, held in one hand", pair, "for example `pair: 12, 11`"))

@@ -492,7 +492,7 @@ def read_source(path: str | Path) -> str:
     """The text of a spec file; a missing or unreadable file is a located error."""
     path = Path(path)
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the spec
     except FileNotFoundError:
         raise ToutiError(Diagnostic("E010", f"no such spec file: {path}", m.Loc(str(path), 0, 0))) from None
     except IsADirectoryError:

@@ -56,6 +56,9 @@ CASES = [
     ("teams-seat-twice", "teams: 0 2 | 1 3", "teams: 0 2 | 1 2", "E208", "0 2 | 1 2"),
     ("seats-not-four", "  seats: 4", "  seats: 6", "E209", "seats: @6"),
     ("pair-unknown-rank", "  pair: 12, 11", "  pair: 12, 9", "E210", "12, @9"),
+    ("tute-word", "  tute: none", "  tute: reyes", "E102", "tute: @reyes"),
+    ("tute-unknown-rank", "  tute: none", "  tute: 12, 13", "E210", "12, @13"),
+    ("swap-without-turned-card", "  choice: bid_winner", "  choice: bid_winner\n  swap: 7", "E108", "swap:"),
     ("pair-same-rank", "  pair: 12, 11", "  pair: 12, 12", "E211", "12, 12"),
     # bidding (E3xx)
     ("step-not-positive", "  step: 10", "  step: 0", "E300", "step: @0"),
