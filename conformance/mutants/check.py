@@ -112,16 +112,10 @@ def judge(name: str, system: str, command: str, targets: tuple[str, ...] = (), f
     return Verdict(name, system, report["exit_code"], failing, targets)
 
 
-def check_mutants(mutants: list[Mutant], workers: int = 4) -> list[Verdict]:
-    """Every mutant judged, in parallel (each runner job is one adapter process)."""
+def check_mutants(mutants: list[Mutant], workers: int = 4, folder: Path | None = None) -> list[Verdict]:
+    """Every mutant judged in parallel (each runner job is one adapter process), on the generated cases or `folder`'s."""
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(lambda m: judge(m.name, m.system, m.command, m.rules), mutants))
-
-
-def check_witnesses(mutants: list[Mutant], workers: int = 4) -> list[Verdict]:
-    """Each mutant against the witness cases of witnesses/ (written for the escaped ones)."""
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(lambda m: judge(m.name, m.system, m.command, m.rules, WITNESSES), mutants))
+        return list(pool.map(lambda m: judge(m.name, m.system, m.command, m.rules, folder), mutants))
 
 
 def check_references(systems: list[str], workers: int = 4, folder: Path | None = None) -> list[Verdict]:
@@ -149,26 +143,36 @@ def reference_line(verdict: Verdict) -> str:
     return f"reference   {verdict.system:<41} {status}"
 
 
+def report(mutants: list[Mutant], verdicts: list[Verdict], witnessed: dict[str, Verdict]) -> tuple[list[str], list[str]]:
+    """One line per mutant (and one per known gap), then the count; and the names of the mutants missed."""
+    lines = []
+    for mutant, verdict in zip(mutants, verdicts):
+        lines.append(mutant_line(mutant, verdict))
+        if mutant.name in witnessed:
+            lines.append(escape_line(mutant, witnessed[mutant.name]))
+    missed = [m.name for m, v in zip(mutants, verdicts) if not v.caught and not (m.name in witnessed and witnessed[m.name].caught)]
+    gaps = sum(v.caught for v in witnessed.values())
+    tally = f"{sum(v.caught for v in verdicts)} of {len(mutants)} mutants caught by the generated cases"
+    tally += f"; {gaps} known gaps caught by their witness cases" if gaps else ""
+    return lines + [tally + (f"; NOT caught: {', '.join(missed)}" if missed else "")], missed
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Check that touti conform catches every mutant of mutants.json.")
     parser.add_argument("names", nargs="*", help="only these mutants (default: all)")
     parser.add_argument("--jobs", type=int, default=4, help="mutants run in parallel (default 4)")
     args = parser.parse_args(argv)
-    mutants = [m for m in load_manifest() if not args.names or m.name in args.names]
+    known = load_manifest()
+    unknown = sorted(set(args.names) - {m.name for m in known})
+    if unknown:
+        parser.error(f"no such mutant: {', '.join(unknown)} (see {MANIFEST.relative_to(ROOT)})")
+    mutants = [m for m in known if not args.names or m.name in args.names]
     references = check_references(sorted({m.system for m in mutants}), args.jobs)
     verdicts = check_mutants(mutants, args.jobs)
     escaped = [m for m, v in zip(mutants, verdicts) if not v.caught and m.escapes]
-    witnessed = dict(zip([m.name for m in escaped], check_witnesses(escaped, args.jobs)))
-    for line in [reference_line(v) for v in references]:
-        print(line)
-    for mutant, verdict in zip(mutants, verdicts):
-        print(mutant_line(mutant, verdict))
-        if mutant.name in witnessed:
-            print(escape_line(mutant, witnessed[mutant.name]))
-    missed = [m.name for m, v in zip(mutants, verdicts) if not v.caught and not (m.escapes and witnessed[m.name].caught)]
-    caught = sum(v.caught for v in verdicts)
-    gaps = f"; {len(escaped)} known gaps, caught by their witness cases" if escaped else ""
-    print(f"{caught} of {len(mutants)} mutants caught by the generated cases{gaps}" + (f"; NOT caught: {', '.join(missed)}" if missed else ""))
+    witnessed = dict(zip([m.name for m in escaped], check_mutants(escaped, args.jobs, WITNESSES)))
+    lines, missed = report(mutants, verdicts, witnessed)
+    print("\n".join([reference_line(v) for v in references] + lines))
     return 0 if not missed and all(v.exit_code == 0 for v in references) else 1
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -135,6 +136,16 @@ def test_reference_adapter_passes(system):
     _needs_cases(system)
     verdict = check.judge(f"reference {system}", system, check.reference_command(system))
     assert verdict.exit_code == 0, check.reference_line(verdict)
+
+
+def test_touti_conform_command_line_fails_a_mutant_on_its_rule():
+    """The in-process check agrees with the real command: exit 1, the target rule failed in the JSON report."""
+    _needs_cases("atlas-carta")
+    impl = shlex.join(check.command_argv("touti adapter conformance/mutants/step-5.touti --as atlas-carta"))
+    done = subprocess.run([sys.executable, "-m", "touti_dsl", "conform", "--impl", impl, "--system", "atlas-carta", "--format", "json"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["rules"]["bidding.step"]["failed"] > 0
 
 
 def _caught_params() -> list:
