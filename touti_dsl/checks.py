@@ -296,7 +296,7 @@ def check_system(spec: m.Spec) -> list[Diagnostic]:
     if not spec.system:
         return [_diag("E106", "no system block: a spec names its rule system with `system \"id\" { title: \"...\" }`",
                       spec.loc)]
-    anchor = _anchor(spec, "system.title")
+    anchor = spec.system_loc if spec.system_loc.line else _anchor(spec, "system.title")
     if not _system_name_ok(spec.system):
         problems.append(_diag("E106", f'system id "{spec.system}" must be lower-case letters, digits and -', anchor,
                               "for example `system \"atlas-house\"`"))

@@ -315,7 +315,7 @@ class SpecFile(Node):
     """A parsed file, before its `extends` is resolved.
 
     `added` lists the sections a variant introduces with `add SECTION { ... }`.
-    `layout` and `extends_loc` record how the file was written (formatter, error
+    `layout`, `extends_loc` and `system_loc` record how the file was written (formatter, error
     locations); they take no part in equality.
     """
 
@@ -332,6 +332,7 @@ class SpecFile(Node):
     loc: Loc = _loc()
     layout: tuple[Block, ...] = field(default=(), compare=False, repr=False)
     extends_loc: Loc = _loc()
+    system_loc: Loc = _loc()
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +352,7 @@ class Spec(Node):
     footer_comments: tuple[str, ...] = ()
     path: str = field(default="<string>", compare=False)
     loc: Loc = _loc()
+    system_loc: Loc = _loc()
 
     def rule(self, rule_id: str) -> Rule | None:
         for rule in self.rules:

@@ -229,7 +229,8 @@ class _ToNodes(Transformer):
     def system(self, meta, items):
         extends = next((v for t, v in (i for i in items if isinstance(i, tuple) and i[0] == "extends")), None)
         members = [i for i in items if isinstance(i, tuple) and i[0] in ("rule", "remove")]
-        return ("block", "system", "section", _unquote(items[0]), extends, members, meta)
+        system_id = (_unquote(items[0]), _loc_of(self.file, items[0]))
+        return ("block", "system", "section", system_id, extends, members, meta)
 
     @v_args(meta=True)
     def section(self, meta, items):
@@ -364,14 +365,14 @@ def _assemble(file: str, text: str, items: list) -> m.SpecFile:
     system_block = next((b for b in blocks if b[0] == "block" and b[1] == "system"), None)
     header = list(comments.leading(system_block[6].line if system_block else 10**12))
     work = _Assembly(file, comments)
-    system_id, extends, extends_loc = "", None, m.NOWHERE
+    system_id, extends, extends_loc, system_loc = "", None, m.NOWHERE, m.NOWHERE
     for block in blocks:
         if block[0] == "drop":
             work.drop(block[1], block[2], block[3])
             continue
         tag, name, kind, sys_id, base, members, meta = block
         if name == "system" and tag == "block":
-            system_id, (extends, extends_loc) = sys_id, base or (None, m.NOWHERE)
+            (system_id, system_loc), (extends, extends_loc) = sys_id, base or (None, m.NOWHERE)
         work.block(tag, name, kind, members, meta, header)
     return m.SpecFile(
         system=system_id,
@@ -387,6 +388,7 @@ def _assemble(file: str, text: str, items: list) -> m.SpecFile:
         loc=_loc_of(file, version_meta),
         layout=tuple(work.layout),
         extends_loc=extends_loc,
+        system_loc=system_loc,
     )
 
 

@@ -92,6 +92,7 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
             footer_comments=spec_file.footer_comments,
             path=spec_file.path,
             loc=spec_file.loc,
+            system_loc=spec_file.system_loc,
         )
     base = flatten(parse_file(resolve_base(spec_file)), (*_chain, here), problems)
     return apply_variant(base, spec_file, problems)
@@ -149,4 +150,5 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
         footer_comments=variant.footer_comments,
         path=variant.path,
         loc=variant.loc,
+        system_loc=variant.system_loc,
     )

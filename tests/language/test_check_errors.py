@@ -33,7 +33,7 @@ CASES = [
     ("missing-target", "  target: 600 (400, 600, 1000)\n", "", "E103", "end: target"),
     ("duplicate-rule", "  hand_size: 10\n", "  hand_size: 10\n  hand_size: 10\n", "E104", ("hand_size", 2)),
     ("unknown-section", "trick {", "trik {", "E105", "winner:"),
-    ("system-id", 'system "mini"', 'system "Mini House"', "E106", "title:"),
+    ("system-id", 'system "mini"', 'system "Mini House"', "E106", 'system @"Mini House"'),
     ("empty-title", '  title: "Mini"', '  title: "  "', "E106", '"  "'),
     ("version", "touti 1", "touti 2", "E107", "touti 2"),
     ("caps-without-limit-cap", "  limit: cap", "  limit: none", "E108", "caps:"),

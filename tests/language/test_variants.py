@@ -108,7 +108,7 @@ def test_removing_a_call_still_named_elsewhere_points_into_the_base(tmp_path):
 
 def test_variant_needs_its_own_id(tmp_path):
     path = write(tmp_path, "house", variant("tute", "tute"))
-    assert problems_of(path) == [("E106", "house.touti", 4, 3)]
+    assert problems_of(path) == [("E106", "house.touti", 3, 8)]
 
 
 def test_add_introduces_a_section_the_base_lacks(tmp_path):
