@@ -175,8 +175,9 @@ def _totals_line(summary: Summary) -> str:
 
 
 def _outcome_data(outcome: CaseOutcome) -> dict:
-    data = {"id": outcome.case["id"], "status": outcome.final, "rules": outcome.case["rules"],
-            "steps": len(outcome.case["steps"]), "seconds": round(outcome.seconds, 4)}
+    case = outcome.case
+    data = {"id": case["id"], "status": outcome.final, "rules": case["rules"], "description": case.get("description", ""),
+            "doc": case.get("doc", ""), "steps": len(case["steps"]), "seconds": round(outcome.seconds, 4)}
     if outcome.detail:
         data["detail"] = outcome.detail
     if outcome.mismatch:
