@@ -1,6 +1,7 @@
-"""Mutant: the next round's dealer is the previous seat (the deal goes the wrong way round).
+"""Mutant: after a played round the previous seat deals (the deal goes the wrong way round).
 
-Breaks rotation.next_round ("next round the deal passes to the next player").  Patched:
+Breaks rotation.next_round ("next round the deal passes to the next player"); after a
+void round (rotation.after_void) the deal still moves on correctly.  Patched:
 game.next_round.
 """
 
@@ -13,7 +14,7 @@ next_round = game.next_round
 
 def previous_seat_deals(st, seed=None, hands=None, turned=None):
     following = next_round(st, seed=seed, hands=hands, turned=turned)
-    if st.dealer is None or following.dealer == st.dealer:
+    if st.dealer is None or st.void:
         return following
     return game.Game(None, st.rules).new_round(seed=seed, hands=hands, dealer=(st.dealer - 1) % 4,
                                                scores=following.scores, turned=turned)
