@@ -17,6 +17,7 @@ Error codes (stable; the language reference lists this table):
 | E006 | the model could not be built (internal) |
 | E010 | no such spec file (or bundled system) |
 | E011 | spec file unreadable (permissions, not UTF-8) |
+| E012 | formatted spec could not be written (`touti fmt`) |
 | E020 | `extends` names a path, not a system id |
 | E021 | `extends` names no spec in the spec directories |
 | E022 | `extends` cycle (or chain deeper than 16) |

@@ -39,7 +39,7 @@ def test_every_error_code_in_the_front_end_is_in_the_table():
     table = set(re.findall(r"^\| (E\d{3}) \|", checks.__doc__, re.MULTILINE))
     package = Path(touti_dsl.__file__).parent
     used = set()
-    for name in ("parser.py", "variants.py", "checks.py", "formatter.py", "loader.py"):
+    for name in ("parser.py", "variants.py", "checks.py", "formatter.py", "loader.py", "commands/fmt.py"):
         source = (package / name).read_text(encoding="utf-8")
         used |= set(re.findall(r'"(E\d{3})"', source))
     assert used <= table, sorted(used - table)

@@ -107,3 +107,18 @@ def test_console_entry_point_exit_codes(tmp_path):
     failed = subprocess.run([sys.executable, "-m", "touti_dsl", "check", str(bad)], capture_output=True, text=True)
     assert good.returncode == 0 and failed.returncode == 1
     assert "Traceback" not in failed.stderr and "error[E300]" in failed.stderr
+
+
+def test_fmt_in_a_read_only_folder_is_a_clean_error(tmp_path, capsys):
+    import os
+
+    messy = tmp_path / "mini.touti"
+    messy.write_text(CANONICAL.replace("  step: 10", "  step:   10"))
+    os.chmod(tmp_path, 0o500)
+    try:
+        if os.access(tmp_path, os.W_OK):  # running as root: permissions do not apply
+            return
+        code, _, err = run(capsys, "fmt", str(messy))
+    finally:
+        os.chmod(tmp_path, 0o700)
+    assert code == 1 and "error[E012]" in err

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
+import shutil
 import sys
 from pathlib import Path
 
 from ..errors import Diagnostic, ToutiError, render
+from ..model import Loc
 from ..formatter import format_text
 from ..parser import read_source
 from ._paths import spec_paths
@@ -38,19 +41,35 @@ def run(args: argparse.Namespace) -> int:
         except ToutiError as error:
             problems += error.diagnostics
             continue
-        if formatted != text:
-            changed.append(path)
+        if formatted == text:
+            continue
+        try:
             _report_change(path, text, formatted, args.check)
+        except OSError as error:
+            problems.append(Diagnostic("E012", f"cannot write the formatted spec: {error}", Loc(str(path), 0, 0)))
+            continue
+        changed.append(path)
     return _summary(paths, changed, problems, args.check)
 
 
 def _report_change(path: Path, text: str, formatted: str, check_only: bool) -> None:
     if not check_only:
-        path.write_text(formatted, encoding="utf-8")
+        _replace(path, formatted)
         print(f"reformatted {path}")
         return
     print(f"would reformat {path}")
     print(diff_snippet(text, formatted, str(path)), end="")
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write through a temporary file beside the spec, so an interruption never leaves half a file."""
+    temporary = path.with_name(f".{path.name}.fmt-tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        shutil.copymode(path, temporary)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def diff_snippet(before: str, after: str, name: str, limit: int = DIFF_LINES) -> str:
