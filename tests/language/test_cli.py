@@ -122,3 +122,10 @@ def test_fmt_in_a_read_only_folder_is_a_clean_error(tmp_path, capsys):
     finally:
         os.chmod(tmp_path, 0o700)
     assert code == 1 and "error[E012]" in err
+
+
+def test_show_lists_a_removed_section_on_one_line(capsys):
+    code, out, _ = run(capsys, "show", str(SPEC_DIR / "examples" / "atlas-no-signals.touti"))
+    assert code == 0
+    assert "  remove   signal (values, effect, out_of_bidding," in out
+    assert "\ncall signal\n" not in out

@@ -36,12 +36,33 @@ def summary(spec: m.Spec) -> str:
              f"touti {spec.version}, {len(spec.rules)} rules, {len(_decisions(spec))} decisions"]
     if spec.base:
         lines += ["", f"changes from {spec.base}:"]
-        lines += [f"  {change.action:<8} {change.rule_id}" for change in spec.changes]
+        lines += _change_lines(spec.changes)
     for heading, rules in _by_block(spec):
         lines += ["", heading]
         for rule in rules:
             lines += _rule_lines(rule, _changed(spec, rule.id))
     return "\n".join(lines) + "\n"
+
+
+def _change_lines(changes: tuple[m.Change, ...]) -> list[str]:
+    """One line per change; the rules dropped by one `remove SECTION` are listed on one line."""
+    lines: list[str] = []
+    grouped: dict[tuple, list[str]] = {}
+    for change in changes:
+        section, key = change.rule_id.split(".", 1)
+        if change.action != "remove":
+            lines.append(f"  {change.action:<8} {change.rule_id}")
+            continue
+        group = (change.loc, section)
+        if group not in grouped:
+            grouped[group] = []
+            lines.append(group)
+        grouped[group].append(key)
+    return [line if isinstance(line, str) else _removed(line[1], grouped[line]) for line in lines]
+
+
+def _removed(section: str, keys: list[str]) -> str:
+    return f"  remove   {section}.{keys[0]}" if len(keys) == 1 else f"  remove   {section} ({', '.join(keys)})"
 
 
 def _by_block(spec: m.Spec) -> list[tuple[str, list[m.Rule]]]:
