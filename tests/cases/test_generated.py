@@ -15,7 +15,8 @@ import jsonschema
 import pytest
 
 from touti_dsl.cases.build import generate, write_groups
-from touti_dsl.cases.coverage import coverage, load_cases
+from touti_dsl.cases.coverage import coverage
+from touti_dsl.conformance.cases import load_cases
 from touti_dsl.loader import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]

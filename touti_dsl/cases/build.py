@@ -9,26 +9,20 @@ byte-identical files.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from pathlib import Path
 
 from .. import model as m
+from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
 from ..engine import Game
 from ..loader import spec_hash
 from . import outcomes, situations
 from .explore import Explorer, Findings, Witness
 
-FORMAT_VERSION = 1
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
 GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "scoring", "match", "playthrough")
-
-
-def doc_anchor(system: str, rule_id: str) -> str:
-    """Where a rule is published: its paragraph on the system's rules page."""
-    return f"rules/{system}.md#{rule_id.replace('.', '-')}"
 
 
 def group_of(spec: m.Spec, rule_id: str) -> str:
@@ -181,7 +175,7 @@ def _deal(game: Game, rng: random.Random) -> list[list[str]]:
 def _merge(raw: list[dict]) -> list[dict]:
     merged: dict[str, dict] = {}
     for case in raw:
-        key = _canonical({"setup": case["setup"], "steps": case["steps"]})
+        key = canonical_json({"setup": case["setup"], "steps": case["steps"]})
         if key in merged:
             rules = merged[key]["rules"]
             rules.extend(r for r in case["rules"] if r not in rules)
@@ -190,17 +184,11 @@ def _merge(raw: list[dict]) -> list[dict]:
     return list(merged.values())
 
 
-def _canonical(data) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
     """Add the metadata: content-hash id, system, spec hash, doc anchor; keys in a fixed order."""
-    body = {"setup": case["setup"], "steps": case["steps"]}
-    case_id = "c-" + hashlib.sha256(_canonical(body).encode()).hexdigest()[:12]
     first_real = next((r for r in case["rules"] if spec.has(r)), None)
     return {
-        "id": case_id,
+        "id": case_id(case),
         "system": spec.system,
         "spec_hash": digest,
         "rules": sorted(case["rules"]),

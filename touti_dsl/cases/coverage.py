@@ -18,9 +18,7 @@ Rules fall in four kinds, decided from the model alone:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
 from .. import model as m
 
@@ -105,14 +103,6 @@ def coverage(spec: m.Spec, cases: list[dict]) -> list[RuleCoverage]:
         status, reason = _verdict(kind, positive, negative, isinstance(rule.value, m.Requirement))
         report.append(RuleCoverage(rule.id, kind, positive, negative, status, reason))
     return report
-
-
-def load_cases(folder: Path) -> list[dict]:
-    """Every case in the JSON files of a folder."""
-    cases: list[dict] = []
-    for path in sorted(folder.glob("*.json")):
-        cases.extend(json.loads(path.read_text(encoding="utf-8"))["cases"])
-    return cases
 
 
 def render_text(spec: m.Spec, report: list[RuleCoverage]) -> str:

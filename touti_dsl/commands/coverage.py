@@ -8,7 +8,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import model as m
-from ..cases.coverage import coverage, load_cases, render_text
+from ..cases.coverage import coverage, render_text
+from ..conformance.cases import load_cases
 from ..errors import Diagnostic, ToutiError
 from ..loader import find_spec, load_spec
 
