@@ -77,6 +77,7 @@ Error codes (stable; the language reference lists this table):
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable, Iterator
 
 from . import model as m
@@ -93,6 +94,7 @@ SEATS = 4
 RESERVED_WORDS = ("touti", "system", "extends", "call", "add", "remove", "require", "must", "when", "unless",
                   "not", "and", "or", "aka", "none", "others")
 CAP_FLAGS = ("plain_only",)
+MISSPELLING_POOL = 100  # unknown names compared with a missing one; more would only slow huge inputs down
 
 
 def check(function: Check) -> Check:
@@ -112,6 +114,49 @@ def check_spec(spec: m.Spec) -> list[Diagnostic]:
 # ---------------------------------------------------------------- helpers
 
 
+class _Index:
+    """Lookups over one spec, built once per spec so that no check is quadratic in its size."""
+
+    def __init__(self, spec: m.Spec):
+        self.spec = spec
+        self.by_id: dict[str, m.Rule] = {}
+        self.by_section: dict[str, list[m.Rule]] = {}
+        self.call_rules: dict[str, list[m.Rule]] = {}
+        for rule in spec.rules:
+            self.by_id.setdefault(rule.id, rule)
+            self.by_section.setdefault(rule.section, []).append(rule)
+            if rule.kind == "call":
+                self.call_rules.setdefault(rule.section, []).append(rule)
+        self.calls = tuple(self.call_rules)
+
+
+_LAST_INDEX: list[_Index] = []
+
+
+def _index(spec: m.Spec) -> _Index:
+    """The index of `spec`; the checks of one run share it (a one-spec cache, compared by identity)."""
+    if not _LAST_INDEX or _LAST_INDEX[0].spec is not spec:
+        _LAST_INDEX[:] = [_Index(spec)]
+    return _LAST_INDEX[0]
+
+
+def _rule(spec: m.Spec, rule_id: str) -> m.Rule | None:
+    return _index(spec).by_id.get(rule_id)
+
+
+def _value(spec: m.Spec, rule_id: str) -> m.Value | None:
+    rule = _index(spec).by_id.get(rule_id)
+    return None if rule is None else rule.value
+
+
+def _has(spec: m.Spec, rule_id: str) -> bool:
+    return rule_id in _index(spec).by_id
+
+
+def _section(spec: m.Spec, name: str) -> list[m.Rule]:
+    return _index(spec).by_section.get(name, [])
+
+
 def _diag(code: str, message: str, where, hint: str | None = None) -> Diagnostic:
     loc = where if isinstance(where, m.Loc) else getattr(where, "loc", m.NOWHERE)
     return Diagnostic(code, message, loc, hint)
@@ -119,7 +164,7 @@ def _diag(code: str, message: str, where, hint: str | None = None) -> Diagnostic
 
 def _typed(spec: m.Spec, rule_id: str, shape: type):
     """The value of a rule if it is written in `shape`, else None (wrong shapes are check_shapes' job)."""
-    value = spec.value(rule_id)
+    value = _value(spec, rule_id)
     return value if isinstance(value, shape) else None
 
 
@@ -175,15 +220,15 @@ def _anchor(spec: m.Spec, rule_id: str) -> m.Loc:
     for change in spec.changes:
         if change.action == "remove" and change.rule_id == rule_id:
             return change.loc
-    for rule in spec.rules:
-        if rule.section == section:
-            return rule.loc
-    title = spec.rule("system.title")
+    rules = _section(spec, section)
+    if rules:
+        return rules[0].loc
+    title = _rule(spec, "system.title")
     return title.loc if title is not None else spec.loc
 
 
 def _has_bidding(spec: m.Spec) -> bool:
-    return bool(spec.section("bidding"))
+    return bool(_section(spec, "bidding"))
 
 
 def _legal_bid(spec: m.Spec, amount: int) -> bool | None:
@@ -216,7 +261,7 @@ def _predicates(expr: m.Expr) -> Iterator[m.Pred]:
 
 
 def _obligations(spec: m.Spec) -> list[m.Rule]:
-    return [r for r in spec.section("play") if isinstance(r.value, m.Obligation)]
+    return [r for r in _section(spec, "play") if isinstance(r.value, m.Obligation)]
 
 
 # ---------------------------------------------------------------- shapes and examples
@@ -303,7 +348,7 @@ def check_system(spec: m.Spec) -> list[Diagnostic]:
                               "for example `system \"atlas-house\"`"))
     if spec.base is not None and spec.system == spec.base:
         problems.append(_diag("E106", f'a variant needs its own system id, not its base\'s "{spec.base}"', anchor))
-    title = spec.value("system.title")
+    title = _value(spec, "system.title")
     if isinstance(title, m.Text) and not title.value.strip():
         problems.append(_diag("E106", "system.title is empty", title, 'for example `title: "Atlas Carta"`'))
     return problems
@@ -427,7 +472,7 @@ def _required_ids(spec: m.Spec) -> list[str]:
     """Rule ids this spec must have: the schema's required rules, of optional sections only when used."""
     present = {rule.section for rule in spec.rules}
     ids = [r.id for r in schema.RULES if r.required and (r.section not in schema.OPTIONAL_SECTIONS or r.section in present)]
-    for call in spec.calls:
+    for call in _index(spec).calls:
         ids += [f"{call}.{r.key}" for r in schema.CALL_RULES if r.required]
     ids += [rule_id for rule_id, needed in _conditional_rules(spec) if needed]
     return ids
@@ -442,11 +487,11 @@ def _conditional_rules(spec: m.Spec) -> list[tuple[str, bool]]:
 @check
 def check_required(spec: m.Spec) -> list[Diagnostic]:
     """E103: every required rule is present (bidding and concession are all-or-nothing; caps iff limit cap...)."""
-    missing = [r for r in _required_ids(spec) if not spec.has(r) and not _misspelled(spec, r)]
+    missing = [r for r in _required_ids(spec) if not _has(spec, r) and not _misspelled(spec, r)]
     problems, absent_sections = [], []
     for rule_id in missing:
         section = rule_id.split(".", 1)[0]
-        if spec.section(section) or _anchor(spec, rule_id) != _anchor(spec, "system.title"):
+        if _section(spec, section) or _anchor(spec, rule_id) != _anchor(spec, "system.title"):
             problems.append(_missing_rule(spec, rule_id))
         elif section not in absent_sections:
             absent_sections.append(section)
@@ -467,16 +512,16 @@ def _missing_rule(spec: m.Spec, rule_id: str) -> Diagnostic:
 def _misspelled(spec: m.Spec, rule_id: str) -> bool:
     """Whether an unknown rule or section near `rule_id` is already reported (E100, E105) as its misspelling."""
     section, key = rule_id.split(".", 1)
-    for rule in spec.rules:
-        if rule.kind == "section" and rule.section not in schema.SECTIONS and did_you_mean(rule.section, [section]):
-            return True
-        if rule.section == section and schema.spec_for(rule) is None and did_you_mean(rule.key, [key]):
-            return True
-    return False
+    index = _index(spec)
+    unknown_sections = [name for name, rules in index.by_section.items()
+                        if name not in schema.SECTIONS and rules[0].kind == "section"]
+    unknown_keys = [r.key for r in index.by_section.get(section, []) if schema.spec_for(r) is None]
+    return bool(did_you_mean(section, unknown_sections[:MISSPELLING_POOL])
+                or did_you_mean(key, unknown_keys[:MISSPELLING_POOL]))
 
 
 def _kind_of(spec: m.Spec, rule_id: str) -> str:
-    return "call" if rule_id.split(".", 1)[0] in spec.calls else "section"
+    return "call" if rule_id.split(".", 1)[0] in _index(spec).call_rules else "section"
 
 
 APPLIES_WHEN = {
@@ -494,7 +539,7 @@ def check_applicable(spec: m.Spec) -> list[Diagnostic]:
     """E108: a rule that only applies with another rule's value is not given without it."""
     problems = []
     for rule_id, (other, wanted) in APPLIES_WHEN.items():
-        rule, actual = spec.rule(rule_id), _known_word(spec, other)
+        rule, actual = _rule(spec, rule_id), _known_word(spec, other)
         if rule is None or actual is None or actual == wanted:
             continue
         problems.append(_diag("E108", f"{rule_id} applies only with `{other.split('.')[1]}: {wanted}`, "
@@ -559,23 +604,32 @@ def check_order(spec: m.Spec) -> list[Diagnostic]:
     order, ranks = _typed(spec, "deck.order", m.Order), _ranks(spec)
     if order is None or not ranks:
         return []
-    missing = [r for r in ranks if r not in order.ranks]
-    unknown = [r for r in order.ranks if r not in ranks]
-    repeated = sorted({r for r in order.ranks if order.ranks.count(r) > 1})
+    known, listed = set(ranks), Counter(order.ranks)
+    missing = [r for r in ranks if r not in listed]
+    unknown = list(dict.fromkeys(r for r in order.ranks if r not in known))
+    repeated = sorted(r for r, times in listed.items() if times > 1)
     parts = [f"{label} {', '.join(map(str, found))}" for label, found in
              (("missing", missing), ("unknown", unknown), ("repeated", repeated)) if found]
     if not parts:
         return []
-    return [_diag("E204", "deck.order is not a permutation of the ranks: " + "; ".join(parts), _order_culprit(order, ranks),
+    return [_diag("E204", "deck.order is not a permutation of the ranks: " + "; ".join(_short(p) for p in parts),
+                  _order_culprit(order, known),
                   "list each rank of deck.ranks once, strongest first")]
 
 
-def _order_culprit(order: m.Order, ranks: list[int]) -> m.Loc:
+def _order_culprit(order: m.Order, known: set[int]) -> m.Loc:
     """The first unknown or repeated rank of an order; its start when only ranks are missing."""
+    seen: set[int] = set()
     for index, rank in enumerate(order.ranks):
-        if rank not in ranks or rank in order.ranks[:index]:
+        if rank not in known or rank in seen:
             return _item_loc(order, index)
+        seen.add(rank)
     return order.loc
+
+
+def _short(text: str, limit: int = 200) -> str:
+    """A message part cut to `limit` characters (huge inputs make huge lists)."""
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
 @check
@@ -584,9 +638,9 @@ def check_points(spec: m.Spec) -> list[Diagnostic]:
     table, ranks = _typed(spec, "deck.points", m.Table), _ranks(spec)
     if table is None:
         return []
-    problems, seen = [], set()
+    problems, seen, known = [], set(), set(ranks)
     for entry in table.entries:
-        problems += _points_entry_problems(entry, ranks, seen)
+        problems += _points_entry_problems(entry, known, seen)
     unpriced = [str(r) for r in ranks if r not in seen]
     if unpriced and "others" not in seen:
         ranks_text = f"rank {unpriced[0]} has" if len(unpriced) == 1 else f"ranks {', '.join(unpriced)} have"
@@ -594,12 +648,12 @@ def check_points(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
-def _points_entry_problems(entry: m.Entry, ranks: list[int], seen: set) -> list[Diagnostic]:
+def _points_entry_problems(entry: m.Entry, ranks: set[int], seen: set) -> list[Diagnostic]:
     if entry.key in seen:
         return [_diag("E205", f"deck.points gives rank {entry.key} twice", entry)]
     seen.add(entry.key)
     if entry.key != "others" and (not _is_int(entry.key) or (ranks and entry.key not in ranks)):
-        hint = did_you_mean(str(entry.key), [str(r) for r in ranks] + ["others"])
+        hint = did_you_mean(str(entry.key), [str(r) for r in sorted(ranks)] + ["others"])
         return [_diag("E205", f"deck.points gives points to unknown rank {_shown(entry.key)}", entry, hint)]
     if not _is_int(entry.value) or entry.value < 0:
         return [_diag("E205", f"points of {_shown(entry.key)} must be a whole number ≥ 0, not {_shown(entry.value)}", entry)]
@@ -614,7 +668,7 @@ def _shown(value) -> str:
 def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
     """E209: four seats, a positive hand size, and a last-trick bonus that is not negative."""
     problems = []
-    seats, hand, bonus = (spec.value(k) for k in ("table.seats", "table.hand_size", "deck.last_trick"))
+    seats, hand, bonus = (_value(spec, k) for k in ("table.seats", "table.hand_size", "deck.last_trick"))
     if isinstance(seats, m.Number) and seats.value != SEATS:
         problems.append(_diag("E209", f"Touti is played by {SEATS} players in two teams, not {seats.value}", seats))
     if isinstance(hand, m.Number) and hand.value <= 0:
@@ -629,7 +683,7 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
     """E207: the deck deals out exactly: suits × ranks = seats × hand size."""
     suits = len({d.key for d in _decls(spec, "deck.suits")})
     ranks = len(set(_ranks(spec)))
-    seats, hand = _number(spec, "table.seats"), spec.value("table.hand_size")
+    seats, hand = _number(spec, "table.seats"), _value(spec, "table.hand_size")
     if not suits or not ranks or seats != SEATS or not isinstance(hand, m.Number) or hand.value <= 0:
         return []
     if suits * ranks == seats * hand.value:
@@ -669,12 +723,12 @@ def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
     ranks = _ranks(spec)
     if not ranks:
         return []
-    problems = []
+    problems, known = [], set(ranks)
     for rule_id in ("ghna.pair", "ghna.tute", "trump.swap"):
-        value = spec.value(rule_id)
+        value = _value(spec, rule_id)
         named = value.values if isinstance(value, m.Numbers) else (value.value,) if isinstance(value, m.Number) else ()
         for index, rank in enumerate(named):
-            if rank not in ranks:
+            if rank not in known:
                 problems.append(_diag("E210", f"{rule_id} names unknown rank {rank}", _item_loc(value, index),
                                       did_you_mean(str(rank), map(str, ranks))))
     tute = _typed(spec, "ghna.tute", m.Word)
@@ -693,7 +747,7 @@ def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
 @check
 def check_bid_range(spec: m.Spec) -> list[Diagnostic]:
     """E300, E301, E302: a positive step; minimum and maximum multiples of it; minimum ≤ maximum."""
-    low, step, high = (spec.value(f"bidding.{k}") for k in ("minimum", "step", "maximum"))
+    low, step, high = (_value(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
     if not all(isinstance(v, m.Number) for v in (low, step, high)):
         return []
     if step.value <= 0:
@@ -736,7 +790,7 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("ghna.limit", ("cap", "minimum"), "ghna are limited by the contract"),
         ("concession.who", ("defenders",), "the defenders concede to the bidding team"),
     ):
-        rule = spec.rule(rule_id)
+        rule = _rule(spec, rule_id)
         if rule is not None and _word(spec, rule_id) in words:
             found.append((rule, reason))
     calls = [r for r in spec.rules if r.kind == "call"]
@@ -779,7 +833,7 @@ def _clean_table(spec: m.Spec, rule_id: str) -> dict | None:
 
 def _most_ghna(spec: m.Spec) -> int | None:
     """Every ghna of the deck declared once (one in trumps), or None when ghna.values is unusable."""
-    if not spec.has("ghna.values"):
+    if not _has(spec, "ghna.values"):
         return 0
     values = _clean_table(spec, "ghna.values")
     if values is None or set(values) != {"trump", "plain"}:
@@ -794,9 +848,9 @@ def _most_ghna(spec: m.Spec) -> int | None:
 def check_call_names(spec: m.Spec) -> list[Diagnostic]:
     """E406: a call is not named like a section or a keyword."""
     problems = []
-    for call in spec.calls:
+    for call in _index(spec).calls:
         if call in schema.SECTIONS or call in RESERVED_WORDS:
-            first = next(r for r in spec.rules if r.kind == "call" and r.section == call)
+            first = _index(spec).call_rules[call][0]
             problems.append(_diag("E406", f"a call may not be named {call!r}: that name is taken by the language",
                                   first, "choose another name, like `signal` or `preannounce`"))
     return problems
@@ -806,13 +860,13 @@ def check_call_names(spec: m.Spec) -> list[Diagnostic]:
 def check_call_values(spec: m.Spec) -> list[Diagnostic]:
     """E407, E409: call values are declared once; a raising call has number values."""
     problems = []
-    for call in spec.calls:
+    for call in _index(spec).calls:
         keys = set()
         for decl in _decls(spec, f"{call}.values"):
             if decl.key in keys:
                 problems.append(_diag("E407", f"call {call} declares value {decl.key} twice", decl))
             keys.add(decl.key)
-        raising = spec.rule(f"{call}.raise")
+        raising = _rule(spec, f"{call}.raise")
         if raising is not None and not (keys and all(_is_int(k) for k in keys)):
             problems.append(_diag("E409", f"{call}.raise needs number values (the raise amounts), like `values: 10 "
                                           f'"+10", 20 "+20"`', raising))
@@ -823,8 +877,8 @@ def check_call_values(spec: m.Spec) -> list[Diagnostic]:
 def check_call_requirements(spec: m.Spec) -> list[Diagnostic]:
     """E408: every call has at least one `require` precondition."""
     problems = []
-    for call in spec.calls:
-        rules = [r for r in spec.rules if r.kind == "call" and r.section == call]
+    for call in _index(spec).calls:
+        rules = _index(spec).call_rules[call]
         if not any(isinstance(r.value, m.Requirement) for r in rules):
             problems.append(_diag("E408", f"call {call} has no `require` line: when may it be made?", rules[0],
                                   "for example `require own_turn: my_turn`"))
@@ -853,7 +907,7 @@ def check_predicates(spec: m.Spec) -> list[Diagnostic]:
 
 
 def _predicate_problems(spec: m.Spec, rule: m.Rule, pred: m.Pred, phase: str) -> list[Diagnostic]:
-    info = PREDICATES.get(pred.name)
+    info, calls = PREDICATES.get(pred.name), _index(spec).calls
     if info is None:
         same_phase = [p.name for p in PREDICATES.values() if p.phase == phase]
         hint = did_you_mean(pred.name, same_phase) or did_you_mean(pred.name, PREDICATES)
@@ -863,11 +917,12 @@ def _predicate_problems(spec: m.Spec, rule: m.Rule, pred: m.Pred, phase: str) ->
         where = "a call requirement" if phase == "bidding" else "a play duty"
         return [_diag("E403", f"{pred.name} is a {info.phase} predicate; it cannot be used in {where} ({rule.id})", pred)]
     if info.takes_call and pred.arg is None:
-        return [_diag("E401", f"{pred.name} needs a call name, like `{pred.name}({(spec.calls or ('signal',))[0]})`", pred)]
+        example = (calls or ("signal",))[0]
+        return [_diag("E401", f"{pred.name} needs a call name, like `{pred.name}({example})`", pred)]
     if not info.takes_call and pred.arg is not None:
         return [_diag("E401", f"{pred.name} takes no argument", pred, f"write `{pred.name}`")]
-    if info.takes_call and pred.arg not in spec.calls:
-        hint = did_you_mean(pred.arg, spec.calls) or ("the calls are " + ", ".join(spec.calls) if spec.calls else None)
+    if info.takes_call and pred.arg not in _index(spec).call_rules:
+        hint = did_you_mean(pred.arg, calls) or ("the calls are " + ", ".join(calls) if calls else None)
         return [_diag("E402", f"{pred.name}({pred.arg}): {pred.arg!r} is not a call of this spec", pred, hint)]
     return []
 
@@ -887,16 +942,17 @@ def check_duties(spec: m.Spec) -> list[Diagnostic]:
 @check
 def check_partner_exemption(spec: m.Spec) -> list[Diagnostic]:
     """E405: play.partner_exemption is `none` or names play obligations of this spec."""
-    value = spec.value("play.partner_exemption")
+    value = _value(spec, "play.partner_exemption")
     words = _words(value)
     if not words or words == ("none",):
         return []
     duties = [r.key for r in _obligations(spec)]
+    obligations = set(duties)
     if "none" in words:
         return [_diag("E405", "play.partner_exemption is either `none` or a list of obligations, not both", value)]
     return [_diag("E405", f"play.partner_exemption names {word!r}, which is not a play obligation of this spec",
                   _item_loc(value, index), did_you_mean(word, duties) or "the obligations are " + ", ".join(duties))
-            for index, word in enumerate(words) if word not in duties]
+            for index, word in enumerate(words) if word not in obligations]
 
 
 # ---------------------------------------------------------------- ghna (E5xx)
@@ -1035,5 +1091,5 @@ def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
                           ("trump.choice", "turned_card")):
         if _word(spec, rule_id) == word:
             problems.append(_diag("E700", f"{rule_id}: {word} needs a dealer, but rotation.dealer is no",
-                                  spec.value(rule_id)))
+                                  _value(spec, rule_id)))
     return problems

@@ -100,3 +100,12 @@ def test_empty_and_blank_files_are_syntax_errors():
 def test_spec_without_system_block_is_reported():
     text = MINI.replace('system "mini" {\n  title: "Mini"\n}\n', "")
     assert ("E106", 1, 1) in [(d.code, d.loc.line, d.loc.column) for d in diagnostics(text)]
+
+
+def test_many_call_blocks_and_a_long_order_are_checked_in_one_pass():
+    calls = "".join(f"call c{i} {{\n  effect: stay\n  require r: made(c{i}) and not made(c{i + 1})\n}}\n" for i in range(2000))
+    problems = diagnostics(MINI + calls)
+    assert [(d.code, d.message) for d in problems] == [("E402", "made(c2000): 'c2000' is not a call of this spec")]
+    order = "order: " + " > ".join(["1"] * 20000)
+    (problem,) = diagnostics(edit("order: 1 > 3 > 12 > 11 > 10 > 7 > 6 > 5 > 4 > 2", order))
+    assert problem.code == "E204" and len(problem.message) < 400
