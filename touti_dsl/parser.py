@@ -292,11 +292,19 @@ class _Comments:
             found = _comment_on_line(line)
             if found is not None:
                 (self.full if found[1] else self.inline)[number] = found[0]
+        self.lines = sorted([*self.full, *self.inline])
+        self.cursor = 0  # items are visited in source order: everything above the cursor is handed out
 
     def leading(self, line: int) -> tuple[str, ...]:
         """Every not-yet-taken comment above `line`, in source order."""
-        taken = sorted([(n, "full") for n in self.full if n < line] + [(n, "inline") for n in self.inline if n < line])
-        return tuple((self.full if kind == "full" else self.inline).pop(n) for n, kind in taken)
+        taken = []
+        while self.cursor < len(self.lines) and self.lines[self.cursor] < line:
+            number = self.lines[self.cursor]
+            self.cursor += 1
+            for store in (self.full, self.inline):
+                if number in store:
+                    taken.append(store.pop(number))
+        return tuple(taken)
 
     def within(self, start: int, end: int) -> str | None:
         """Inline comments on the lines of a statement, joined."""
