@@ -262,6 +262,14 @@ class _ToNodes(Transformer):
 
 def _comment_on_line(line: str) -> tuple[str, bool] | None:
     """The comment of a source line (text after '#', outside strings) and whether the line is only a comment."""
+    index = _comment_start(line)
+    if index is None:
+        return None
+    return line[index + 1 :].strip(), not line[:index].strip()
+
+
+def _comment_start(line: str) -> int | None:
+    """The index of the '#' that starts a comment on this line (outside strings), if any."""
     in_string = escaped = False
     for index, char in enumerate(line):
         if in_string:
@@ -274,7 +282,7 @@ def _comment_on_line(line: str) -> tuple[str, bool] | None:
         elif char == '"':
             in_string = True
         elif char == "#":
-            return line[index + 1 :].strip(), not line[:index].strip()
+            return index
     return None
 
 
@@ -418,13 +426,15 @@ def _literal(terminal: str) -> str:
     return f"`{pattern.value}`" if pattern.type == "str" else terminal.lower()
 
 
-def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
+def _syntax_diagnostic(file: str, error: UnexpectedInput, source: str) -> Diagnostic:
     loc = m.Loc(file, error.line if error.line and error.line > 0 else 1, error.column if error.column and error.column > 0 else 1)
     if isinstance(error, UnexpectedCharacters):
         if error.char == '"':
             return Diagnostic("E001", "unterminated string: a string closes with \" on the same line", loc)
         char = error.char if error.char not in ("\n", "\r") else "end of line"
-        return Diagnostic("E001", f"unexpected character {char!r}", loc, "names are lower_case, strings use double quotes")
+        hint = ("conditions are written with `and`, `or`, `not`" if char in "&|!"
+                else "names are lower_case, strings use double quotes")
+        return Diagnostic("E001", f"unexpected character {char!r}", loc, hint)
     if isinstance(error, UnexpectedEOF):
         return Diagnostic("E003", "unexpected end of file: a block is still open (missing `}`?)", loc)
     assert isinstance(error, UnexpectedToken)
@@ -432,8 +442,31 @@ def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
     if token.type == "$END":
         return Diagnostic("E003", "unexpected end of file: a block is still open (missing `}`?)", loc)
     shown = "end of line" if token.type == "_NL" else repr(str(token))
-    hint = "is the `}` of the block above missing?" if token.type == "LBRACE" else None
-    return Diagnostic("E002", f"unexpected {shown}; expected {_expected_words(error.expected)}", loc, hint)
+    return Diagnostic("E002", f"unexpected {shown}; expected {_expected_words(error.expected)}", loc,
+                      _syntax_hint(token, set(error.expected), source))
+
+
+def _syntax_hint(token: Token, expected: set[str], source: str) -> str | None:
+    """A plain-words guess at the usual mistake behind an unexpected token."""
+    if token.type == "LBRACE":
+        return "is the `}` of the block above missing?"
+    if expected == {"VBAR"}:
+        return "numbers side by side are seat groups (`0 2 | 1 3`); list items are separated by commas"
+    if expected == {"COLON"}:
+        return "a rule is written `key: value`"
+    if "_NL" in expected and _after_trailing_comma(source, token):
+        return "a line ending with a comma continues on the next line: is there one comma too many?"
+    return None
+
+
+def _after_trailing_comma(source: str, token: Token) -> bool:
+    """Whether the token starts its line and the line above it ends with a comma."""
+    lines = source.splitlines()
+    line = token.line or 0
+    if not 2 <= line <= len(lines) or lines[line - 1][: (token.column or 1) - 1].strip():
+        return False
+    above = lines[line - 2]
+    return above[: _comment_start(above)].rstrip().endswith(",")
 
 
 _NESTING_TOKENS = re.compile(r"\(|\)|\b(?:not|and|or)\b")
@@ -490,7 +523,7 @@ def parse_text(text: str, file: str = "<string>") -> m.SpecFile:
     try:
         tree = _lark().parse(source)
     except UnexpectedInput as error:
-        raise ToutiError(_syntax_diagnostic(file, error)) from None
+        raise ToutiError(_syntax_diagnostic(file, error, source)) from None
     try:
         items = _ToNodes(file).transform(tree).children
     except VisitError as error:  # pragma: no cover - the transformer only converts tokens

@@ -109,3 +109,16 @@ def test_many_call_blocks_and_a_long_order_are_checked_in_one_pass():
     order = "order: " + " > ".join(["1"] * 20000)
     (problem,) = diagnostics(edit("order: 1 > 3 > 12 > 11 > 10 > 7 > 6 > 5 > 4 > 2", order))
     assert problem.code == "E204" and len(problem.message) < 400
+
+
+@pytest.mark.parametrize("old, new, pointed, hint", [
+    ("  step: 10", "  step: 10,  # note", "@maximum", "one comma too many"),
+    ("  step: 10", "  step: 10 20", "10 20@", "list items are separated by commas"),
+    ("  step: 10", "  step 10", "step @10", "`key: value`"),
+    ("partner_to_bid and", "partner_to_bid && ", "partner_to_bid @&&", "`and`, `or`, `not`"),
+])
+def test_common_syntax_mistakes_get_a_hint(old, new, pointed, hint):
+    text = edit(old, new)
+    problem = only(text)
+    assert (problem.loc.line, problem.loc.column) == where(text, pointed)
+    assert hint in problem.hint
