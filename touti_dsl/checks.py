@@ -461,8 +461,8 @@ def duplicate_rules(rules) -> list[Diagnostic]:
     for rule in rules:
         if rule.id in first:
             where = first[rule.id].loc
-            problems.append(_diag("E104", f"{rule.id} is written twice (first at line {where.line})", rule,
-                                  "keep one of them"))
+            place = f"line {where.line}" if where.file == rule.loc.file else f"{where.file}:{where.line}"
+            problems.append(_diag("E104", f"{rule.id} is written twice (first at {place})", rule, "keep one of them"))
         else:
             first[rule.id] = rule
     return problems
