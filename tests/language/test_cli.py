@@ -129,3 +129,23 @@ def test_show_lists_a_removed_section_on_one_line(capsys):
     assert code == 0
     assert "  remove   signal (values, effect, out_of_bidding," in out
     assert "\ncall signal\n" not in out
+
+
+def test_check_json_gives_one_object_per_file(tmp_path, capsys):
+    bad = tmp_path / "mini.touti"
+    bad.write_text(edit("  pass: final", "  pass: finale"))
+    code, out, err = run(capsys, "check", "--json", str(SPECS[0]), str(bad))
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 1 and err == ""
+    assert first == {"file": str(SPECS[0]), "ok": True, "diagnostics": []}
+    assert second["ok"] is False and second["diagnostics"] == [{
+        "code": "E102", "severity": "error", "message": "bidding.pass does not take 'finale'",
+        "hint": "did you mean final?", "file": str(bad), "line": 35, "column": 9}]
+
+
+def test_fmt_dash_filters_stdin_to_stdout(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(CANONICAL.replace("  step: 10", "  step:10")))
+    code, out, _ = run(capsys, "fmt", "-")
+    assert code == 0 and out == CANONICAL

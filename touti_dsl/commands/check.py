@@ -1,12 +1,14 @@
 """`touti check FILE...`: parse, flatten and validate specs.
 
 Exit 0 when every spec is valid (one `ok` line per file on stdout); 1 otherwise, with
-every diagnostic of every file on stderr.
+every diagnostic of every file on stderr.  With --json, stdout carries one JSON object
+per file instead (`file`, `ok`, `diagnostics`), for editors and CI annotations.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from ..errors import Diagnostic, ToutiError, render
@@ -19,6 +21,7 @@ HELP = "validate specs: exit 0 when all are valid, 1 with every diagnostic on st
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="spec files, folders of specs, or bundled system ids")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per file on stdout")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,11 +34,29 @@ def run(args: argparse.Namespace) -> int:
         except ToutiError as error:
             problems += error.diagnostics
             failed += 1
+            _report(args, str(path), None, error.diagnostics)
             continue
         base = f", extends {spec.base}" if spec.base else ""
-        print(f"{path}: ok ({spec.system}{base}, {len(spec.rules)} rules)")
+        _report(args, str(path), f"ok ({spec.system}{base}, {len(spec.rules)} rules)", [])
     if not problems:
         return 0
-    print(render(problems), file=sys.stderr)
-    print(f"{len(problems)} error(s) in {failed} of {len(paths)} file(s)", file=sys.stderr)
+    if not args.json:
+        print(render(problems), file=sys.stderr)
+        print(f"{len(problems)} error(s) in {failed} of {len(paths)} file(s)", file=sys.stderr)
     return 1
+
+
+def _report(args: argparse.Namespace, file: str, ok: str | None, problems: list[Diagnostic]) -> None:
+    if not args.json:
+        if ok is not None:
+            print(f"{file}: {ok}")
+        return
+    print(json.dumps({"file": file, "ok": ok is not None, "diagnostics": [diagnostic_data(d) for d in problems]},
+                     ensure_ascii=False))
+
+
+def diagnostic_data(diagnostic: Diagnostic) -> dict:
+    """A diagnostic as plain data: code, message, hint and where."""
+    loc = diagnostic.loc
+    return {"code": diagnostic.code, "severity": diagnostic.severity, "message": diagnostic.message,
+            "hint": diagnostic.hint, "file": loc.file, "line": loc.line, "column": loc.column}

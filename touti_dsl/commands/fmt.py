@@ -1,6 +1,7 @@
 """`touti fmt [--check] FILE...`: rewrite specs in the canonical layout.
 
-Without --check, files are rewritten in place and each rewritten file is named.  With
+Without --check, files are rewritten in place and each rewritten file is named; `-`
+formats standard input to standard output.  With
 --check nothing is written: exit 1 lists the files that would change, each with the
 start of its diff.  A file that does not parse gets its diagnostics and exit 1.
 """
@@ -26,11 +27,13 @@ DIFF_LINES = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="spec files or folders of specs")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="spec files or folders of specs; - formats stdin to stdout")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if any file would change")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.files == ["-"]:
+        return _filter_stdin(args.check)
     problems: list[Diagnostic] = []
     changed: list[Path] = []
     paths = spec_paths(args.files)
@@ -50,6 +53,16 @@ def run(args: argparse.Namespace) -> int:
             continue
         changed.append(path)
     return _summary(paths, changed, problems, args.check)
+
+
+def _filter_stdin(check_only: bool) -> int:
+    """`touti fmt -`: for editors, the formatted text of stdin on stdout (nothing with --check)."""
+    text = sys.stdin.read()
+    formatted = format_text(text, "<stdin>")
+    if check_only:
+        return 1 if formatted != text else 0
+    sys.stdout.write(formatted)
+    return 0
 
 
 def _report_change(path: Path, text: str, formatted: str, check_only: bool) -> None:
