@@ -201,6 +201,7 @@ def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
 
 
 CAMPAIGN_ROUNDS = 24
+RIGGED_ROUNDS = 12
 
 
 def contract_levels(game: Game) -> list[int]:
@@ -223,6 +224,8 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     findings = Explorer(game, seed).explore(rounds)
     for level in contract_levels(game):
         Explorer(game, seed + level, contract=level, findings=findings).explore(CAMPAIGN_ROUNDS)
+    for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
+        Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
     digest = spec_hash(spec)
     groups: dict[str, list[dict]] = {}
     for case in collect_cases(game, findings, seed, playthroughs):

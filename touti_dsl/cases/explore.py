@@ -95,9 +95,11 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
 class Explorer:
     """Plays seeded random rounds with a policy that favours rare actions, trying all candidates."""
 
-    def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None):
+    def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
+                 rigged_rank: int | None = None):
         self.game = game
         self.rng = random.Random(seed)
+        self.rigged_rank = rigged_rank  # when set, one seat is dealt all four cards of this rank
         self.contract = contract  # when set, the first speaker bids it and everybody else passes
         self.tag = "" if contract is None else f"@{contract}"
         self.findings = findings if findings is not None else Findings()
@@ -116,12 +118,26 @@ class Explorer:
         cards = list(self.all_cards)
         rng.shuffle(cards)
         hands = [cards[10 * s : 10 * s + 10] for s in range(4)]
+        if self.rigged_rank is not None:
+            self._rig(hands, rng.randrange(4))
         setup = {"hands": hands}
         if self.game.ruleset.has_dealer:
             setup["dealer"] = index % 4
         else:
             setup["first_speaker"] = index % 4
         return setup
+
+    def _rig(self, hands: list[list[str]], seat: int) -> None:
+        """Give `seat` all four cards of the rigged rank, swapping away cards of other ranks."""
+        rules = self.game.ruleset
+        wanted = [rules.card_text[c] for c in rules.rank_cards[self.rigged_rank]]
+        for card in wanted:
+            if card in hands[seat]:
+                continue
+            owner = next(s for s in range(4) if card in hands[s])
+            spare = next(c for c in hands[seat] if c not in wanted)
+            hands[owner][hands[owner].index(card)] = spare
+            hands[seat][hands[seat].index(spare)] = card
 
     def explore_round(self, index: int) -> None:
         setup = self.deal(index)
@@ -166,7 +182,8 @@ class Explorer:
                 except IllegalAction as refusal:
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, state, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
-                        self.findings.keep(self.findings.refused, witness, self._tag(rule))
+                        variant = situations.refusal_variant(self.game.ruleset, state, seat, rule, history)
+                        self.findings.keep(self.findings.refused, witness, self._tag(rule) + variant)
                     continue
                 raise AssertionError(f"engine accepted {action!r} by seat {seat}, which legal_actions did not list")
 

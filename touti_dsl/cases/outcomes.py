@@ -38,17 +38,20 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             cards = [rules.vocabulary.cards[text] for _, text in plays]
             led = rules.card_suit[cards[0]]
             winner_card = cards[[seat for seat, _ in plays].index(record.trick_winners[index])]
-            trumped = led != trump_suit and any(rules.card_suit[c] == trump_suit for c in cards)
+            any_trump = any(rules.card_suit[c] == trump_suit for c in cards)
+            trumped = led != trump_suit and any_trump
             off_suit_stronger = any(
                 rules.card_suit[c] not in (led, trump_suit) and rules.card_strength[c] > rules.card_strength[winner_card]
                 for c in cards
             )
-            for kind, hit in (("trumped", trumped), ("discard", off_suit_stronger and not trumped)):
+            # an off-suit card can only be tempted to win a trick that holds no trump at all
+            for kind, hit in (("trumped", trumped), ("discard", off_suit_stronger and not any_trump)):
                 if hit and (kind not in found or end < found[kind][1]):
                     found[kind] = (record, end, index)
     cases = []
     for kind, (record, end, index) in sorted(found.items()):
         steps = _applies(record.history[:end]) + [{"op": "trick_winner", "expect": record.trick_winners[index]}]
+        steps.append({"op": "actors", "expect": _actors_after(game, record, end)})  # the winner leads next
         if kind == "trumped":
             cases.append(_case(record, steps, ["trick.winner", "trick.next_leader", "deck.order"], "positive",
                                "the highest trump wins a trick in which the led suit was trumped"))
@@ -56,6 +59,13 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             cases.append(_case(record, steps, ["trick.winner", "deck.order"], "negative",
                                "an off-suit discard never wins the trick, however strong its rank"))
     return cases
+
+
+def _actors_after(game: Game, record: RoundRecord, end: int) -> list[int]:
+    state = game.new_round(**record.setup)
+    for seat, action in record.history[:end]:
+        state.apply(seat, action)
+    return state.actors()
 
 
 def _case(record: RoundRecord, steps: list[dict], rules: list[str], polarity: str, description: str, setup=None) -> dict:
@@ -105,7 +115,8 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         cases.append(_result_case(best, ["bidding.all_pass"], "positive", "when all four pass the round is void and nobody scores"))
     conceded = [r for r in complete if r.result.get("conceded")]
     if conceded:
-        best = min(conceded, key=lambda r: len(r.history))
+        # a concession with cards on the table also shows that the trick in progress is awarded
+        best = min(conceded, key=lambda r: (not _cards_on_table_at_end(r), len(r.history)))
         cases.append(_result_case(best, ["concession.award", "concession.consent"], "positive",
                                   "after a concession the bidding team takes the remaining cards, the last trick and its held ghna"))
     tutes = [r for r in complete if r.result.get("tute") is not None]
@@ -113,6 +124,11 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         best = min(tutes, key=lambda r: len(r.history))
         cases.append(_result_case(best, ["ghna.tute"], "positive", "a sung tute wins the hand at once"))
     return cases
+
+
+def _cards_on_table_at_end(record: RoundRecord) -> bool:
+    last_end = record.trick_ends[-1] if record.trick_ends else 0
+    return any(action.startswith("play ") for _, action in record.history[last_end:])
 
 
 def _result_case(record: RoundRecord, rules: list[str], polarity: str, description: str) -> dict:

@@ -53,6 +53,20 @@ def _partner_winning(rules: Ruleset, view: dict, seat: int) -> bool:
     return winner is not None and winner == rules.partner[seat]
 
 
+def _overtake_lifted(rules: Ruleset, view: dict) -> bool:
+    """A plain-suit trick already trumped, and a hand that could only follow under the best led card."""
+    trick = view["play"]["trick"]
+    if not trick or not view["trump"]:
+        return False
+    cards = [rules.vocabulary.cards[text] for _, text in trick]
+    led, trump = rules.card_suit[cards[0]], rules.suits.index(view["trump"])
+    if led == trump or not any(rules.card_suit[c] == trump for c in cards):
+        return False
+    best = max(rules.card_strength[c] for c in cards if rules.card_suit[c] == led)
+    hand = [rules.vocabulary.cards[text] for text in view["hand"]]
+    return any(rules.card_suit[c] == led and rules.card_strength[c] < best for c in hand)
+
+
 def _void_in_led_and_trumps(rules: Ruleset, view: dict) -> bool:
     trick = view["play"]["trick"]
     if not trick or not view["trump"]:
@@ -88,9 +102,14 @@ def rules_in_force(rules: Ruleset, state, history: tuple = ()) -> list[str]:
             found.append("play.partner_exemption")
         if _void_in_led_and_trumps(rules, view):
             found.append("play.free_discard")
+        if _overtake_lifted(rules, view):  # shows an `unless` exception of the duty to beat the led card
+            found += [o.rule_id for o in rules.obligations if o.duty == "beat_led" and o.unless is not None]
     bidding = view.get("bidding") or {}
     if view["phase"] == "bidding" and rules.bidding and rules.bidding.never_stands is not None:
-        alone = bidding.get("high_bidder") == bidding.get("turn") and bidding.get("high") == rules.bidding.never_stands
+        high_bidder, out = bidding.get("high_bidder"), bidding.get("out", [])
+        # left alone: its turn came back because every other seat is out, not merely round the table
+        alone = (high_bidder == bidding.get("turn") and bidding.get("high") == rules.bidding.never_stands
+                 and all(out[s] for s in range(len(out)) if s != high_bidder))
         if alone:
             found.append("bidding.never_stands")
     if view["phase"] == "bidding" and history:
@@ -98,6 +117,29 @@ def rules_in_force(rules: Ruleset, state, history: tuple = ()) -> list[str]:
         if cancelled:
             found.append(cancelled)
     return found
+
+
+def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple) -> str:
+    """A tag for a rarer way a rule refuses, so that it gets its own witness beside the shortest one.
+
+    ghna.window closed by the next lead (not merely before any trick is won); trump.swap tried
+    by the holder of the 7 after the first card; a pass that is final although the bidding has
+    come round to the seat again.
+    """
+    if rule_id not in ("ghna.window", "trump.swap", "bidding.pass"):
+        return ""
+    view = state.observation(seat)
+    play = view["play"]
+    if rule_id == "ghna.window" and play["tricks"] and play["trick"]:
+        return "+closed" if rules.team_of[play["tricks"][-1][2]] == rules.team_of[seat] else ""
+    if rule_id == "trump.swap" and (play["trick"] or play["tricks"]) and view["trump"] and rules.swap_rank:
+        seven = f"{rules.swap_rank}{rules.suit_codes[rules.suits.index(view['trump'])]}"
+        return "+late" if seven in view["hand"] and seat != view["dealer"] else ""
+    if rule_id == "bidding.pass" and history and view["bidding"]["out"][seat]:
+        last_seat, last_action = history[-1]
+        skipped = last_seat == (seat - 1) % 4 and last_action.split(" ", 1)[0] in ("bid", "pass")
+        return "+skipped" if skipped else ""
+    return ""
 
 
 def also_refused_by(game, state, seat: int, rule_id: str, history: tuple) -> list[str]:
