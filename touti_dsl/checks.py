@@ -23,6 +23,7 @@ Error codes (stable; the language reference lists this table):
 | E022 | `extends` cycle (or chain deeper than 16) |
 | E023 | a variant overrides a rule its base does not have |
 | E024 | a variant removes a rule or section its base does not have |
+| E025 | the file a variant extends declares another system id than its name |
 | E030 | the formatter would change the meaning of a file (internal; file left unchanged) |
 | E100 | unknown rule id |
 | E101 | rule written in the wrong shape (the expected shape is named, with an example) |

@@ -94,7 +94,14 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
             loc=spec_file.loc,
             system_loc=spec_file.system_loc,
         )
-    base = flatten(parse_file(resolve_base(spec_file)), (*_chain, here), problems)
+    base_path = resolve_base(spec_file)
+    base = flatten(parse_file(base_path), (*_chain, here), problems)
+    if base.system != spec_file.extends:
+        mismatch = Diagnostic("E025", f'extends "{spec_file.extends}": {base_path.name} declares system "{base.system}"',
+                              _extends_loc(spec_file), "a spec file is named after its system id")
+        if problems is None:
+            raise ToutiError(mismatch)
+        problems.append(mismatch)
     return apply_variant(base, spec_file, problems)
 
 

@@ -130,3 +130,9 @@ def test_variant_mistakes_are_reported_together_with_check_errors(tmp_path):
     text = path.read_text()
     assert problems_of(path) == [("E023", "house.touti", *where(text, "minimun")),
                                  ("E300", "house.touti", *where(text, "step: @0"))]
+
+
+def test_base_file_declaring_another_system_id(tmp_path):
+    write(tmp_path, "base", variant("not-base", "tute"))
+    path = write(tmp_path, "house", variant("house", "base"))
+    assert problems_of(path) == [("E025", "house.touti", *where(path.read_text(), '"base"'))]
