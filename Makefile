@@ -24,8 +24,11 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# every committed artefact computed by the engine: the suites, the hand-made examples' expectations, the mutants' witnesses
 generate: $(STAMP)
 	$(BIN)/touti generate $(SPECS) $(EXAMPLES) --out generated
+	$(BIN)/python conformance/examples/build_examples.py
+	$(BIN)/python conformance/mutants/witnesses.py
 
 docs: $(STAMP)
 	$(BIN)/touti docs $(SPECS) $(EXAMPLES) --out docs
