@@ -162,7 +162,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
     raw += outcomes.rotation_cases(game, findings.rounds, next_hands)
     raw += outcomes.opening_cases(game, findings.rounds)
     raw += playthrough_cases(game, seed + 1, playthroughs)
-    raw.append(match_playthrough(game, seed + 2))
+    raw += [match_playthrough(game, seed + 2 + index) for index in range(MATCHES)]
     return _merge(raw)
 
 
@@ -202,6 +202,7 @@ def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
 
 CAMPAIGN_ROUNDS = 24
 RIGGED_ROUNDS = 12
+MATCHES = 2  # golden matches per spec
 
 
 def contract_levels(game: Game) -> list[int]:
