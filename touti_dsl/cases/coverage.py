@@ -93,6 +93,14 @@ def _verdict(kind: str, positive: int, negative: int, is_requirement: bool) -> t
     return "MISSING", "no case checks this rule"
 
 
+def _stated_reason(rule: m.Rule) -> str:
+    """The spec's own word on why a precondition never decides (a comment `never decisive ...`)."""
+    for comment in (*rule.comments, rule.trailing or ""):
+        if comment.lower().startswith("never decisive"):
+            return comment
+    return ""
+
+
 def coverage(spec: m.Spec, cases: list[dict]) -> list[RuleCoverage]:
     """The coverage of every rule of the spec by the given cases."""
     counts = count_cases(cases)
@@ -101,6 +109,8 @@ def coverage(spec: m.Spec, cases: list[dict]) -> list[RuleCoverage]:
         kind = rule_kind(spec, rule)
         positive, negative = counts.get(rule.id, [0, 0])
         status, reason = _verdict(kind, positive, negative, isinstance(rule.value, m.Requirement))
+        if status == "never-decisive":
+            reason = _stated_reason(rule) or reason
         report.append(RuleCoverage(rule.id, kind, positive, negative, status, reason))
     return report
 
