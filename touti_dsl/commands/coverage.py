@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .. import model as m
 from ..cases.coverage import coverage, render_text
-from ..conformance.cases import load_cases
+from ..conformance.cases import load_cases, system_case_dir
 from ..errors import Diagnostic, ToutiError
 from ..loader import find_spec, load_spec
 
@@ -25,7 +25,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     spec = load_spec(find_spec(args.spec))
-    folder = Path(args.cases) if args.cases else Path("generated") / spec.system
+    folder = Path(args.cases) if args.cases else system_case_dir(spec.system)
     if not folder.is_dir():
         raise ToutiError(Diagnostic("E800", f"no case folder {folder}: run `touti generate {args.spec}` first", m.Loc(str(folder), 0, 0)))
     report = coverage(spec, load_cases(folder))
