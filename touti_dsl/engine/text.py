@@ -104,13 +104,18 @@ def _one_arg(text: str, args: list[str], what: str) -> str:
     return args[0]
 
 
+def _number_arg(text: str, args: list[str], what: str, malformed: str) -> int:
+    """The one whole-number argument of an action, or IllegalAction(action.syntax) saying `malformed`."""
+    value = _one_arg(text, args, what)
+    if not NUMBER.match(value):
+        raise IllegalAction(SYNTAX, malformed)
+    return int(value)
+
+
 def _parse_bid(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     if not vocabulary.has_bidding:
         raise IllegalAction(SYNTAX, "this spec has no bidding")
-    amount = _one_arg(text, args, "amount")
-    if not NUMBER.match(amount):
-        raise IllegalAction(SYNTAX, f"malformed bid {text!r}: the amount is a whole number like 80")
-    return ("bid", int(amount))
+    return ("bid", _number_arg(text, args, "amount", f"malformed bid {text!r}: the amount is a whole number like 80"))
 
 
 def _parse_pass(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
@@ -144,10 +149,7 @@ def _parse_play(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
 def _parse_tute(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     if not vocabulary.has_tute:
         raise IllegalAction(SYNTAX, "this spec has no tute")
-    rank = _one_arg(text, args, "rank")
-    if not NUMBER.match(rank):
-        raise IllegalAction(SYNTAX, f"malformed action {text!r}: a tute names a rank like 12")
-    return ("tute", int(rank))
+    return ("tute", _number_arg(text, args, "rank", f"malformed action {text!r}: a tute names a rank like 12"))
 
 
 def _parse_call(text: str, name: str, args: list[str], values: tuple[str, ...] | None) -> Parsed:
