@@ -15,7 +15,7 @@ Error codes (stable; the language reference lists this table):
 | E004 | spec larger than the size limit |
 | E005 | condition nested too deeply |
 | E006 | the model could not be built (internal) |
-| E010 | no such spec file (or bundled system) |
+| E010 | no such spec file, or no system of that id in the spec folders (`touti systems` lists them) |
 | E011 | spec file unreadable (permissions, not UTF-8) |
 | E012 | formatted spec could not be written (`touti fmt`) |
 | E020 | `extends` names a path, not a system id |
@@ -24,6 +24,7 @@ Error codes (stable; the language reference lists this table):
 | E023 | a variant overrides a rule its base does not have |
 | E024 | a variant removes a rule or section its base does not have |
 | E025 | the file a variant extends declares another system id than its name |
+| E026 | the spec a system id names is a link to a file outside the spec folders, or not a regular file |
 | E030 | the formatter would change the meaning of a file (internal; file left unchanged) |
 | E100 | unknown rule id |
 | E101 | rule written in the wrong shape (the expected shape is named, with an example) |
@@ -84,6 +85,7 @@ from typing import Callable, Iterator
 from . import model as m
 from . import schema
 from .errors import Diagnostic, did_you_mean
+from .search_path import SYSTEM_ID
 from .vocabulary import DUTIES, PREDICATES
 
 Check = Callable[[m.Spec], list[Diagnostic]]
@@ -356,9 +358,7 @@ def check_system(spec: m.Spec) -> list[Diagnostic]:
 
 
 def _system_name_ok(name: str) -> bool:
-    from .variants import SYSTEM_NAME
-
-    return bool(SYSTEM_NAME.match(name))
+    return bool(SYSTEM_ID.match(name))
 
 
 @check

@@ -10,10 +10,20 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from importlib import metadata
 
+from . import __version__
 from .errors import ToutiError, render
 
-COMMANDS = ("check", "fmt", "show", "play", "docs", "diff", "generate", "coverage", "adapter", "conform")
+COMMANDS = ("systems", "init", "check", "fmt", "show", "play", "docs", "diff", "generate", "coverage", "adapter", "conform")
+
+
+def version() -> str:
+    """The installed distribution's version (the package's own when it runs from a bare checkout)."""
+    try:
+        return metadata.version("touti-dsl")
+    except metadata.PackageNotFoundError:
+        return __version__
 
 
 def _load_commands(only: str | None = None):
@@ -29,6 +39,7 @@ def _load_commands(only: str | None = None):
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="touti", description="Touti rules: specs, reference engine, conformance, docs")
+    parser.add_argument("--version", action="version", version=f"touti {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _load_commands(only):
         sub = commands.add_parser(module.NAME, help=module.HELP, description=module.HELP)

@@ -74,7 +74,7 @@ def _source_line(loc: Loc, sources: dict[str, str] | None) -> str | None:
 def render_one(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     """`file:line:col: error[CODE]: message`, then the source line, a caret and the hint."""
     loc = diag.loc
-    head = f"{loc.file}:{loc.line}:{loc.column}: {diag.severity}[{diag.code}]: {diag.message}"
+    head = f"{loc}: {diag.severity}[{diag.code}]: {diag.message}"
     out = [head]
     line = _source_line(loc, sources) if loc.line > 0 else None
     if line is not None:

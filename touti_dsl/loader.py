@@ -14,7 +14,10 @@ from pathlib import Path
 from . import model as m
 from .checks import check_spec
 from .errors import Diagnostic, ToutiError
-from .variants import bundled_spec_dirs, load_flat
+from .search_path import bundled_spec_dirs, find_spec
+from .variants import load_flat
+
+__all__ = ["load_spec", "find_spec", "load_named", "bundled_systems", "spec_hash"]
 
 
 def load_spec(path: str | Path) -> m.Spec:
@@ -25,18 +28,6 @@ def load_spec(path: str | Path) -> m.Spec:
     if problems:
         raise ToutiError(problems)
     return spec
-
-
-def find_spec(name_or_path: str | Path) -> Path:
-    """A spec given as a path, or as a bundled system id (`atlas-carta`)."""
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".touti" or candidate.is_file():
-        return candidate
-    for folder in bundled_spec_dirs():
-        found = folder / f"{name_or_path}.touti"
-        if found.is_file():
-            return found
-    raise ToutiError(Diagnostic("E010", f"no such spec file or bundled system: {name_or_path}", m.Loc(str(name_or_path), 0, 0)))
 
 
 @lru_cache(maxsize=64)
@@ -56,8 +47,7 @@ def load_named(name_or_path: str | Path) -> m.Spec:
 
 def bundled_systems() -> list[Path]:
     """The four rule systems shipped in spec/ (examples excluded)."""
-    root = bundled_spec_dirs()[-2]
-    return sorted(root.glob("*.touti"))
+    return sorted(bundled_spec_dirs()[0].glob("*.touti"))
 
 
 def spec_hash(spec: m.Spec) -> str:

@@ -25,7 +25,8 @@ class Loc:
     column: int
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        """`file:line:col`, or only the file when there is no line (a missing file, the command line)."""
+        return f"{self.file}:{self.line}:{self.column}" if self.line > 0 else self.file
 
 
 NOWHERE = Loc("<model>", 0, 0)

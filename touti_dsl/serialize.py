@@ -1,4 +1,4 @@
-"""The model as plain data: stable, sorted JSON for `touti show --json` and spec hashes."""
+"""The model as plain data: stable, sorted JSON for `touti show --format json` and spec hashes."""
 
 from __future__ import annotations
 

@@ -4,62 +4,39 @@ This runs once, before validation: no later stage ever sees inheritance.  A vari
 rules override the base's rules of the same id in place (keeping the base's order); a
 section written `add NAME { ... }` may introduce rules the base lacks; `remove` drops a
 rule or a whole section.  Base names resolve only to `NAME.touti` inside the spec
-directories (the extending file's own directory, then the bundled `spec/` folders):
-never to an arbitrary path.
+folders (the extending file's own folder, then those of `search_path`): never to an
+arbitrary path, nor through a link to a file outside those folders.
 """
 
 from __future__ import annotations
 
-import os
-import re
 from pathlib import Path
 
 from . import model as m
 from .checks import duplicate_rules
 from .errors import Diagnostic, ToutiError, did_you_mean
 from .parser import parse_file
+from .search_path import SYSTEM_ID, find_system, known_systems
 
-SYSTEM_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_DEPTH = 16
-
-
-def bundled_spec_dirs() -> list[Path]:
-    """The bundled spec folders: `spec/` and `spec/examples/` of the source tree, plus $TOUTI_SPEC_PATH."""
-    dirs = [Path(p) for p in os.environ.get("TOUTI_SPEC_PATH", "").split(os.pathsep) if p]
-    root = Path(__file__).resolve().parent.parent / "spec"
-    return dirs + [root, root / "examples"]
-
-
-def _search_dirs(spec_file: m.SpecFile) -> list[Path]:
-    own = Path(spec_file.path).resolve().parent
-    seen: list[Path] = []
-    for folder in [own, *bundled_spec_dirs()]:
-        if folder not in seen:
-            seen.append(folder)
-    return seen
-
-
-def _known_systems(folders: list[Path]) -> list[str]:
-    return sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.touti")})
 
 
 def resolve_base(spec_file: m.SpecFile) -> Path:
     """The file a variant extends; a located error when the name is unsafe or unknown."""
     name = spec_file.extends or ""
     loc = _extends_loc(spec_file)
-    if not SYSTEM_NAME.match(name):
+    if not SYSTEM_ID.match(name):
         raise ToutiError(
             Diagnostic("E020", f'extends "{name}": a base is named by its system id (letters, digits, -), never by a path', loc)
         )
-    folders = _search_dirs(spec_file)
-    for folder in folders:
-        candidate = folder / f"{name}.touti"
-        if candidate.is_file():
-            return candidate
-    raise ToutiError(
-        Diagnostic("E021", f'extends "{name}": no spec of that name in the spec directories', loc,
-                   did_you_mean(name, _known_systems(folders)))
-    )
+    own = Path(spec_file.path).resolve().parent
+    found = find_system(name, own, loc)
+    if found is None:
+        raise ToutiError(
+            Diagnostic("E021", f'extends "{name}": no spec of that name in the spec folders', loc,
+                       did_you_mean(name, known_systems(own)) or "`touti systems` lists the systems available here")
+        )
+    return found
 
 
 def _extends_loc(spec_file: m.SpecFile) -> m.Loc:

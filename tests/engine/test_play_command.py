@@ -1,4 +1,4 @@
-"""`touti play SPEC --seed N [--rounds K] [--json]`."""
+"""`touti play SPEC --seed N [--rounds K] [--format json]`."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_json_rounds_replay(capsys):
     """Each JSON round replays on the engine to the same result."""
     from touti_dsl.engine import Game
 
-    assert main(["play", "tute", "--seed", "2", "--rounds", "3", "--json"]) == 0
+    assert main(["play", "tute", "--seed", "2", "--rounds", "3", "--format", "json"]) == 0
     rounds = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["round"] for r in rounds] == [1, 2, 3]
     game = Game.from_spec("tute")
@@ -41,5 +41,5 @@ def test_same_seed_same_transcript(capsys):
 def test_bad_spec_and_setting(capsys, tmp_path):
     assert main(["play", str(tmp_path / "missing.touti"), "--seed", "1"]) == 1
     assert "missing.touti" in capsys.readouterr().err
-    assert main(["play", "touti-app", "--seed", "1", "--set", "target=5"]) == 1
+    assert main(["play", "touti-app", "--seed", "1", "--set", "target=5"]) == 2  # a usage error, like argparse's
     assert "match.target" in capsys.readouterr().err

@@ -77,8 +77,8 @@ def test_fmt_on_a_file_that_does_not_parse(tmp_path, capsys):
 
 
 def test_show_json_is_stable_and_sorted(capsys):
-    code, first, _ = run(capsys, "show", "--json", str(SPEC_DIR / "atlas-carta.touti"))
-    again = run(capsys, "show", "atlas-carta", "--json")[1]
+    code, first, _ = run(capsys, "show", "--format", "json", str(SPEC_DIR / "atlas-carta.touti"))
+    again = run(capsys, "show", "atlas-carta", "--format", "json")[1]
     data = json.loads(first)
     assert code == 0 and first == again
     assert list(data) == sorted(data) and list(data["rules"]) == sorted(data["rules"])
@@ -134,7 +134,7 @@ def test_show_lists_a_removed_section_on_one_line(capsys):
 def test_check_json_gives_one_object_per_file(tmp_path, capsys):
     bad = tmp_path / "mini.touti"
     bad.write_text(edit("  pass: final", "  pass: finale"))
-    code, out, err = run(capsys, "check", "--json", str(SPECS[0]), str(bad))
+    code, out, err = run(capsys, "check", "--format", "json", str(SPECS[0]), str(bad))
     first, second = (json.loads(line) for line in out.splitlines())
     assert code == 1 and err == ""
     assert first == {"file": str(SPECS[0]), "ok": True, "diagnostics": []}

@@ -1,18 +1,18 @@
-"""Spec arguments of the command line: files, folders of specs, or bundled system ids."""
+"""Spec arguments of the command line: files, folders of specs, or system ids."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ToutiError
-from ..loader import find_spec
+from ..errors import Diagnostic, ToutiError
+from ..search_path import find_spec
 
 
-def spec_paths(arguments: list[str]) -> list[Path]:
-    """Each argument as spec paths: a folder gives its *.touti files (sorted), a system id its bundled file.
+def spec_paths(arguments: list[str], unknown: dict[str, list[Diagnostic]]) -> list[Path]:
+    """Each argument as spec paths: a folder gives its *.touti files (sorted), a system id its file.
 
-    An argument that names nothing stays as given, so reading it reports E010 along with
-    the other files' problems instead of stopping the whole command.
+    An argument that names nothing is skipped and its diagnostics (with "did you mean") go
+    into `unknown` under the argument, so the command still reports on the other files.
     """
     paths: list[Path] = []
     for argument in arguments:
@@ -22,6 +22,6 @@ def spec_paths(arguments: list[str]) -> list[Path]:
             continue
         try:
             paths.append(find_spec(argument))
-        except ToutiError:
-            paths.append(candidate)
+        except ToutiError as error:
+            unknown[argument] = error.diagnostics
     return paths

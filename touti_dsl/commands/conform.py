@@ -16,6 +16,7 @@ from ..conformance.report import RENDERERS, summarize
 from ..conformance.runner import CaseOutcome, ImplUnusable, RunSettings, run_cases
 from ..errors import ToutiError, render
 from ..loader import load_named, spec_hash
+from ._options import add_format_option
 
 NAME = "conform"
 HELP = "run the conformance cases against an implementation speaking the adapter protocol"
@@ -32,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--skip", action="append", default=[], metavar="GLOB", help="skip cases whose id or a rule id matches GLOB (repeatable)")
     parser.add_argument("--xfail", metavar="FILE", help="expected failures: one case id or rule-id glob per line, # comments")
     parser.add_argument("--strict", action="store_true", help="an expected failure that passes (XPASS) fails the run")
-    parser.add_argument("--format", choices=sorted(RENDERERS), default="text", help="report format (default text)")
+    add_format_option(parser, tuple(RENDERERS))
     parser.add_argument("--jobs", type=_positive_int, default=1, metavar="N", help="implementation processes run in parallel")
     parser.add_argument("--timeout", type=_positive_float, default=10.0, metavar="S", help="seconds allowed per case (default 10)")
 
@@ -54,7 +55,8 @@ def _positive_float(text: str) -> float:
 
 
 def _usage_error(message: str) -> int:
-    print(f"touti conform: error: {message}", file=sys.stderr)
+    located = " error[" in message.split("\n", 1)[0]  # already rendered as `where: error[CODE]: ...`
+    print(message if located else f"touti conform: error: {message}", file=sys.stderr)
     return USAGE_ERROR
 
 

@@ -7,11 +7,12 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
-from .. import model as m
 from ..cases.coverage import coverage, render_text
 from ..conformance.cases import load_cases, system_case_dir
 from ..errors import Diagnostic, ToutiError
 from ..loader import find_spec, load_spec
+from ..search_path import COMMAND_LINE
+from ._options import add_format_option
 
 NAME = "coverage"
 HELP = "show that every rule id of a spec has its positive and negative cases (exit 1 if one is missing)"
@@ -20,14 +21,14 @@ HELP = "show that every rule id of a spec has its positive and negative cases (e
 def add_arguments(parser) -> None:
     parser.add_argument("spec", metavar="SPEC", help="spec file or bundled system id")
     parser.add_argument("--cases", help="folder of case files (default: generated/<system>)")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    add_format_option(parser, ("text", "json"))
 
 
 def run(args) -> int:
     spec = load_spec(find_spec(args.spec))
     folder = Path(args.cases) if args.cases else system_case_dir(spec.system)
     if not folder.is_dir():
-        raise ToutiError(Diagnostic("E800", f"no case folder {folder}: run `touti generate {args.spec}` first", m.Loc(str(folder), 0, 0)))
+        raise ToutiError(Diagnostic("E800", f"no case folder {folder}: run `touti generate {args.spec}` first", COMMAND_LINE))
     report = coverage(spec, load_cases(folder))
     if args.format == "json":
         print(json.dumps([asdict(row) for row in report], indent=1))

@@ -2,8 +2,9 @@
 
 Without --check, files are rewritten in place and each rewritten file is named; `-`
 formats standard input to standard output.  With
---check nothing is written: exit 1 lists the files that would change, each with the
-start of its diff.  A file that does not parse gets its diagnostics and exit 1.
+--check nothing is written: exit 1 lists the files that would change, each with its
+whole diff.  A file that does not parse is left as it is, named as "not formatted" with
+the reason, and its diagnostics follow; exit 1.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ._paths import spec_paths
 
 NAME = "fmt"
 HELP = "format specs canonically (in place), or with --check list those that would change"
-DIFF_LINES = 20
+SYNTAX_CODES = {"E001", "E002", "E003", "E005"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,15 +35,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.files == ["-"]:
         return _filter_stdin(args.check)
-    problems: list[Diagnostic] = []
+    unknown: dict[str, list[Diagnostic]] = {}
+    paths = spec_paths(args.files, unknown)
+    problems = [d for diagnostics in unknown.values() for d in diagnostics]
     changed: list[Path] = []
-    paths = spec_paths(args.files)
+    refused: list[Path] = []
     for path in paths:
         try:
             text = read_source(path)
             formatted = format_text(text, str(path))
         except ToutiError as error:
             problems += error.diagnostics
+            refused.append(path)
+            print(f"{path}: not formatted: {_why(error)}", file=sys.stderr)
             continue
         if formatted == text:
             continue
@@ -50,15 +55,28 @@ def run(args: argparse.Namespace) -> int:
             _report_change(path, text, formatted, args.check)
         except OSError as error:
             problems.append(Diagnostic("E012", f"cannot write the formatted spec: {error}", Loc(str(path), 0, 0)))
+            refused.append(path)
             continue
         changed.append(path)
-    return _summary(paths, changed, problems, args.check)
+    return _summary(len(paths), changed, refused, problems, args.check)
+
+
+def _why(error: ToutiError) -> str:
+    """Why a file was left as it is, in words: a syntax error is the usual reason."""
+    codes = {d.code for d in error.diagnostics}
+    if codes & SYNTAX_CODES:
+        return "it has a syntax error (fix it, then format again)"
+    return "it cannot be read" if codes & {"E010", "E011", "E004"} else "formatting would change its meaning"
 
 
 def _filter_stdin(check_only: bool) -> int:
     """`touti fmt -`: for editors, the formatted text of stdin on stdout (nothing with --check)."""
     text = sys.stdin.read()
-    formatted = format_text(text, "<stdin>")
+    try:
+        formatted = format_text(text, "<stdin>")
+    except ToutiError as error:
+        print(f"<stdin>: not formatted: {_why(error)}", file=sys.stderr)
+        raise
     if check_only:
         return 1 if formatted != text else 0
     sys.stdout.write(formatted)
@@ -71,7 +89,7 @@ def _report_change(path: Path, text: str, formatted: str, check_only: bool) -> N
         print(f"reformatted {path}")
         return
     print(f"would reformat {path}")
-    print(diff_snippet(text, formatted, str(path)), end="")
+    print(full_diff(text, formatted, str(path)), end="")
 
 
 def _replace(path: Path, text: str) -> None:
@@ -85,19 +103,17 @@ def _replace(path: Path, text: str) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def diff_snippet(before: str, after: str, name: str, limit: int = DIFF_LINES) -> str:
-    """The first `limit` lines of a unified diff, then how many more there are."""
-    lines = list(difflib.unified_diff(before.splitlines(True), after.splitlines(True), name, f"{name} (formatted)"))
-    shown = "".join(line if line.endswith("\n") else line + "\n" for line in lines[:limit])
-    if len(lines) > limit:
-        shown += f"... ({len(lines) - limit} more diff lines)\n"
-    return shown
+def full_diff(before: str, after: str, name: str) -> str:
+    """The whole unified diff of a file and its formatted text."""
+    lines = difflib.unified_diff(before.splitlines(True), after.splitlines(True), name, f"{name} (formatted)")
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def _summary(paths: list[Path], changed: list[Path], problems: list[Diagnostic], check_only: bool) -> int:
+def _summary(files: int, changed: list[Path], refused: list[Path], problems: list[Diagnostic], check_only: bool) -> int:
     verb = "would be reformatted" if check_only else "reformatted"
-    unchanged = len(paths) - len(changed) - len({d.loc.file for d in problems})
-    print(f"{len(changed)} file(s) {verb}, {unchanged} unchanged")
+    unchanged = files - len(changed) - len(refused)
+    not_formatted = f", {len(refused)} not formatted" if refused else ""
+    print(f"{len(changed)} file(s) {verb}, {unchanged} unchanged{not_formatted}")
     if problems:
         print(render(problems), file=sys.stderr)
         return 1

@@ -1,11 +1,13 @@
-"""`touti play SPEC --seed N [--rounds K] [--json]`: seeded random rounds, as a transcript.
+"""`touti play SPEC [--seed N] [--rounds K] [--format text|json]`: seeded random rounds, as a transcript.
 
-Deals round 1 from `--seed N` (round k from seed N + k - 1), lets four random players
+Without --seed, a seed is picked at random and printed first (on stderr), so any round
+can be replayed.  Deals round 1 from `--seed N` (round k from seed N + k - 1), lets four random players
 act, and prints every action, each trick and the round's result, then the match score;
 later rounds follow the spec's rotation and carry the scores, until K rounds or the end
 of the match.  The random players are reproducible (seeded by N): they pass half the
 time when they may, bid low, always declare a ghna or tute they may, and never propose a
-concession.  `--json` prints one JSON object per round instead.
+concession.  `--format json` prints one JSON object per round instead.  A bad `--set`
+is reported as a command-line error (exit 2), with the spec's settings and choices.
 """
 
 from __future__ import annotations
@@ -13,8 +15,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 
+from .. import model as m
 from ..engine import Game, RoundState
+from ..errors import did_you_mean
+from ..loader import load_named
+from ._options import add_format_option
 
 NAME = "play"
 HELP = "play seeded random rounds of a spec with the reference engine and print the transcript"
@@ -22,9 +29,9 @@ HELP = "play seeded random rounds of a spec with the reference engine and print 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("spec", metavar="SPEC", help="a spec file or a bundled system id (atlas-carta)")
-    parser.add_argument("--seed", type=int, required=True, help="deal seed of the first round (and of the random players)")
+    parser.add_argument("--seed", type=int, help="deal seed of the first round (and of the random players); default: a random seed, printed")
     parser.add_argument("--rounds", type=_positive, default=1, help="rounds to play (default 1); stops at the end of the match")
-    parser.add_argument("--json", action="store_true", help="print one JSON object per round")
+    add_format_option(parser, ("text", "json"), legacy_json=True)
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a match setting, e.g. target=400")
 
 
@@ -35,12 +42,26 @@ def _positive(text: str) -> int:
     return value
 
 
-def _settings(pairs: list[str]) -> dict:
+class SettingError(Exception):
+    """A `--set` that the spec does not offer: a command-line error, not a problem of the spec."""
+
+
+def _settings(spec: m.Spec, pairs: list[str]) -> dict:
+    """The `--set KEY=NUMBER` pairs, checked against the spec's match settings and their choices."""
+    offered = {rule.key: rule.value for rule in spec.section("match") if isinstance(rule.value, m.Setting)}
     settings = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not value.isdigit():
-            raise SystemExit(f"touti play: --set expects KEY=NUMBER, not {pair!r}")
+            raise SettingError(f"--set {pair}: expected KEY=NUMBER, e.g. --set target=400")
+        if key not in offered:
+            names = ", ".join(offered) or "none"
+            hint = did_you_mean(key, offered)
+            raise SettingError(f"--set {pair}: {spec.system} has no setting {key!r} (its settings: {names})"
+                               + (f"; {hint}" if hint else ""))
+        if int(value) not in offered[key].choices:
+            choices = ", ".join(map(str, offered[key].choices))
+            raise SettingError(f"--set {pair}: {value} is not a choice of match.{key} in {spec.system} (choices: {choices})")
         settings[key] = int(value)
     return settings
 
@@ -69,16 +90,24 @@ def play_round(state: RoundState, rng: random.Random) -> list[tuple[int, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = Game.from_spec(args.spec, **_settings(args.set))
-    rng = random.Random(args.seed)
-    state = game.new_round(seed=args.seed)
+    spec = load_named(args.spec)
+    try:
+        game = Game.from_spec(spec, **_settings(spec, args.set))
+    except SettingError as error:
+        print(f"touti play: error: {error}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if args.seed is None:
+        print(f"seed: {seed} (replay with --seed {seed})", file=sys.stderr)
+    rng = random.Random(seed)
+    state = game.new_round(seed=seed)
     for number in range(1, args.rounds + 1):
         start = state.to_json()
         moves = play_round(state, rng)
-        print(_json_round(number, start, moves, state) if args.json else _transcript(number, start, moves, state))
+        print(_json_round(number, start, moves, state) if args.format == "json" else _transcript(number, start, moves, state))
         if state.match_result()["over"] or number == args.rounds:
             break
-        state = state.next_round(seed=args.seed + number)
+        state = state.next_round(seed=seed + number)
     return 0
 
 
@@ -122,15 +151,36 @@ def _moves(state: RoundState, moves) -> list[str]:
 
 
 def _result_lines(state: RoundState) -> list[str]:
+    """The round's result in words: no Python values (True, None) reach the reader."""
     r, match = state.round_result(), state.match_result()
     if r["void"]:
         lines = ["result: void round (nobody scores)"]
     else:
         head = f"contract {r['contract']['amount']} by seat {r['contract']['bidder']} (team {r['contract']['team']}), " if r["contract"] else ""
+        trumps = f"trumps {r['trump']}" if r["trump"] else "no trumps"
+        last = f"team {r['last_trick']}" if r["last_trick"] is not None else "nobody"
         lines = [
-            f"result: {head}trumps {r['trump']}",
-            f"  card points {r['card_points']}, last trick team {r['last_trick']}, ghna {r['ghna']}, totals {r['totals']}",
-            f"  made: {r['made']}, conceded: {r['conceded']}, tute: {r['tute']}, winner: team {r['winner']}",
+            f"result: {head}{trumps}",
+            f"  card points {_pair(r['card_points'])}, last trick {last}, ghna {_pair(r['ghna'])}, totals {_pair(r['totals'])}",
+            "  " + ", ".join(_outcome_words(r)),
         ]
-    lines.append(f"  score changes {r['score_changes']}; match {match['scores']}" + (f", over: team {match['winner']} wins" if match["over"] else ""))
+    over = f"; match over: team {match['winner']} wins" if match["over"] and match["winner"] is not None else "; match over" if match["over"] else ""
+    lines.append(f"  score changes {_pair(r['score_changes'])}; match {_pair(match['scores'])}{over}")
     return lines
+
+
+def _pair(values: list[int]) -> str:
+    """Two teams' numbers, team 0 first: `78 / 42`."""
+    return f"{values[0]} / {values[1]}"
+
+
+def _outcome_words(r: dict) -> list[str]:
+    words = []
+    if r["made"] is not None:
+        words.append("contract made" if r["made"] else "contract missed")
+    if r["conceded"]:
+        words.append("conceded by the defenders")
+    if r["tute"] is not None:
+        words.append(f"tute by team {r['tute']}")
+    words.append(f"winner: team {r['winner']}" if r["winner"] is not None else "no winner")
+    return words

@@ -1,6 +1,6 @@
-"""`touti show FILE [--json]`: the flattened, validated model of a spec.
+"""`touti show FILE [--format text|json]`: the flattened, validated model of a spec.
 
-With --json: stable JSON (sorted keys), the same data as `serialize.spec_to_data`.
+With --format json: stable JSON (sorted keys), the same data as `serialize.spec_to_data`.
 Without: a readable summary, rules by section in spec order with their Decision notes,
 and for a variant what it changed from its base.
 """
@@ -13,19 +13,20 @@ from .. import model as m
 from ..formatter import render_expr, render_value
 from ..loader import find_spec, load_spec
 from ..serialize import spec_to_json
+from ._options import add_format_option
 
 NAME = "show"
-HELP = "print the flattened model of a spec: a readable summary, or sorted JSON with --json"
+HELP = "print the flattened model of a spec: a readable summary, or sorted JSON with --format json"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a spec file or a bundled system id")
-    parser.add_argument("--json", action="store_true", help="stable, sorted JSON of the flattened model")
+    add_format_option(parser, ("text", "json"), legacy_json=True)
 
 
 def run(args: argparse.Namespace) -> int:
     spec = load_spec(find_spec(args.file))
-    print(spec_to_json(spec) if args.json else summary(spec), end="")
+    print(spec_to_json(spec) if args.format == "json" else summary(spec), end="")
     return 0
 
 

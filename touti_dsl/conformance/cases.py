@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import Diagnostic, ToutiError
 from ..model import Loc
+from ..search_path import case_dir
 
 FORMAT_VERSION = 1
 STEP_FIELDS = {
@@ -136,14 +137,8 @@ def select_cases(cases: list[dict], rules: list[str] | None, skip: list[str] | N
 
 
 def system_case_dir(system: str, root: str | Path | None = None) -> Path:
-    """generated/<system>/ under the given root, the working directory, or the source tree."""
-    candidates = [Path(root)] if root else [Path.cwd(), Path(__file__).resolve().parents[2]]
-    for base in candidates:
-        folder = base / "generated" / system
-        if folder.is_dir():
-            return folder
-    where = " or ".join(str(base / "generated" / system) for base in candidates)
-    raise ToutiError(Diagnostic("E901", f"no generated cases for system {system!r} (looked in {where}); run `touti generate` first, or pass --cases DIR", Loc(system, 0, 0)))
+    """generated/<system>/ under the given root, else where `search_path` finds suites."""
+    return case_dir(system, root)
 
 
 def load_expected_failures(path: str | Path) -> list[str]:
