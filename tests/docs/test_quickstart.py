@@ -5,7 +5,7 @@ Each ```console block is a sequence of `$ touti ...` lines, each followed by its
 output (stdout and stderr as a terminal shows them).  A `...` line stands for any lines.
 Counts printed by `touti generate` and `touti conform` depend on the case generator, so
 their numbers are compared as numbers, not digit for digit.  Hidden directives edit files
-between blocks: `<!-- quickstart: append to FILE -->` before a ```touti block appends it,
+between blocks: `<!-- quickstart: append to FILE -->` before a fenced block appends it,
 and `<!-- quickstart: in FILE replace "A" with "B" -->` edits it.
 """
 
