@@ -24,7 +24,7 @@ Error codes (stable; the language reference lists this table):
 | E023 | a variant overrides a rule its base does not have |
 | E024 | a variant removes a rule or section its base does not have |
 | E025 | the file a variant extends declares another system id than its name |
-| E026 | the spec a system id names is a link to a file outside the spec folders, or not a regular file |
+| E026 | the spec a system id names leads (through a link) to a file that is not a `.touti` file of the spec folders |
 | E030 | the formatter would change the meaning of a file (internal; file left unchanged) |
 | E100 | unknown rule id |
 | E101 | rule written in the wrong shape (the expected shape is named, with an example) |

@@ -58,7 +58,10 @@ def user_dirs() -> list[Folder]:
     folders = []
     for variable in ("TOUTI_PATH", "TOUTI_SPEC_PATH"):
         folders += [Folder(Path(p), variable) for p in os.environ.get(variable, "").split(os.pathsep) if p]
-    return folders + [Folder(Path.cwd(), "current folder")]
+    try:
+        return folders + [Folder(Path.cwd(), "current folder")]
+    except OSError:  # the current folder was deleted under us: search the others
+        return folders
 
 
 def spec_folders(first: Path | None = None) -> list[Folder]:
@@ -83,27 +86,27 @@ def _resolved(path: Path) -> Path:
 
 
 def find_system(system: str, first: Path | None = None, loc: m.Loc = COMMAND_LINE) -> Path | None:
-    """The `<system>.touti` file that a system id names, or None; refuses files outside the folders.
+    """The `<system>.touti` file that a system id names, or None; refuses what is not a spec in the folders.
 
-    A file found through a symbolic link must resolve inside one of the searched folders and
-    be a regular file: `extends` never reads /etc/passwd, a device or a FIFO through a link.
+    A file found through a symbolic link must resolve to a regular `.touti` file directly
+    inside one of the searched folders: `extends` never reads /etc/passwd, a device, a FIFO
+    or a file of a sub-folder through a link, and so never shows a line of one.
     """
     folders = spec_folders(first)
     for folder in folders:
         candidate = folder.path / f"{system}{SUFFIX}"
         if not os.path.lexists(candidate):
             continue
-        target = _resolved(candidate)
-        if not any(_inside(target, _resolved(f.path)) for f in folders) or not target.is_file():
+        if not _is_spec_in(_resolved(candidate), {_resolved(f.path) for f in folders}):
             raise ToutiError(Diagnostic(
-                "E026", f"{candidate} is a link to a file outside the spec folders (or not a regular file): refused",
-                loc, "copy the spec into a spec folder instead of linking to it"))
+                "E026", f"{candidate} leads to a file that is not a .touti spec of the spec folders: refused",
+                loc, "copy the spec into a spec folder, or add its folder to TOUTI_PATH"))
         return candidate
     return None
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    return path.is_relative_to(folder)
+def _is_spec_in(target: Path, folders: set[Path]) -> bool:
+    return target.suffix == SUFFIX and target.parent in folders and target.is_file()
 
 
 def known_systems(first: Path | None = None) -> list[str]:

@@ -85,15 +85,19 @@ def _linked_base(folder: Path, target: Path) -> Path:
     return write(folder, "house", variant("house", "base"))
 
 
-def test_extends_refuses_a_link_to_a_file_outside_the_spec_folders(tmp_path, elsewhere, capsys):
-    outside = tmp_path.parent / f"{tmp_path.name}-outside.txt"
-    outside.write_text(SECRET + "\nmore\n")
+@pytest.mark.parametrize("where", ["outside", "under the current folder", "in the current folder"])
+def test_extends_refuses_a_link_to_a_file_that_is_not_a_spec_of_the_folders(tmp_path, elsewhere, capsys, where):
+    folder = {"outside": tmp_path.parent / f"{tmp_path.name}-outside", "under the current folder": tmp_path / "private",
+              "in the current folder": tmp_path}[where]
+    folder.mkdir(exist_ok=True)
+    secret = folder / "passwd"
+    secret.write_text(SECRET + "\nmore\n")
     specs = tmp_path / "specs"
     specs.mkdir()
-    house = _linked_base(specs, outside)
+    house = _linked_base(specs, secret)
     assert main(["check", str(house)]) == 1
     out, err = capsys.readouterr()
-    assert f"{house}:3:24: error[E026]:" in err and "outside the spec folders" in err
+    assert f"{house}:3:24: error[E026]: {specs / 'base.touti'} leads to a file that is not a .touti spec" in err
     assert "secret" not in out + err
 
 
@@ -112,3 +116,11 @@ def test_extends_follows_a_link_that_stays_inside_the_spec_folders(tmp_path, els
     with pytest.raises(ToutiError) as caught:  # the link is followed: base.touti declares atlas-carta
         load_spec(house)
     assert [d.code for d in caught.value.diagnostics] == ["E025"]
+
+
+def test_a_deleted_current_folder_is_skipped(tmp_path, elsewhere, monkeypatch):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert find_spec("tute") == SPEC_DIR / "tute.touti"
