@@ -109,15 +109,19 @@ def _is_spec_in(target: Path, folders: set[Path]) -> bool:
     return target.suffix == SUFFIX and target.parent in folders and target.is_file()
 
 
-def known_systems(first: Path | None = None) -> list[str]:
-    """Every system id that a spec folder offers (for 'did you mean')."""
-    found = set()
-    for folder in spec_folders(first):
+def _spec_files(folders: list[Folder]):
+    """(folder, file) of every `*.touti` file of the folders, in order; an unreadable folder is skipped."""
+    for folder in folders:
         try:
-            found.update(p.name[: -len(SUFFIX)] for p in folder.path.glob(f"*{SUFFIX}"))
+            files = sorted(folder.path.glob(f"*{SUFFIX}"))
         except OSError:
             continue
-    return sorted(found)
+        yield from ((folder, path) for path in files)
+
+
+def known_systems(first: Path | None = None) -> list[str]:
+    """Every system id that a spec folder offers (for 'did you mean')."""
+    return sorted({path.name[: -len(SUFFIX)] for _, path in _spec_files(spec_folders(first))})
 
 
 def find_spec(name_or_path: str | Path) -> Path:
@@ -136,13 +140,9 @@ def find_spec(name_or_path: str | Path) -> Path:
 def available_systems() -> list[tuple[str, Path, str]]:
     """(system id, file, where it comes from) of every spec a system id can name here; the first of a name wins."""
     found: dict[str, tuple[str, Path, str]] = {}
-    for folder in spec_folders():
-        try:
-            files = sorted(folder.path.glob(f"*{SUFFIX}"))
-        except OSError:
-            continue
-        for path in files:
-            found.setdefault(path.name[: -len(SUFFIX)], (path.name[: -len(SUFFIX)], path, folder.origin))
+    for folder, path in _spec_files(spec_folders()):
+        system = path.name[: -len(SUFFIX)]
+        found.setdefault(system, (system, path, folder.origin))
     return sorted(found.values())
 
 
