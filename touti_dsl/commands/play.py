@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="deal seed of the first round (and of the random players); default: a random seed, printed")
     parser.add_argument("--rounds", type=_positive, default=1, help="rounds to play (default 1); stops at the end of the match")
     add_format_option(parser, ("text", "json"), legacy_json=True)
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a match setting, e.g. target=400")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a match setting among the choices the spec offers (match.KEY), e.g. target=600")
 
 
 def _positive(text: str) -> int:
