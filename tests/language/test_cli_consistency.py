@@ -155,3 +155,15 @@ def test_conform_names_a_misspelled_system_once_located_on_the_command_line(caps
     code, _, err = run(capsys, "conform", "--impl", "true", "--system", "atlas-cart")
     assert code == 2 and err.startswith("command line: error[E901]: no generated cases for system 'atlas-cart'")
     assert "did you mean atlas-carta?" in err
+
+
+def test_init_refuses_a_variant_whose_base_it_would_not_find(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bases").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    assert run(capsys, "init", "club", "--extends", "tute", "--out", "bases")[0] == 0
+    code, _, err = run(capsys, "init", "house", "--extends", "bases/club.touti", "--out", "elsewhere")
+    assert code == 2 and 'extends "club" written in elsewhere/house.touti would not find bases/club.touti' in err
+    assert not (tmp_path / "elsewhere" / "house.touti").exists()
+    assert run(capsys, "init", "house", "--extends", "bases/club.touti", "--out", "bases")[0] == 0
+    assert run(capsys, "check", "bases/house.touti")[0] == 0

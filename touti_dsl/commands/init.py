@@ -3,8 +3,9 @@
 The file `NAME.touti` (in the current folder, or --out DIR) extends BASE, checks clean
 as written, and shows in its header comment how to override a rule of BASE (with one of
 BASE's own rules as the example), how to remove one, and how to add a section; the rules
-the user writes go below the system block.  An existing
-file is never overwritten.
+the user writes go below the system block.  An existing file is never overwritten, and
+nothing is written when `extends` would not find BASE from the new file's folder (a BASE
+given as a file elsewhere).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .. import model as m
 from ..errors import Diagnostic, ToutiError
 from ..formatter import format_text, quote, render_value
 from ..loader import load_spec
-from ..search_path import COMMAND_LINE, SYSTEM_ID, find_spec
+from ..search_path import COMMAND_LINE, SYSTEM_ID, find_spec, find_system
 
 NAME = "init"
 HELP = "write NAME.touti, a commented house variant of BASE that passes `touti check` as written"
@@ -32,10 +33,15 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     if not SYSTEM_ID.match(args.name):
         raise ToutiError(Diagnostic("E020", f"{args.name!r} is not a system id: lower-case letters, digits and -", COMMAND_LINE))
-    base = load_spec(find_spec(args.extends))
+    base_file = find_spec(args.extends)
+    base = load_spec(base_file)
     target = Path(args.out) / f"{args.name}.touti"
     if target.exists():
         print(f"touti init: error: {target} already exists; nothing written", file=sys.stderr)
+        return 2
+    if not _base_reachable(base.system, base_file, Path(args.out)):
+        print(f'touti init: error: extends "{base.system}" written in {target} would not find {base_file}; '
+              f"write the variant beside it, or add {base_file.parent} to TOUTI_PATH; nothing written", file=sys.stderr)
         return 2
     text = format_text(skeleton(args.name, base), str(target))
     try:
@@ -45,6 +51,12 @@ def run(args) -> int:
         return 2
     print(f"wrote {target} (extends {base.system}); next: touti check {target}")
     return 0
+
+
+def _base_reachable(system: str, base_file: Path, folder: Path) -> bool:
+    """Whether `extends "system"` in a file of `folder` would name the same base file."""
+    found = find_system(system, folder.resolve())
+    return found is not None and found.resolve() == base_file.resolve()
 
 
 def skeleton(name: str, base: m.Spec) -> str:
