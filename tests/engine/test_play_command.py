@@ -10,7 +10,7 @@ from touti_dsl.cli import main
 def test_transcript(capsys):
     assert main(["play", "atlas-carta", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("== round 1 (atlas-carta)")
+    assert out.startswith("== round 1 (atlas-carta, deal seed 4)\n")
     assert "-- trick 10:" in out or "void round" in out
     assert "score changes" in out
 
@@ -21,7 +21,7 @@ def test_json_rounds_replay(capsys):
 
     assert main(["play", "tute", "--seed", "2", "--rounds", "3", "--format", "json"]) == 0
     rounds = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [r["round"] for r in rounds] == [1, 2, 3]
+    assert [(r["round"], r["deal_seed"]) for r in rounds] == [(1, 2), (2, 3), (3, 4)]
     game = Game.from_spec("tute")
     for r in rounds:
         state = game.new_round(hands=r["hands"], dealer=r["dealer"], turned=r["turned"], scores=[0, 0])

@@ -6,7 +6,8 @@ act, and prints every action, each trick and the round's result, then the match 
 later rounds follow the spec's rotation and carry the scores, until K rounds or the end
 of the match.  The random players are reproducible (seeded by N): they pass half the
 time when they may, bid low, always declare a ghna or tute they may, and never propose a
-concession.  `--format json` prints one JSON object per round instead.  A bad `--set`
+concession.  Each round's header names its deal seed.  `--format json` prints one JSON
+object per round instead (with `deal_seed`).  A bad `--set`
 is reported as a command-line error (exit 2), with the spec's settings and choices.
 """
 
@@ -104,16 +105,19 @@ def run(args: argparse.Namespace) -> int:
     for number in range(1, args.rounds + 1):
         start = state.to_json()
         moves = play_round(state, rng)
-        print(_json_round(number, start, moves, state) if args.format == "json" else _transcript(number, start, moves, state))
+        round_seed = seed + number - 1
+        print(_json_round(number, round_seed, start, moves, state) if args.format == "json"
+              else _transcript(number, round_seed, start, moves, state))
         if state.match_result()["over"] or number == args.rounds:
             break
         state = state.next_round(seed=seed + number)
     return 0
 
 
-def _json_round(number: int, start: dict, moves, state: RoundState) -> str:
+def _json_round(number: int, seed: int, start: dict, moves, state: RoundState) -> str:
     data = {
         "round": number,
+        "deal_seed": seed,
         "dealer": start["dealer"],
         "first_speaker": start["first_speaker"],
         "hands": start["hands"],
@@ -125,8 +129,8 @@ def _json_round(number: int, start: dict, moves, state: RoundState) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def _transcript(number: int, start: dict, moves, state: RoundState) -> str:
-    lines = [f"== round {number} ({state.rules.system})"]
+def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -> str:
+    lines = [f"== round {number} ({state.rules.system}, deal seed {seed})"]
     who = f"dealer: seat {start['dealer']}, " if start["dealer"] is not None else ""
     lines.append(f"{who}first speaker: seat {start['first_speaker']}")
     for seat, hand in enumerate(start["hands"]):
