@@ -15,6 +15,7 @@ Error codes (stable; the language reference lists this table):
 | E004 | spec larger than the size limit |
 | E005 | condition nested too deeply |
 | E006 | the model could not be built (internal) |
+| E008 | comparisons chained (`a < b < c`): compare two numbers at a time |
 | E010 | no such spec file, or no system of that id in the spec folders (`touti systems` lists them) |
 | E011 | spec file unreadable (permissions, not UTF-8) |
 | E012 | formatted spec could not be written (`touti fmt`) |
@@ -25,6 +26,7 @@ Error codes (stable; the language reference lists this table):
 | E024 | a variant removes a rule or section its base does not have |
 | E025 | the file a variant extends declares another system id than its name |
 | E026 | the spec a system id names leads (through a link) to a file that is not a `.touti` file of the spec folders |
+| E027 | a variant both writes and removes the same rule |
 | E030 | the formatter would change the meaning of a file (internal; file left unchanged) |
 | E100 | unknown rule id |
 | E101 | rule written in the wrong shape (the expected shape is named, with an example) |
@@ -53,11 +55,13 @@ Error codes (stable; the language reference lists this table):
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them |
 | E305 | highest bid above the most a team can take |
-| E400 | unknown predicate in a condition |
-| E401 | predicate given a call argument it does not take, or missing one it needs |
-| E402 | predicate argument is not a call of this spec |
-| E403 | play predicate in a call requirement, or bidding predicate in a play duty |
+| E400 | unknown term in a condition or formula |
+| E401 | term given an argument it does not take, or missing one it needs |
+| E402 | term argument is not a call of this spec |
+| E403 | term used where it has no value (a play term in a call requirement, a scoring term in a play duty, ...) |
 | E404 | unknown play duty |
+| E410 | a number where a condition is expected, or a condition where a number is expected |
+| E411 | `play.order` does not list every play duty exactly once |
 | E405 | `play.partner_exemption` names something that is not a play obligation |
 | E406 | call named like a section or a keyword |
 | E407 | call value declared twice |
@@ -85,8 +89,9 @@ from typing import Callable, Iterator
 from . import model as m
 from . import schema
 from .errors import Diagnostic, did_you_mean
+from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
-from .vocabulary import DUTIES, PREDICATES
+from .vocabulary import DUTIES
 
 Check = Callable[[m.Spec], list[Diagnostic]]
 
@@ -250,19 +255,6 @@ def _lowest_contract(spec: m.Spec) -> int | None:
     return low + step if _number(spec, "bidding.never_stands") == low else low
 
 
-def _predicates(expr: m.Expr) -> Iterator[m.Pred]:
-    """Every predicate of a condition, without recursion (conditions may nest deeply)."""
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, m.Pred):
-            yield node
-        elif isinstance(node, m.Not):
-            stack.append(node.operand)
-        elif isinstance(node, (m.All, m.Any_)):
-            stack.extend(reversed(node.operands))
-
-
 def _obligations(spec: m.Spec) -> list[m.Rule]:
     return [r for r in _section(spec, "play") if isinstance(r.value, m.Obligation)]
 
@@ -281,6 +273,7 @@ SHAPE_NAMES = {
     m.Table: "a table `key = value, ...`",
     m.Decls: 'declarations `name "Label" ...`',
     m.Requirement: "a precondition `require NAME: condition`",
+    m.Formula: "a formula such as `2 * contract`",
     m.Obligation: "a duty `must DUTY [when ...] [unless ...]`",
 }
 
@@ -399,9 +392,9 @@ def _unknown_rule_hint(rule: m.Rule) -> str | None:
 
 
 def _misplaced(rule: m.Rule) -> bool:
-    """A `require` outside a call or a `must` outside play: reported as a shape problem instead."""
+    """A `require` outside a call or a section it constrains, or a `must` outside play: reported as a shape problem."""
     if isinstance(rule.value, m.Requirement):
-        return rule.kind != "call"
+        return rule.kind != "call" and rule.section not in schema.REQUIREMENT_SECTIONS
     if isinstance(rule.value, m.Obligation):
         return rule.kind == "call" or rule.section != "play"
     return False
@@ -412,8 +405,10 @@ def check_shapes(spec: m.Spec) -> list[Diagnostic]:
     """E101: each known rule is written in a shape it takes; the message shows the expected shape."""
     problems = []
     for rule in spec.rules:
-        if isinstance(rule.value, m.Requirement) and rule.kind != "call":
-            problems.append(_diag("E101", f"{rule.id}: a `require` precondition belongs in a `call` block", rule))
+        if isinstance(rule.value, m.Requirement) and _misplaced(rule):
+            places = ", ".join(schema.REQUIREMENT_SECTIONS)
+            problems.append(_diag("E101", f"{rule.id}: a `require` precondition belongs in a `call` block or in the "
+                                          f"{places} sections", rule))
             continue
         if isinstance(rule.value, m.Obligation) and _misplaced(rule):
             problems.append(_diag("E101", f"{rule.id}: a `must` duty belongs in the play section, as its own rule",
@@ -886,46 +881,38 @@ def check_call_requirements(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
-def _conditions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str]]:
-    """Every condition of the spec with the phase its predicates must belong to."""
+def _expressions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str, str]]:
+    """Every expression of the spec: (rule, expression, context it is evaluated in, type it must have)."""
     for rule in spec.rules:
-        if isinstance(rule.value, m.Requirement) and rule.kind == "call":
-            yield rule, rule.value.condition, "bidding"
-        elif isinstance(rule.value, m.Obligation) and rule.section == "play" and rule.kind == "section":
-            for expr in (rule.value.when, rule.value.unless):
+        value = rule.value
+        if isinstance(value, m.Requirement):
+            context = "call" if rule.kind == "call" else schema.REQUIREMENT_SECTIONS.get(rule.section)
+            if context is not None:
+                for expr in (value.condition, value.when, value.unless):
+                    if expr is not None:
+                        yield rule, expr, context, "truth"
+        elif isinstance(value, m.Obligation) and rule.section == "play" and rule.kind == "section":
+            for expr in (value.when, value.unless):
                 if expr is not None:
-                    yield rule, expr, "play"
+                    yield rule, expr, "play", "truth"
+        elif rule.kind == "section" and rule.id in schema.EXPRESSION_RULES and isinstance(value, schema.EXPRESSION):
+            context, wanted = schema.EXPRESSION_RULES[rule.id]
+            yield rule, m.as_expr(value), context, wanted
+
+
+def _spec_names(spec: m.Spec) -> SpecNames:
+    suits = tuple(str(d.key) for d in _decls(spec, "deck.suits"))
+    return SpecNames(suits, tuple(_ranks(spec)), tuple(_index(spec).calls))
 
 
 @check
 def check_predicates(spec: m.Spec) -> list[Diagnostic]:
-    """E400-E403: conditions name known predicates of the right phase, with a call argument iff they take one."""
+    """E400-E403, E410: expressions name known terms, usable where they stand, with fitting arguments and types."""
     problems = []
-    for rule, expr, phase in _conditions(spec):
-        for pred in _predicates(expr):
-            problems += _predicate_problems(spec, rule, pred, phase)
+    names = _spec_names(spec)
+    for rule, expr, context, wanted in _expressions(spec):
+        problems += expression_problems(expr, context, wanted, names, rule.id)
     return problems
-
-
-def _predicate_problems(spec: m.Spec, rule: m.Rule, pred: m.Pred, phase: str) -> list[Diagnostic]:
-    info, calls = PREDICATES.get(pred.name), _index(spec).calls
-    if info is None:
-        same_phase = [p.name for p in PREDICATES.values() if p.phase == phase]
-        hint = did_you_mean(pred.name, same_phase) or did_you_mean(pred.name, PREDICATES)
-        return [_diag("E400", f"unknown predicate {pred.name!r} in {rule.id}", pred,
-                      hint or f"the {phase} predicates are " + ", ".join(same_phase))]
-    if info.phase != phase:
-        where = "a call requirement" if phase == "bidding" else "a play duty"
-        return [_diag("E403", f"{pred.name} is a {info.phase} predicate; it cannot be used in {where} ({rule.id})", pred)]
-    if info.takes_call and pred.arg is None:
-        example = (calls or ("signal",))[0]
-        return [_diag("E401", f"{pred.name} needs a call name, like `{pred.name}({example})`", pred)]
-    if not info.takes_call and pred.arg is not None:
-        return [_diag("E401", f"{pred.name} takes no argument", pred, f"write `{pred.name}`")]
-    if info.takes_call and pred.arg not in _index(spec).call_rules:
-        hint = did_you_mean(pred.arg, calls) or ("the calls are " + ", ".join(calls) if calls else None)
-        return [_diag("E402", f"{pred.name}({pred.arg}): {pred.arg!r} is not a call of this spec", pred, hint)]
-    return []
 
 
 @check
@@ -938,6 +925,26 @@ def check_duties(spec: m.Spec) -> list[Diagnostic]:
             where = rule.value.duty_loc if rule.value.duty_loc.line else rule.value.loc
             problems.append(_diag("E404", f"unknown duty {rule.value.duty!r} in {rule.id}", where, hint))
     return problems
+
+
+@check
+def check_play_order(spec: m.Spec) -> list[Diagnostic]:
+    """E411: `play.order` lists every play duty of the spec exactly once."""
+    rule = _rule(spec, "play.order")
+    if rule is None or not isinstance(rule.value, (m.Word, m.WordList)):
+        return []
+    duties = [r.key for r in _obligations(spec)]
+    written = _words(rule.value)
+    for index, word in enumerate(written):
+        if word not in duties:
+            hint = did_you_mean(word, duties) or "the play duties are " + ", ".join(duties)
+            return [_diag("E411", f"play.order: {word!r} is not a play duty of this spec", _item_loc(rule.value, index), hint)]
+        if written.index(word) != index:
+            return [_diag("E411", f"play.order lists {word!r} twice", _item_loc(rule.value, index))]
+    missing = [d for d in duties if d not in written]
+    if missing:
+        return [_diag("E411", f"play.order leaves out {', '.join(missing)}: list every play duty once", rule.value)]
+    return []
 
 
 @check

@@ -144,7 +144,7 @@ def _statement(rule: m.Rule) -> tuple[str, list[str]]:
     """The head (`key: ` or `require key: `) and the comma-separated items of a rule's value."""
     value = rule.value
     if isinstance(value, m.Requirement):
-        return f"require {rule.key}: ", [render_expr(value.condition)]
+        return f"require {rule.key}: ", [render_expr(value.condition) + render_scopes(value)]
     return f"{rule.key}: ", render_items(value)
 
 
@@ -175,13 +175,20 @@ def render_value(value: m.Value) -> str:
         return f"{value.default} ({', '.join(str(c) for c in value.choices)})"
     if isinstance(value, m.Obligation):
         return _obligation(value)
+    if isinstance(value, m.Formula):
+        return render_expr(value.expr)
     if isinstance(value, (m.WordList, m.Numbers, m.Table, m.Decls)):
         return ", ".join(render_items(value))
     raise TypeError(f"the formatter does not know how to write {type(value).__name__}")
 
 
 def _obligation(value: m.Obligation) -> str:
-    text = f"must {value.duty}"
+    return f"must {value.duty}" + render_scopes(value)
+
+
+def render_scopes(value: m.Obligation | m.Requirement) -> str:
+    """The ` when …` and ` unless …` of a duty or a requirement."""
+    text = ""
     if value.when is not None:
         text += f" when {render_expr(value.when)}"
     if value.unless is not None:
@@ -216,25 +223,49 @@ def quote(text: str) -> str:
 
 # ---------------------------------------------------------------- conditions
 
-_PRECEDENCE = {m.Any_: 1, m.All: 2, m.Not: 3, m.Pred: 4}
+# How tightly each node binds, loosest first; brackets are written only where the tree needs them.
+IF_ELSE, ANY, ALL, NOT, COMPARE, SUM, PRODUCT, NEGATION, ATOM = range(9)
+
+
+def _precedence(expr: m.Expr) -> int:
+    if isinstance(expr, m.Arith):
+        return PRODUCT if expr.op == "*" else SUM
+    return _NODE_PRECEDENCE[type(expr)]
+
+
+_NODE_PRECEDENCE = {m.IfElse: IF_ELSE, m.Any_: ANY, m.All: ALL, m.Not: NOT, m.Compare: COMPARE, m.Neg: NEGATION,
+                    m.Pred: ATOM, m.Num: ATOM}
 
 
 def render_expr(expr: m.Expr) -> str:
-    """A condition in spec syntax, bracketed only where the tree needs it."""
+    """A condition or formula in spec syntax, bracketed only where the tree needs it."""
     if isinstance(expr, m.Pred):
-        return expr.name if expr.arg is None else f"{expr.name}({expr.arg})"
+        return expr.name if not expr.args else f"{expr.name}({', '.join(str(a) for a in expr.args)})"
+    if isinstance(expr, m.Num):
+        return str(expr.value)
     if isinstance(expr, m.Not):
-        return "not " + _operand(expr.operand, m.Not)
-    joiner = " and " if isinstance(expr, m.All) else " or "
-    return joiner.join(_operand(op, type(expr)) for op in expr.operands)
+        return "not " + _bracket(expr.operand, NOT)
+    if isinstance(expr, m.Neg):
+        if isinstance(expr.operand, m.Num):  # `-5` would read back as the number -5, not as its negation
+            return f"-({expr.operand.value})"
+        return "-" + _bracket(expr.operand, NEGATION)
+    if isinstance(expr, (m.All, m.Any_)):
+        joiner = " and " if isinstance(expr, m.All) else " or "
+        return joiner.join(_bracket(op, _precedence(expr) + 1) for op in expr.operands)
+    if isinstance(expr, (m.Compare, m.Arith)):
+        own = _precedence(expr)
+        left_floor = SUM if isinstance(expr, m.Compare) else own  # + - * are left-associative
+        return f"{_bracket(expr.left, left_floor)} {expr.op} {_bracket(expr.right, max(own + 1, SUM))}"
+    if isinstance(expr, m.IfElse):
+        return (f"{_bracket(expr.then, ANY)} if {_bracket(expr.condition, ANY)} else "
+                f"{_bracket(expr.otherwise, IF_ELSE)}")
+    raise TypeError(f"the formatter does not know how to write {type(expr).__name__}")
 
 
-def _operand(expr: m.Expr, parent: type) -> str:
-    """Bracket an operand that binds no tighter than its parent (`a and (b and c)` keeps its tree)."""
+def _bracket(expr: m.Expr, floor: int) -> str:
+    """An operand, bracketed when it binds looser than `floor` allows."""
     text = render_expr(expr)
-    own = _PRECEDENCE[type(expr)]
-    needs = own < _PRECEDENCE[parent] if parent is m.Not else own <= _PRECEDENCE[parent]
-    return f"({text})" if needs and not isinstance(expr, (m.Pred, m.Not)) else text
+    return f"({text})" if _precedence(expr) < floor else text
 
 
 # ---------------------------------------------------------------- comments

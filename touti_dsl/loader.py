@@ -24,10 +24,44 @@ def load_spec(path: str | Path) -> m.Spec:
     """A validated, flattened Spec; raises ToutiError with every diagnostic found."""
     problems: list[Diagnostic] = []
     spec = load_flat(path, problems)
-    problems += check_spec(spec)
+    problems += [blame_variant(spec, problem) for problem in check_spec(spec)]
     if problems:
         raise ToutiError(problems)
     return spec
+
+
+def blame_variant(spec: m.Spec, problem: Diagnostic) -> Diagnostic:
+    """A problem found in a base's rule but caused by a variant is located at the variant's change.
+
+    The variant's change named in the message is blamed (the base's own line is kept in the
+    message); when no change is named, the problem stays in the base with a hint listing
+    what the variant changed.
+    """
+    if spec.base is None or not spec.changes or problem.loc.file in (spec.path, m.NOWHERE.file):
+        return problem
+    own = [c for c in spec.changes if c.loc.file == spec.path and not c.rule_id.startswith("system.")]
+    culprit = _named_change(own, problem) or _only_change(spec, own, problem)
+    if culprit is not None:
+        where = f"{Path(problem.loc.file).name}:{problem.loc.line}"
+        return Diagnostic(problem.code, f"{problem.message} (the rule is written at {where}; this variant's "
+                                        f"{culprit.action} of {culprit.rule_id} makes it wrong)", culprit.loc, problem.hint,
+                          problem.severity)
+    changed = ", ".join(sorted({c.rule_id for c in spec.changes}))
+    hint = (problem.hint + "; " if problem.hint else "") + f"variant {spec.system!r} changes {changed}"
+    return Diagnostic(problem.code, problem.message, problem.loc, hint, problem.severity)
+
+
+def _named_change(changes: list[m.Change], problem: Diagnostic) -> m.Change | None:
+    return next((c for c in changes if c.rule_id in problem.message), None)
+
+
+def _only_change(spec: m.Spec, changes: list[m.Change], problem: Diagnostic) -> m.Change | None:
+    """The variant's one change in the section of the base rule where the problem was found (or its one change)."""
+    rule = next((r for r in spec.rules if r.loc.file == problem.loc.file and r.loc.line == problem.loc.line), None)
+    same = [c for c in changes if rule is not None and c.rule_id.split(".", 1)[0] == rule.section]
+    if len(same) == 1:
+        return same[0]
+    return changes[0] if len(changes) == 1 else None
 
 
 @lru_cache(maxsize=64)

@@ -63,10 +63,69 @@ class Expr(Node):
 
 @dataclass(frozen=True, slots=True)
 class Pred(Expr):
-    """A named state predicate, optionally about one call: `bid_made`, `made(signal)`."""
+    """A named state predicate or quantity, with its arguments: `bid_made`, `made(signal)`,
+    `declarations(team, plain)`, `tricks_won(team)`.  What each name means, where it may be
+    used, what arguments it takes and whether it is a truth or a number is vocabulary.py's."""
 
     name: str
-    arg: str | None = None
+    args: tuple = ()
+    loc: Loc = _loc()
+
+    def __post_init__(self):
+        if self.args is None:
+            object.__setattr__(self, "args", ())
+        elif not isinstance(self.args, tuple):
+            object.__setattr__(self, "args", (self.args,))
+
+    @property
+    def arg(self):
+        """The first argument, or None (most predicates take at most one)."""
+        return self.args[0] if self.args else None
+
+
+@dataclass(frozen=True, slots=True)
+class Num(Expr):
+    """A whole number inside a condition or a formula: `contract >= 100`, `2 * contract`."""
+
+    value: int
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Compare(Expr):
+    """A comparison of two numbers: `tricks_won(team) == 1`; `op` is one of >= > <= < == !=."""
+
+    op: str
+    left: Expr
+    right: Expr
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Arith(Expr):
+    """Arithmetic on numbers: `2 * contract`, `points(bidders) - contract`; `op` is + - or *."""
+
+    op: str
+    left: Expr
+    right: Expr
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class Neg(Expr):
+    """A negated number: `-contract`."""
+
+    operand: Expr
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
+class IfElse(Expr):
+    """A choice between two numbers: `2 if capote(bidders) else 1`."""
+
+    condition: Expr
+    then: Expr
+    otherwise: Expr
     loc: Loc = _loc()
 
 
@@ -223,11 +282,28 @@ class Decls(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class Formula(Value):
+    """An expression written as a rule value: `made: 2 * contract`, `hand_value: 2 if points(winner) >= 101 else 1`.
+
+    A lone number or word is parsed as `Number` / `Word`; `as_expr` reads either as a formula."""
+
+    expr: Expr
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
 class Requirement(Value):
-    """A precondition of a call: `require bid_made: bid_made`; all must hold."""
+    """A precondition: `require NAME: condition [when scope] [unless exception]`; all must hold.
+
+    In a call it says when the call may be made; in the bidding, ghna, trump and concession
+    sections it says when a bid, a declaration, the swap or a concession may be made.  With
+    `when`, the condition is required only where the scope holds; with `unless`, not where
+    the exception holds."""
 
     condition: Expr
     loc: Loc = _loc()
+    when: Expr | None = None
+    unless: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,6 +459,33 @@ class Spec(Node):
     @property
     def rule_ids(self) -> tuple[str, ...]:
         return tuple(rule.id for rule in self.rules)
+
+
+def as_expr(value: Value) -> Expr | None:
+    """A rule value read as an expression: a formula, a lone number, or a lone word (a quantity's name)."""
+    if isinstance(value, Formula):
+        return value.expr
+    if isinstance(value, Number):
+        return Num(value.value, loc=value.loc)
+    if isinstance(value, Word):
+        return Pred(value.value, loc=value.loc)
+    return None
+
+
+def expr_nodes(expr: Expr):
+    """Every node of an expression, outermost first."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (Not, Neg)):
+            stack.append(node.operand)
+        elif isinstance(node, (All, Any_)):
+            stack.extend(reversed(node.operands))
+        elif isinstance(node, (Compare, Arith)):
+            stack.extend((node.right, node.left))
+        elif isinstance(node, IfElse):
+            stack.extend((node.otherwise, node.then, node.condition))
 
 
 def decision_notes(comments: tuple[str, ...]) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 
@@ -116,9 +117,6 @@ class _ToNodes(Transformer):
     def text(self, meta, items):
         return m.Text(_unquote(items[0]), loc=self._at(meta))
 
-    @v_args(meta=True)
-    def order(self, meta, items):
-        return m.Order(tuple(int(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
 
     def group(self, items):
         return tuple(int(t) for t in items)
@@ -172,9 +170,11 @@ class _ToNodes(Transformer):
         return m.Decls(tuple(items), loc=self._at(meta))
 
     def when(self, items):
+        _refuse_chains(items[0])
         return ("when", items[0])
 
     def unless(self, items):
+        _refuse_chains(items[0])
         return ("unless", items[0])
 
     @v_args(meta=True)
@@ -183,18 +183,49 @@ class _ToNodes(Transformer):
         return m.Obligation(str(items[0]), parts.get("when"), parts.get("unless"), loc=self._at(meta),
                             duty_loc=_loc_of(self.file, items[0]))
 
-    # conditions
+    # conditions and formulas
     @v_args(meta=True)
     def pred(self, meta, items):
-        return m.Pred(str(items[0]), None, loc=self._at(meta))
+        return m.Pred(str(items[0]), (), loc=self._at(meta))
 
     @v_args(meta=True)
-    def pred_arg(self, meta, items):
-        return m.Pred(str(items[0]), str(items[1]), loc=self._at(meta))
+    def pred_args(self, meta, items):
+        return m.Pred(str(items[0]), tuple(_scalar(t) for t in items[1:]), loc=self._at(meta))
+
+    @v_args(meta=True)
+    def num(self, meta, items):
+        return m.Num(int(items[0]), loc=self._at(meta))
 
     @v_args(meta=True)
     def not_(self, meta, items):
         return m.Not(items[0], loc=self._at(meta))
+
+    @v_args(meta=True)
+    def neg(self, meta, items):
+        return m.Neg(items[0], loc=self._at(meta))
+
+    @v_args(meta=True)
+    def arith(self, meta, items):
+        node = items[0]
+        for index in range(1, len(items), 2):
+            node = m.Arith(str(items[index]), node, items[index + 1], loc=self._at(meta))
+        return node
+
+    @v_args(meta=True)
+    def compare(self, meta, items):
+        if len(items) == 1:
+            return items[0]
+        if len(items) == 3:
+            return m.Compare(str(items[1]), items[0], items[2], loc=self._at(meta))
+        return _Chain(tuple(items), self._at(meta))
+
+    @v_args(meta=True)
+    def if_else(self, meta, items):
+        return m.IfElse(items[1], items[0], items[2], loc=self._at(meta))
+
+    @v_args(meta=True)
+    def expression(self, meta, items):
+        return _value_of(items[0], self._at(meta))
 
     # Lark keeps the aliased and/or rules even with one operand: a lone operand stands for itself.
     @v_args(meta=True)
@@ -212,7 +243,10 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def requirement(self, meta, items):
-        return ("rule", str(items[0]), m.Requirement(items[1], loc=_loc_of(self.file, meta)), meta)
+        parts = dict(items[2:])
+        _refuse_chains(items[1])
+        value = m.Requirement(items[1], loc=_loc_of(self.file, meta), when=parts.get("when"), unless=parts.get("unless"))
+        return ("rule", str(items[0]), value, meta)
 
     @v_args(meta=True)
     def member_removal(self, meta, items):
@@ -255,6 +289,48 @@ class _ToNodes(Transformer):
     @v_args(meta=True)
     def remove_call(self, meta, items):
         return ("drop", str(items[0]), "call", meta)
+
+
+class _Chain:
+    """`a > b > c` before it is known to be an order of ranks (the only chain the language has)."""
+
+    __slots__ = ("items", "loc")
+
+    def __init__(self, items: tuple, loc: m.Loc):
+        self.items, self.loc = items, loc
+
+    def order(self) -> m.Order | None:
+        operands, ops = self.items[0::2], self.items[1::2]
+        if all(str(op) == ">" for op in ops) and all(isinstance(x, m.Num) for x in operands):
+            return m.Order(tuple(x.value for x in operands), loc=self.loc, item_locs=tuple(x.loc for x in operands))
+        return None
+
+
+def _value_of(expr, loc: m.Loc) -> m.Value:
+    """A rule value written as an expression: a lone number or word, an order of ranks, or a formula."""
+    if isinstance(expr, m.Num):
+        return m.Number(expr.value, loc=expr.loc)
+    if isinstance(expr, m.Pred) and not expr.args:
+        return m.Word(expr.name, loc=expr.loc)
+    if isinstance(expr, m.Compare) and expr.op == ">" and isinstance(expr.left, m.Num) and isinstance(expr.right, m.Num):
+        return m.Order((expr.left.value, expr.right.value), loc=loc, item_locs=(expr.left.loc, expr.right.loc))
+    if isinstance(expr, _Chain) and expr.order() is not None:
+        return expr.order()
+    _refuse_chains(expr)
+    return m.Formula(expr, loc=loc)
+
+
+def _refuse_chains(expr) -> None:
+    """A comparison chain anywhere but as a rank order is a syntax error: `a < b < c` means nothing here."""
+    if isinstance(expr, _Chain):
+        raise ToutiError(Diagnostic("E008", "comparisons do not chain: compare two numbers at a time, joined by `and`",
+                                    expr.loc))
+    for child in (getattr(expr, f.name) for f in fields(expr)) if isinstance(expr, m.Expr) else ():
+        if isinstance(child, tuple):
+            for item in child:
+                _refuse_chains(item)
+        else:
+            _refuse_chains(child)
 
 
 # ---------------------------------------------------------------- comments
@@ -526,7 +602,9 @@ def parse_text(text: str, file: str = "<string>") -> m.SpecFile:
         raise ToutiError(_syntax_diagnostic(file, error, source)) from None
     try:
         items = _ToNodes(file).transform(tree).children
-    except VisitError as error:  # pragma: no cover - the transformer only converts tokens
+    except VisitError as error:
+        if isinstance(error.orig_exc, ToutiError):
+            raise error.orig_exc from None
         raise ToutiError(Diagnostic("E006", f"cannot build the model: {error.orig_exc}", m.Loc(file, 1, 1))) from None
     return _assemble(file, source, items)
 

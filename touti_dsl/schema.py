@@ -35,6 +35,8 @@ class RuleSpec:
 
 YES_NO = ("yes", "no")
 WORDS = (m.Word,)
+# A formula or a condition: written as an expression, or as a lone number or word.
+EXPRESSION = (m.Formula, m.Number, m.Word)
 
 
 def _r(rule_id, shapes, words=(), required=True, meaning=""):
@@ -57,26 +59,37 @@ RULES: tuple[RuleSpec, ...] = (
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
     _r("rotation.first_lead", WORDS, ("first_speaker", "after_dealer"), meaning="who leads the first trick"),
-    _r("rotation.next_round", WORDS, ("next_seat",), meaning="how the deal (or the first speaker) moves on after a round"),
+    _r("rotation.next_round", WORDS, ("next_seat", "last_trick_winner", "hand_loser"),
+       meaning="who deals (or speaks first) in the next round: the next seat, the winner of the last trick, or the first "
+               "seat of the side that lost the hand"),
     _r("rotation.after_void", WORDS, ("next_seat", "same_seat"), meaning="how it moves on after a void (all-pass) round"),
     _r("rotation.turn_order", WORDS, ("next_seat",), meaning="who speaks or plays next"),
     _r("bidding.minimum", m.Number, meaning="the lowest bid"),
     _r("bidding.step", m.Number, meaning="bids are multiples of this and each raises the last by at least this"),
     _r("bidding.maximum", m.Number, meaning="the highest bid"),
-    _r("bidding.pass", WORDS, ("final",), meaning="a pass is final for the round"),
+    _r("bidding.pass", WORDS, ("final", "not_final"),
+       meaning="whether a pass is final for the round; when it is not, the bidding ends after a bid followed by a pass of "
+               "every other player in turn"),
     _r("bidding.all_pass", WORDS, ("void",), meaning="what happens when all pass: the round is void and nobody scores"),
     _r("bidding.never_stands", m.Number, required=False, meaning="a bid that may open but never stands as the contract"),
     _r("bidding.last_speaker_minimum", m.Number, required=False, meaning="the lowest opening of the last player to speak"),
+    _r("bidding.rounds", m.Number, required=False, meaning="1: each player speaks once and the highest bid stands"),
+    _r("bidding.pass_allowed", EXPRESSION, required=False, meaning="when a player to speak may pass (a condition)"),
     _r("trump.choice", WORDS, ("bid_winner", "turned_card"), meaning="how trumps are chosen"),
-    _r("trump.swap", m.Number, required=False, meaning="the rank of trumps that may be exchanged for the turned card"),
+    _r("trump.swap", (m.Number, m.Formula), required=False,
+       meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`)"),
     _r("play.partner_exemption", (m.Word, m.WordList), meaning="the duties lifted while one's partner wins the trick (`none`)"),
+    _r("play.order", (m.Word, m.WordList), required=False,
+       meaning="the order in which the play duties apply, when it differs from the order they are written in"),
     _r("play.free_discard", WORDS, ("any",), meaning="when no duty applies, any card may be played"),
     _r("trick.winner", WORDS, ("highest_trump_else_led",), meaning="who wins a trick"),
     _r("trick.next_leader", WORDS, ("winner",), meaning="who leads the next trick"),
     _r("ghna.pair", m.Numbers, meaning="the two ranks of a ghna, held in one hand"),
     _r("ghna.values", m.Table, meaning="the value of a ghna in trumps and in a plain suit"),
     _r("ghna.who", WORDS, ("bidding_team", "both"), meaning="which team may declare"),
-    _r("ghna.window", WORDS, ("after_team_trick",), meaning="when a ghna may be declared"),
+    _r("ghna.window", (m.Word, m.WordList), ("after_team_trick", "after_own_trick", "before_first_lead"),
+       meaning="when a ghna may be declared: after a trick won by one's side, or only after one's own trick; "
+               "and, with before_first_lead, also before the first card of the round is led"),
     _r("ghna.per_trick", m.Number, meaning="declarations per won trick, for the whole team"),
     _r("ghna.in_hand", WORDS, ("yes",), meaning="both cards must still be in the declarer's hand"),
     _r("ghna.same_suit", WORDS, ("once",), meaning="a suit may be declared once per round"),
@@ -85,10 +98,18 @@ RULES: tuple[RuleSpec, ...] = (
     _r("ghna.minimums", m.Table, required=False, meaning="the lowest contract for each kind of ghna"),
     _r("ghna.tute", (m.Word, m.Number, m.Numbers), required=False, meaning="ranks whose four cards in one hand, sung, win the hand at once"),
     _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
-    _r("concession.consent", WORDS, ("both",), meaning="who must agree"),
+    _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
     _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),
     _r("concession.award", (m.Word, m.WordList), ("remaining_cards", "last_trick", "held_ghna"), meaning="what the bidding team receives"),
     _r("scoring.round", WORDS, ("contract", "most_points"), meaning="how a round is scored"),
+    _r("scoring.contract_made", EXPRESSION, required=False,
+       meaning="when the contract is made (by default: `points(bidders) >= contract`)"),
+    _r("scoring.made", EXPRESSION, required=False, meaning="what the bidding side scores when it makes the contract"),
+    _r("scoring.made_defenders", EXPRESSION, required=False, meaning="what the defenders score when the contract is made"),
+    _r("scoring.failed", EXPRESSION, required=False, meaning="what the bidding side scores when it fails the contract"),
+    _r("scoring.failed_defenders", EXPRESSION, required=False, meaning="what the defenders score when the contract fails"),
+    _r("scoring.winner", EXPRESSION, required=False, meaning="what the side that wins the hand scores (most points)"),
+    _r("scoring.loser", EXPRESSION, required=False, meaning="what the side that loses the hand scores (most points)"),
     _r("scoring.tie", WORDS, ("last_trick",), required=False, meaning="who wins a tie on points"),
     _r("scoring.renounce", WORDS, ("loses_hand",), required=False, meaning="the penalty for an illegal play (docs only: engines refuse it)"),
     _r("match.end", WORDS, ("target", "hands"), meaning="how a match ends"),
@@ -109,8 +130,25 @@ BY_ID: dict[str, RuleSpec] = {r.id: r for r in RULES}
 CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}
 
 
+# Sections whose `require NAME: condition` lines constrain an action, and the context they are evaluated in.
+REQUIREMENT_SECTIONS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede"}
+REQUIREMENT_ACTIONS = {"bidding": "a bid", "ghna": "a declaration", "trump": "the trump swap",
+                       "concession": "a concession"}
+# Rules whose value is a formula or condition: (context, "number" | "truth").
+EXPRESSION_RULES = {
+    "bidding.pass_allowed": ("bid", "truth"),
+    "trump.swap": ("swap", "number"),
+    "scoring.contract_made": ("round", "truth"),
+    **{f"scoring.{key}": ("round", "number")
+       for key in ("made", "made_defenders", "failed", "failed_defenders", "winner", "loser")},
+}
+
+
 def spec_for(rule: m.Rule) -> RuleSpec | None:
     """The RuleSpec a rule is checked against; None for an unknown rule id."""
+    if rule.kind == "section" and isinstance(rule.value, m.Requirement) and rule.section in REQUIREMENT_SECTIONS:
+        action = REQUIREMENT_ACTIONS[rule.section]
+        return RuleSpec(rule.id, (m.Requirement,), required=False, meaning=f"a precondition of {action}")
     if rule.kind == "call":
         if isinstance(rule.value, m.Requirement):
             return RuleSpec(rule.id, (m.Requirement,), required=False, meaning="a precondition of the call")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import model as m
+from . import schema
 from .checks import duplicate_rules
 from .errors import Diagnostic, ToutiError, did_you_mean
 from .parser import parse_file
@@ -82,6 +83,23 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
     return apply_variant(base, spec_file, problems)
 
 
+def _addable(rule: m.Rule, variant: m.SpecFile, base_sections: set[str]) -> bool:
+    """A rule the base lacks may be added: in an `add` block, in the header, or as a rule the language knows by id.
+
+    A free-named rule (a `require` line, a play duty, a call's rule) outside an `add` block
+    is refused instead: it is more likely a misspelt override than a new rule.
+    """
+    if rule.section in variant.added or rule.section == "system":
+        return True
+    return rule.kind == "section" and rule.id in schema.BY_ID and rule.section in base_sections
+
+
+def _insert(order: list[str], rule: m.Rule) -> None:
+    """Put a new rule after the last rule of its section (or at the end), so sections stay together."""
+    same = [i for i, rid in enumerate(order) if rid.split(".", 1)[0] == rule.section]
+    order.insert(same[-1] + 1 if same else len(order), rule.id)
+
+
 def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] | None = None) -> m.Spec:
     """Apply a variant's overrides, additions and removals to its flattened base.
 
@@ -96,19 +114,27 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
         if rule.id in rules:
             rules[rule.id] = rule
             changes.append(m.Change(rule.id, "override", rule.loc))
-        elif rule.section in variant.added or rule.section == "system":
+        elif _addable(rule, variant, base_sections):
+            _insert(order, rule)
             rules[rule.id] = rule
-            order.append(rule.id)
             changes.append(m.Change(rule.id, "add", rule.loc))
         else:
             candidates = [rid for rid in order if rid.startswith(rule.section + ".")] or order
             hint = did_you_mean(rule.id, candidates)
             if rule.section not in base_sections:
                 hint = hint or f"write `add {rule.section} {{ ... }}` to introduce a section the base lacks"
+            else:
+                hint = hint or f"to add a new rule to {rule.section}, write it in `add {rule.section} {{ ... }}`"
             found.append(
                 Diagnostic("E023", f"{rule.id} overrides a rule that base {base.system!r} does not have", rule.loc, hint)
             )
+    overridden = {rule.id: rule for rule in variant.rules}
     for removal in variant.removals:
+        clash = overridden.get(removal.target)
+        if clash is not None:
+            found.append(Diagnostic("E027", f"{removal.target} is both written and removed by this variant", removal.loc,
+                                    f"it is written at line {clash.loc.line}: keep one of the two"))
+            continue
         doomed = [rid for rid in order if rid == removal.target or (removal.key is None and rid.startswith(removal.target + "."))]
         if not doomed:
             found.append(

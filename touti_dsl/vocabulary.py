@@ -1,50 +1,147 @@
-"""The fixed vocabulary that spec conditions and play duties may name.
+"""The vocabulary of the expression language: the state terms a condition or a formula may name.
 
-Specs never contain code: a call's preconditions are boolean expressions over the state
-predicates listed here, and a play obligation names one of the duties listed here.  The
-engine implements each name once (engine/predicates.py, engine/play.py); the docs turn
-each into a sentence through the translation catalogs.  Adding a name here is a language
-change: document it in docs/language.md.
+Specs never contain code: every condition (`require`, `when`, `unless`) and every formula
+(`scoring.made: 2 * contract`) is an expression over the terms listed here.  A term is a
+truth (`bid_made`) or a number (`contract`, `tricks_won(team)`); it may be used only in
+the contexts where the engine can give it a value, and it takes arguments of the kinds
+it names.  `checks.py` enforces all three with located errors; the engine implements
+each term once (engine/predicates.py); the docs turn each into words through the
+translation catalogs (`pred.NAME`).  Adding a term here is a language change: document
+it in docs/language.md.
+
+Contexts — where an expression is evaluated, and for whom:
+- `call`: a call's preconditions, for the seat that would make the call;
+- `bid`: the bidding section's `require` lines, for the seat that would bid (`amount`);
+- `play`: a play duty's `when` / `unless`, for the seat about to play;
+- `declare`: the ghna section's `require` lines, for the seat that would declare;
+- `swap`: the trump section's `require` lines, for the seat that would swap;
+- `concede`: the concession section's `require` lines, for the seat that would concede;
+- `round`: the scoring formulas, once the round is over (no seat: sides are named).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+BIDDING = frozenset({"call", "bid"})
+TABLE = frozenset({"play", "declare", "swap", "concede"})
+ROUND = frozenset({"round"})
+EVERYWHERE = BIDDING | TABLE | ROUND
+
+CONTEXT_NAMES = {
+    "call": "a call's precondition",
+    "bid": "a bidding requirement",
+    "play": "a play duty's condition",
+    "declare": "a declaration requirement",
+    "swap": "a trump swap requirement",
+    "concede": "a concession requirement",
+    "round": "a scoring formula",
+}
+
+# Argument kinds.  A term lists the kinds its arguments may be, each at most once.
+SEAT_SIDES = ("self", "partner", "team", "opponents")
+CONTRACT_SIDES = ("bidders", "defenders")
+RESULT_SIDES = ("winner", "loser")
+ARG_KINDS = {
+    "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring)",
+    "kind": "a kind of declaration: trump (the 40), plain (a 20) or tute",
+    "suit": "a suit of the deck",
+    "rank": "a rank of the deck",
+    "call": "a call of this spec",
+    "card_group": "trump or led",
+}
+DECLARATION_KINDS = ("trump", "plain", "tute")
+
 
 @dataclass(frozen=True, slots=True)
 class PredicateInfo:
-    """A state predicate: its name, whether it takes a call name, and what it means."""
+    """A term: its name, whether it is a truth or a number, where it may be used, its arguments, its meaning.
+
+    `args` lists the argument kinds the term accepts (each at most once, in any order);
+    `required` how many arguments it needs at least.
+    """
 
     name: str
-    phase: str  # "bidding" or "play"
-    takes_call: bool
+    result: str  # "truth" | "number"
+    contexts: frozenset[str]
     meaning: str
+    args: tuple[str, ...] = ()
+    required: int = 0
+
+    @property
+    def takes_call(self) -> bool:
+        return self.args == ("call",)
+
+
+def _truth(name, contexts, meaning, args=(), required=0):
+    return PredicateInfo(name, "truth", frozenset(contexts), meaning, args, required)
+
+
+def _number(name, contexts, meaning, args=(), required=0):
+    return PredicateInfo(name, "number", frozenset(contexts), meaning, args, required)
 
 
 PREDICATES: dict[str, PredicateInfo] = {
     p.name: p
     for p in (
-        # bidding: evaluated for the seat that would make the call ("self")
-        PredicateInfo("my_turn", "bidding", False, "it is this player's turn to speak"),
-        PredicateInfo("self_out", "bidding", False, "this player is out of the bidding (passed, or made a call that leaves it)"),
-        PredicateInfo("self_bidding", "bidding", False, "this player is still in the bidding"),
-        PredicateInfo("spoken", "bidding", False, "this player has already spoken this round (bid, passed or made a call on its turn)"),
-        PredicateInfo("partner_to_bid", "bidding", False, "it is this player's partner's turn to speak"),
-        PredicateInfo("partner_bidding", "bidding", False, "this player's partner is still in the bidding"),
-        PredicateInfo("partner_holds_high", "bidding", False, "this player's partner holds the highest bid"),
-        PredicateInfo("bid_made", "bidding", False, "a bid has been made this round"),
-        PredicateInfo("opponent_bidding", "bidding", False, "at least one opponent is still in the bidding"),
-        PredicateInfo("holds_ace", "bidding", False, "this player holds at least one ace (a card of the strongest rank)"),
-        PredicateInfo("last_speaker", "bidding", False, "nobody has bid and the three other players are out"),
-        PredicateInfo("made", "bidding", True, "this player has already made that call this round"),
-        PredicateInfo("made_at_level", "bidding", True, "this player has already made that call at the current highest bid"),
-        # play: evaluated for the seat about to play a card
-        PredicateInfo("trick_trumped", "play", False, "a trump has been played to this trick and the led suit is not trumps"),
-        PredicateInfo("partner_winning", "play", False, "this player's partner currently wins the trick"),
-        PredicateInfo("leading", "play", False, "this player leads the trick"),
-        PredicateInfo("holds_led", "play", False, "this player holds a card of the led suit"),
-        PredicateInfo("holds_trump", "play", False, "this player holds a trump"),
+        # the auction, for the seat that would speak
+        _truth("my_turn", BIDDING, "it is this player's turn to speak"),
+        _truth("self_out", BIDDING, "this player is out of the bidding (passed, or made a call that leaves it)"),
+        _truth("self_bidding", BIDDING, "this player is still in the bidding"),
+        _truth("spoken", BIDDING, "this player has already spoken this round (bid, passed or made a call on its turn)"),
+        _truth("partner_to_bid", BIDDING, "it is this player's partner's turn to speak"),
+        _truth("partner_bidding", BIDDING, "this player's partner is still in the bidding"),
+        _truth("partner_holds_high", BIDDING, "this player's partner holds the highest bid"),
+        _truth("bid_made", BIDDING, "a bid has been made this round"),
+        _truth("opponent_bidding", BIDDING, "at least one opponent is still in the bidding"),
+        _truth("holds_ace", BIDDING, "this player holds at least one ace (a card of the strongest rank)"),
+        _truth("last_speaker", BIDDING, "nobody has bid and the three other players are out"),
+        _truth("is_dealer", BIDDING | TABLE, "this player is the dealer"),
+        _truth("made", BIDDING, "this player has already made that call this round", ("call",), 1),
+        _truth("made_at_level", BIDDING, "this player has already made that call at the current highest bid", ("call",), 1),
+        _number("high_bid", BIDDING, "the highest bid so far (0 before any bid)"),
+        _number("amount", {"bid"}, "the amount of the bid being made"),
+        # the play, for the seat about to act
+        _truth("trick_trumped", TABLE, "a trump has been played to this trick and the led suit is not trumps"),
+        _truth("partner_winning", TABLE, "this player's partner currently wins the trick"),
+        _truth("partner_unbeatable", {"play"}, "this player's partner wins the trick and nobody still to play holds a card that beats it"),
+        _truth("leading", TABLE, "this player leads the trick"),
+        _truth("holds_led", TABLE, "this player holds a card of the led suit"),
+        _truth("holds_trump", TABLE, "this player holds a trump"),
+        _truth("can_win", {"play"}, "this player holds a card that would win the trick as it stands"),
+        _truth("won_last", TABLE, "the last trick was won by that side", ("side",), 1),
+        _number("window_declarations", {"declare"}, "the declarations made by that side since the last trick "
+                "(by anyone when no side is named)", ("side",)),
+        _number("trick_number", TABLE, "the number of the trick being played (1 for the first)"),
+        _number("trick_points", TABLE, "the card points already in the trick being played"),
+        _truth("first_trick", TABLE, "no trick has been completed yet this round"),
+        # the contract
+        _truth("has_contract", TABLE | ROUND, "a contract was made in the bidding"),
+        _number("contract", TABLE | ROUND, "the contract's amount (0 without a contract)"),
+        _truth("bid_winner", TABLE, "this player made the contract"),
+        _truth("bidding_side", TABLE, "this player's side holds the contract"),
+        _number("turned_rank", BIDDING | TABLE, "the rank of the turned card (0 without one)"),
+        # counts of the round so far
+        _number("tricks_won", TABLE | ROUND, "the tricks won so far this round by that side", ("side",), 1),
+        _number("declarations", TABLE | ROUND, "the declarations made this round, by that side and of that kind or suit "
+                "(all of them when not named)", ("side", "kind", "suit")),
+        _number("declared_points", TABLE | ROUND, "the points declared this round by that side", ("side",), 1),
+        _truth("holds", BIDDING | TABLE, "this player holds a card of that suit or rank, a trump or a card of the led suit",
+               ("suit", "rank", "card_group"), 1),
+        _truth("holds_pair", TABLE, "this player holds both cards of a ghna of that kind or suit, not yet declared",
+               ("kind", "suit")),
+        _truth("stock_empty", EVERYWHERE, "no card is left to draw"),
+        _number("cards_left", EVERYWHERE, "the cards left to draw"),
+        # the declaration being made
+        _truth("declaring", {"declare"}, "the declaration being made is of that kind or suit", ("kind", "suit"), 1),
+        _number("value", {"declare"}, "the points of the declaration being made"),
+        # the finished round, for the scoring formulas
+        _number("points", ROUND, "that side's total: card points, last-trick bonus and declarations", ("side",), 1),
+        _number("card_points", ROUND, "the card points that side took", ("side",), 1),
+        _truth("capote", ROUND, "that side won every trick", ("side",), 1),
+        _truth("last_trick", ROUND, "that side won the last trick", ("side",), 1),
+        _truth("conceded", ROUND, "the defenders conceded the round"),
+        _truth("tute", ROUND, "the round was won by a tute"),
     )
 }
 
@@ -64,5 +161,9 @@ DUTIES: dict[str, DutyInfo] = {
         DutyInfo("beat_led", "play a card of the led suit higher than the highest card of the led suit in the trick"),
         DutyInfo("trump", "play a trump"),
         DutyInfo("beat_trump", "play a trump higher than every trump in the trick"),
+        DutyInfo("win", "play a card that wins the trick"),
+        DutyInfo("no_undertrump", "play a card other than a trump lower than the trick's best trump"),
+        DutyInfo("no_points", "play a card worth no points"),
+        DutyInfo("points", "play a card worth points"),
     )
 }

@@ -59,8 +59,18 @@ def test_every_vocabulary_word_has_words():
     assert not missing
 
 
-def test_every_predicate_has_a_negative_form():
-    missing = [name for name in vocabulary.PREDICATES if not catalog("en").has(f"pred_not.{name}")]
+def test_every_condition_term_has_a_negative_form():
+    """A truth term is negated in words ("this player is not the dealer"); a term with arguments through its template."""
+    words = catalog("en")
+    missing = [name for name, info in vocabulary.PREDICATES.items()
+               if info.result == "truth" and not words.has(f"pred_args.{name}") and not words.has(f"pred_not.{name}")]
+    assert not missing
+
+
+def test_every_term_with_arguments_has_a_template_or_names_a_call():
+    words = catalog("en")
+    missing = [name for name, info in vocabulary.PREDICATES.items()
+               if info.args and not info.takes_call and not words.has(f"pred_args.{name}")]
     assert not missing
 
 

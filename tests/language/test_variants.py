@@ -136,3 +136,46 @@ def test_base_file_declaring_another_system_id(tmp_path):
     write(tmp_path, "base", variant("not-base", "tute"))
     path = write(tmp_path, "house", variant("house", "base"))
     assert problems_of(path) == [("E025", "house.touti", *where(path.read_text(), '"base"'))]
+
+
+# ---------------------------------------------------------------- adding, and blaming the variant
+
+
+def test_writing_and_removing_one_rule_is_an_error_at_the_removal(tmp_path):
+    text = variant("both-ways", "atlas-carta", "\nbidding {\n  step: 20\n  remove step\n}\n")
+    path = write(tmp_path, "both-ways", text)
+    assert ("E027", "both-ways.touti", *where(text, "remove step")) in problems_of(path)
+
+
+def test_a_rule_of_the_language_the_base_lacks_is_added_in_place(tmp_path):
+    path = write(tmp_path, "made-double", variant("made-double", "atlas-carta", "\nscoring {\n  made: 2 * contract\n}\n"))
+    spec = load_spec(path)
+    ids = [r.id for r in spec.rules]
+    assert ids.index("scoring.made") == ids.index("scoring.round") + 1  # the section stays together
+    assert [c.action for c in spec.changes if c.rule_id == "scoring.made"] == ["add"]
+
+
+def test_a_new_requirement_outside_an_add_block_is_taken_for_a_misspelt_override(tmp_path):
+    text = variant("typo", "atlas-carta", "\ncall signal {\n  require opponent_biding: opponent_bidding\n}\n")
+    path = write(tmp_path, "typo", text)
+    with pytest.raises(ToutiError) as caught:
+        load_spec(path)
+    problem = caught.value.diagnostics[0]
+    assert problem.code == "E023" and "opponent_bidding" in (problem.hint or "")
+
+
+def test_a_new_requirement_in_an_add_block_is_added(tmp_path):
+    body = "\nadd ghna {\n  require bidder_only: bid_winner\n}\n"
+    spec = load_spec(write(tmp_path, "bidder", variant("bidder", "atlas-carta", body)))
+    assert spec.has("ghna.bidder_only") and spec.has("ghna.caps")
+
+
+def test_a_problem_the_variant_causes_in_its_base_is_located_at_the_variant(tmp_path):
+    text = variant("odd-step", "atlas-carta", "\nbidding {\n  step: 20\n}\n")
+    path = write(tmp_path, "odd-step", text)
+    found = problems_of(path)
+    assert found and {(file, line, column) for _, file, line, column in found} == {
+        ("odd-step.touti", *where(text, "step: 20"))}
+    with pytest.raises(ToutiError) as caught:
+        load_spec(path)
+    assert "atlas-carta.touti:" in caught.value.diagnostics[0].message  # the base's own line is still named

@@ -18,7 +18,8 @@ from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anc
 from ..engine import Game
 from ..loader import spec_hash
 from . import outcomes, situations
-from .explore import Explorer, Findings, Witness
+from ..schema import EXPRESSION_RULES
+from .explore import Explorer, Findings, Witness, quick_rounds
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
@@ -158,6 +159,8 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
     next_hands = _deal(game, rng)
     raw += outcomes.trick_cases(game, findings.rounds)
     raw += outcomes.round_cases(game, findings.rounds)
+    raw += outcomes.formula_cases(game, findings.rounds)
+    raw += outcomes.single_round_cases(game, findings.rounds)
     raw += outcomes.match_cases(game, findings.rounds)
     raw += outcomes.rotation_cases(game, findings.rounds, next_hands)
     raw += outcomes.opening_cases(game, findings.rounds)
@@ -201,6 +204,9 @@ def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
 
 
 CAMPAIGN_ROUNDS = 24
+STACKED_ROUNDS = 8
+PATIENT_CAMPAIGNS = 6
+TIE_SEARCH = 4000
 RIGGED_ROUNDS = 12
 MATCHES = 2  # golden matches per spec
 
@@ -227,6 +233,10 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + level, contract=level, findings=findings).explore(CAMPAIGN_ROUNDS)
     for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
         Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
+    _look_for_unrefused_requirements(game, findings, seed)
+    if _formula_conditions(spec):
+        Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
+    _look_for_a_tie(game, findings, seed)
     digest = spec_hash(spec)
     groups: dict[str, list[dict]] = {}
     for case in collect_cases(game, findings, seed, playthroughs):
@@ -235,6 +245,46 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     for cases in groups.values():
         cases.sort(key=lambda c: (c["rules"][0], c["polarity"], c["id"]))
     return dict(sorted(groups.items()))
+
+
+def _requirement_ids(game: Game) -> list[str]:
+    return [rule_id for tests in game.ruleset.requirements.values() for rule_id, _ in tests]
+
+
+def _look_for_unrefused_requirements(game: Game, findings: Findings, seed: int) -> None:
+    """A `require` line no explored state refused: patient rounds on rigged deals, where late declarations are tried."""
+    ranks = list(game.ruleset.ghna.tute_ranks) + list(game.ruleset.ghna.pair)
+    for index in range(PATIENT_CAMPAIGNS):
+        missing = [r for r in _requirement_ids(game) if not any(key.startswith(r) for key in findings.refused)]
+        if not missing:
+            return
+        rank = ranks[index % len(ranks)] if ranks else None
+        Explorer(game, seed + 2000 + index, findings=findings, rigged_rank=rank, patient=True).explore(RIGGED_ROUNDS)
+
+
+def _formula_conditions(spec: m.Spec) -> bool:
+    """Whether a scoring formula of the spec has a condition (whose true side random play may never reach)."""
+    for rule in spec.section("scoring"):
+        expr = m.as_expr(rule.value) if rule.id in EXPRESSION_RULES else None
+        if expr is not None and (rule.key == "contract_made" or any(isinstance(n, m.IfElse) for n in m.expr_nodes(expr))):
+            return True
+    return False
+
+
+def _look_for_a_tie(game: Game, findings: Findings, seed: int) -> None:
+    """A hand won on points with a tie on points is rare: plain random rounds until one is found (bounded)."""
+    if game.ruleset.scoring != "most_points" or not game.spec.has("scoring.tie"):
+        return
+    if any(_tied(r.result) for r in findings.rounds):
+        return
+    for record in quick_rounds(game, seed + 4000, TIE_SEARCH):
+        if _tied(record.result):
+            findings.rounds.append(record)
+            return
+
+
+def _tied(result: dict) -> bool:
+    return result.get("tute") is None and not result["void"] and result["totals"][0] == result["totals"][1]
 
 
 def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list[Path]:

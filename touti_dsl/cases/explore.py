@@ -82,24 +82,71 @@ ACCEPTED_RULES = {
 }
 
 
+# The section whose `require` lines an action of each kind was checked against.
+REQUIREMENT_SECTION = {"bid": "bidding", "ghna": "ghna", "tute": "ghna", "swap": "trump", "concede": "concession"}
+
+
 def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
-    """The rule ids an accepted action shows in force (its kind's rules; a call's own rules)."""
+    """The rule ids an accepted action shows in force (its kind's rules and requirements; a call's own rules)."""
     head = action.split(" ", 1)[0]
     if head in ACCEPTED_RULES:
-        return ACCEPTED_RULES[head]
+        section = REQUIREMENT_SECTION.get(head)
+        required = tuple(rule_id for rule_id, _ in game.ruleset.requirements.get(section, ()))
+        allowed_pass = ("bidding.pass_allowed",) if head == "pass" and game.spec.has("bidding.pass_allowed") else ()
+        return ACCEPTED_RULES[head] + required + allowed_pass
     if any(call.name == head for call in game.ruleset.calls):
         return tuple(rule.id for rule in game.spec.rules if rule.section == head)
     return ()
+
+
+def stacked_hands(game: Game, side: int) -> list[list[str]]:
+    """Hands where the seats of team `side` hold the twenty strongest cards (a side sure to take most tricks)."""
+    rules = game.ruleset
+    cards = sorted(range(rules.ncards), key=lambda c: (-rules.card_strength[c], c))
+    seats = {team: [s for s in range(4) if rules.team_of[s] == team] for team in (0, 1)}
+    hands: list[list[str]] = [[], [], [], []]
+    for index, card in enumerate(cards):
+        team = side if index < len(cards) // 2 else 1 - side
+        hands[seats[team][index % 2]].append(rules.card_text[card])
+    return hands
+
+
+def quick_rounds(game: Game, seed: int, count: int):
+    """Plain seeded random rounds (no candidate is tried): a cheap search for a rare outcome."""
+    from ..engine.game import deal
+
+    rules = game.ruleset
+    rng = random.Random(seed)
+    for index in range(count):
+        hands = [[rules.card_text[c] for c in hand] for hand in deal(rules, rng.randrange(2**32))]
+        setup = {"hands": hands, "dealer" if rules.has_dealer else "first_speaker": index % 4}
+        state = game.new_round(**setup)
+        history, ends, winners = [], [], []
+        while not state.is_terminal():
+            seat = rng.choice(state.actors())
+            legal = [a for a in state.legal_actions(seat) if a != "concede"] or state.legal_actions(seat)
+            action = rng.choice(legal)
+            before = state.tricks_played
+            state.apply(seat, action)
+            history.append((seat, action))
+            if state.tricks_played > before:
+                ends.append(len(history))
+                winners.append(state.last_trick_winner())
+        yield RoundRecord(setup, tuple(history), state.round_result(), tuple(ends), tuple(winners))
 
 
 class Explorer:
     """Plays seeded random rounds with a policy that favours rare actions, trying all candidates."""
 
     def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
-                 rigged_rank: int | None = None):
+                 rigged_rank: int | None = None, patient: bool = False, stacked: bool = False):
         self.game = game
         self.rng = random.Random(seed)
         self.rigged_rank = rigged_rank  # when set, one seat is dealt all four cards of this rank
+        # patient: nobody declares and the rigged cards are kept, so that late declarations are tried
+        self.patient = patient
+        # stacked: one side is dealt the strongest cards, bids alone and plays them greedily (capotes, big scores)
+        self.stacked = stacked
         self.contract = contract  # when set, the first speaker bids it and everybody else passes
         self.tag = "" if contract is None else f"@{contract}"
         self.findings = findings if findings is not None else Findings()
@@ -118,6 +165,8 @@ class Explorer:
         cards = list(self.all_cards)
         rng.shuffle(cards)
         hands = [cards[10 * s : 10 * s + 10] for s in range(4)]
+        if self.stacked:
+            hands = stacked_hands(self.game, index % 2)
         if self.rigged_rank is not None:
             self._rig(hands, rng.randrange(4))
         setup = {"hands": hands}
@@ -208,7 +257,44 @@ class Explorer:
         forced = self._forced_bid(state)
         if forced is not None:
             return forced
+        if self.stacked:
+            return self._choose_stacked(state)
+        if self.patient:
+            return self._choose_patiently(state)
         return self._choose_freely(state)
+
+    def _choose_stacked(self, state) -> tuple[int, str]:
+        """The strong side (the holders of the strongest cards) bids the lowest bid and plays its best card."""
+        rules = self.game.ruleset
+        strong = {s for s in range(4) if rules.team_of[s] == self._strong_team(state)}
+        seat = state.actors()[0]
+        legal = [a for a in state.legal_actions(seat) if a not in ("concede", "agree", "refuse")] or state.legal_actions(seat)
+        bids = [a for a in legal if a.startswith("bid ")]
+        if state.phase == "bidding":
+            choice = bids[0] if seat in strong and bids else ("pass" if "pass" in legal else legal[0])
+            return seat, choice
+        plays = [a for a in legal if a.startswith("play ")]
+        if not plays:
+            return seat, legal[0]
+        strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
+        return seat, (max if seat in strong else min)(plays, key=strength)
+
+    def _strong_team(self, state) -> int:
+        rules = self.game.ruleset
+        total = [0, 0]
+        for seat in range(4):
+            total[rules.team_of[seat]] += sum(rules.card_strength[c] for c in state.hands[seat])
+        return 0 if total[0] >= total[1] else 1
+
+    def _choose_patiently(self, state) -> tuple[int, str]:
+        """No declaration, no concession, and the rigged cards kept while another card may be played."""
+        rules = self.game.ruleset
+        seat = state.actors()[0]
+        legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede"))]
+        legal = legal or state.legal_actions(seat)
+        kept = [a for a in legal if not (a.startswith("play ") and self.rigged_rank is not None
+                                         and rules.card_rank[rules.vocabulary.cards[a.split()[1]]] == self.rigged_rank)]
+        return seat, self.rng.choice(kept or legal)
 
     def _choose_freely(self, state) -> tuple[int, str]:
         """A random actor and action, favouring calls and declarations; concessions stay rare."""

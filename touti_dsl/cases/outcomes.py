@@ -10,7 +10,11 @@ void round.
 
 from __future__ import annotations
 
+from .. import model as m
 from ..engine import Game
+from ..engine.predicates import Names, compile_expr
+from ..engine.ruleset import describe
+from ..engine.scoring import round_facts
 from .explore import RoundRecord
 
 
@@ -231,3 +235,100 @@ def _refusal_rule(state, seat: int, action: str) -> str | None:
     except IllegalAction as refusal:
         return refusal.rule_id
     return None
+
+
+# Which rounds each scoring formula is evaluated on (by the round result).
+FORMULA_ROUNDS = {
+    "scoring.contract_made": lambda r: r["contract"] is not None and not r["void"],
+    "scoring.made": lambda r: r["made"] is True,
+    "scoring.made_defenders": lambda r: r["made"] is True,
+    "scoring.failed": lambda r: r["made"] is False,
+    "scoring.failed_defenders": lambda r: r["made"] is False,
+    "scoring.winner": lambda r: r["made"] is None and r["winner"] is not None,
+    "scoring.loser": lambda r: r["made"] is None and r["winner"] is not None,
+}
+
+
+def formula_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """Every scoring formula checked on a round it scores, and each of its conditions on both sides.
+
+    A condition inside a formula (the `C` of `A if C else B`, or the whole of a condition
+    rule such as `scoring.contract_made`) gets a round where it holds and one where it does
+    not, the nearest to its threshold when it compares two numbers.
+    """
+    cases = []
+    for rule_id, applies in FORMULA_ROUNDS.items():
+        rule = game.spec.rule(rule_id)
+        if rule is None:
+            continue
+        pool = [(record, state) for record, state in _finished(game, rounds) if applies(record.result)]
+        if not pool:
+            continue
+        expr = m.as_expr(rule.value)
+        conditions = [expr] if rule_id == "scoring.contract_made" else [
+            node.condition for node in m.expr_nodes(expr) if isinstance(node, m.IfElse)]
+        if not conditions:
+            record = min((r for r, _ in pool), key=lambda r: len(r.history))
+            cases.append(_result_case(record, [rule_id, "scoring.round"], "positive",
+                                      f"{rule_id} scores the round: {describe(expr)}"))
+        for condition in conditions:
+            cases += _condition_sides(game, rule_id, condition, pool)
+    return cases
+
+
+def _finished(game: Game, rounds: list[RoundRecord]):
+    """Each explored round with its final state (replayed once per call)."""
+    for record in rounds:
+        state = game.new_round(**record.setup)
+        for seat, action in record.history:
+            state.apply(seat, action)
+        yield record, state
+
+
+def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[dict]:
+    rules = game.ruleset
+    names = Names(rules.suits, rules.ranks)
+    test = compile_expr(condition, "round", names)
+    margin = _margin_of(condition, names)
+    best: dict[bool, tuple] = {}
+    for record, state in pool:
+        facts = round_facts(state)
+        side = bool(test(state, None, facts))
+        key = (margin(state, facts), len(record.history))
+        if side not in best or key < best[side][0]:
+            best[side] = (key, record)
+    cases = []
+    sentence = describe(condition)
+    for side, (_, record) in sorted(best.items()):
+        words = "holds" if side else "does not hold"
+        cases.append(_result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
+                                  f"{rule_id} on a round where \"{sentence}\" {words}"))
+    return cases
+
+
+def _margin_of(condition: m.Expr, names: Names):
+    """How far a round is from the condition's threshold (0 for a condition that compares nothing)."""
+    if not isinstance(condition, m.Compare):
+        return lambda state, facts: 0
+    left, right = compile_expr(condition.left, "round", names), compile_expr(condition.right, "round", names)
+    return lambda state, facts: abs(left(state, None, facts) - right(state, None, facts))
+
+
+def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`bidding.rounds: 1`: once every player has spoken once, the highest bid is the contract."""
+    bidding = game.ruleset.bidding
+    if bidding is None or not bidding.single_round:
+        return []
+    made = [r for r in rounds if r.result["contract"] is not None]
+    if not made:
+        return []
+    record = min(made, key=lambda r: len(r.history))
+    spoken = next(i for i, (_, action) in enumerate(record.history) if action.startswith("trump ")) \
+        if any(a.startswith("trump ") for _, a in record.history) else _first_play(record)
+    steps = _applies(record.history[:spoken]) + [{"op": "actors", "expect": _actors_after(game, record, spoken)}]
+    return [_case(record, steps, ["bidding.rounds"], "positive",
+                  "each player speaks once: after the fourth speaker the highest bid is the contract")]
+
+
+def _first_play(record: RoundRecord) -> int:
+    return next(i for i, (_, action) in enumerate(record.history) if action.startswith("play "))

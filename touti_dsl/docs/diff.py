@@ -6,6 +6,8 @@ nodes, so layout and comments are no difference either.
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
 
 from .. import model as m
@@ -21,6 +23,7 @@ class RuleChange:
     kind: str
     old: str | None
     new: str | None
+    words: str = ""  # the new rule (or, for a removal, the old one) as an English sentence
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,21 @@ def _change(old: m.Spec, new: m.Spec, rule_id: str) -> RuleChange | None:
     if before == after:
         return None
     kind = "added" if before is None else "removed" if after is None else "changed"
-    return RuleChange(rule_id, kind, value_text(old, rule_id), value_text(new, rule_id))
+    described = old if after is None else new
+    return RuleChange(rule_id, kind, value_text(old, rule_id), value_text(new, rule_id), _in_words(described, rule_id))
+
+
+def _in_words(spec: m.Spec, rule_id: str) -> str:
+    """The rule's meaning and value in plain English, markup removed (`must follow suit, if able`)."""
+    from .catalog import catalog
+    from .views import rule_view
+
+    rule = spec.rule(rule_id)
+    if rule is None or rule.section == "system":
+        return ""
+    view = rule_view(catalog("en"), spec, rule)
+    text = f"{view.label}: {view.inline}" if view.label else view.inline
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>|\*\*|`", "", text))).strip()
 
 
 def diff_specs(old: m.Spec, new: m.Spec) -> SpecDiff:
@@ -76,6 +93,8 @@ def format_text(diff: SpecDiff) -> str:
         mark = _TEXT_MARKS[change.kind]
         shown = {"added": change.new, "removed": change.old}.get(change.kind) or f"{change.old} → {change.new}"
         lines.append(f"{mark} {change.rule_id}: {shown}")
+        if change.words:
+            lines.append(f"    {'no longer: ' if change.kind == 'removed' else ''}{change.words}")
     lines.append(_summary(diff))
     return "\n".join(lines) + "\n"
 

@@ -75,5 +75,7 @@ def render_vocabulary() -> str:
     return render_template(
         "vocabulary.md.j2", catalog("en"), rules=rules, calls=calls,
         predicates=list(vocabulary.PREDICATES.values()), duties=list(vocabulary.DUTIES.values()),
+        contexts=[f"`{name}` ({words})" for name, words in vocabulary.CONTEXT_NAMES.items()],
+        arg_kinds=vocabulary.ARG_KINDS,
         optional_sections=" and ".join(f"`{name}`" for name in schema.OPTIONAL_SECTIONS),
     )

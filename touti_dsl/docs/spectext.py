@@ -6,7 +6,7 @@ The formatter owns the spec syntax; this module only picks its one-line renderin
 from __future__ import annotations
 
 from .. import model as m
-from ..formatter import render_expr, render_value
+from ..formatter import render_expr, render_scopes, render_value
 
 
 def spec_text(node: m.Value | m.Expr) -> str:
@@ -14,7 +14,7 @@ def spec_text(node: m.Value | m.Expr) -> str:
     if isinstance(node, m.Expr):
         return render_expr(node)
     if isinstance(node, m.Requirement):
-        return render_expr(node.condition)
+        return render_expr(node.condition) + render_scopes(node)
     return render_value(node)
 
 

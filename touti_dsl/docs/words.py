@@ -10,7 +10,13 @@ import re
 from dataclasses import dataclass
 
 from .. import model as m
+from .. import schema
+from ..vocabulary import CONTRACT_SIDES, DECLARATION_KINDS, RESULT_SIDES, SEAT_SIDES
 from .catalog import Catalog
+
+COMPARE_KEYS = {">=": "at_least", ">": "more_than", "<=": "at_most", "<": "less_than", "==": "equal", "!=": "not_equal"}
+ARITH_KEYS = {"+": "plus", "-": "minus", "*": "times"}
+SIDES = SEAT_SIDES + CONTRACT_SIDES + RESULT_SIDES
 
 # Rules whose numbers are ranks, shown by their labels ("rey (12)").
 RANK_RULES = frozenset({"ghna.pair", "ghna.tute", "trump.swap"})
@@ -48,13 +54,45 @@ class ExprWords(Visitor):
         self.words = words
 
     def visit_Pred(self, node: m.Pred) -> str:
+        if self.words.has(f"pred_args.{node.name}"):
+            return self.words.text(f"pred_args.{node.name}", **self._arg_fields(node.args))
         sentence = self.words.text(f"pred.{node.name}")
         return self._about_call(sentence, node.arg)
+
+    def _arg_fields(self, args: tuple) -> dict:
+        """A term's arguments in words: `side` (who) and `what` (a kind, a suit, a rank, trumps or the led suit)."""
+        side, what = self.words.text("arg.any_side"), self.words.text("arg.any_kind")
+        for arg in args:
+            if arg in SIDES:
+                side = self.words.text(f"arg.side.{arg}")
+            elif arg in DECLARATION_KINDS or arg == "led":
+                what = self.words.text(f"arg.kind.{arg}")
+            else:
+                what = code(arg)
+        return {"side": side, "what": what}
+
+    def visit_Num(self, node: m.Num) -> str:
+        return str(node.value)
+
+    def visit_Compare(self, node: m.Compare) -> str:
+        return self.words.text(f"expr.compare.{COMPARE_KEYS[node.op]}", left=self.visit(node.left),
+                               right=self.visit(node.right))
+
+    def visit_Arith(self, node: m.Arith) -> str:
+        return self.words.text(f"expr.arith.{ARITH_KEYS[node.op]}", left=self.visit(node.left),
+                               right=self.visit(node.right))
+
+    def visit_Neg(self, node: m.Neg) -> str:
+        return self.words.text("expr.neg", item=self.visit(node.operand))
+
+    def visit_IfElse(self, node: m.IfElse) -> str:
+        return self.words.text("expr.if_else", then=self.visit(node.then), condition=self.visit(node.condition),
+                               otherwise=self.visit(node.otherwise))
 
     def visit_Not(self, node: m.Not) -> str:
         if isinstance(node.operand, (m.All, m.Any_)) and len(node.operand.operands) == 1:
             return self.visit(m.Not(node.operand.operands[0]))
-        if isinstance(node.operand, m.Pred):
+        if isinstance(node.operand, m.Pred) and not self.words.has(f"pred_args.{node.operand.name}"):
             sentence = self.words.text(f"pred_not.{node.operand.name}")
             return self._about_call(sentence, node.operand.arg)
         return self.words.text("expr.not", item=self.visit(node.operand))
@@ -114,10 +152,17 @@ class ValueWords(Visitor):
 
     # -- value shapes
     def visit_Number(self, node: m.Number) -> Rendered:
+        if self.rule.id in schema.EXPRESSION_RULES:
+            return self.visit_Formula(m.Formula(m.as_expr(node)))
         return Rendered(self.number(node.value))
 
     def visit_Word(self, node: m.Word) -> Rendered:
+        if self.rule.id in schema.EXPRESSION_RULES:
+            return self.visit_Formula(m.Formula(m.as_expr(node)))
         return Rendered(self.word(node.value))
+
+    def visit_Formula(self, node: m.Formula) -> Rendered:
+        return Rendered(self.conditions.visit(node.expr))
 
     def visit_WordList(self, node: m.WordList) -> Rendered:
         return Rendered(self.words.text("value.word_separator").join(self.word(w) for w in node.words))
@@ -181,7 +226,12 @@ class ValueWords(Visitor):
         return Rendered(self.words.text("value.see_table"), headers, rows)
 
     def visit_Requirement(self, node: m.Requirement) -> Rendered:
-        return Rendered(self.conditions.visit(node.condition))
+        text = self.conditions.visit(node.condition)
+        if node.when is not None:
+            text += self.words.text("duty.when", condition=self.conditions.visit(node.when))
+        if node.unless is not None:
+            text += self.words.text("duty.unless", condition=self.conditions.visit(node.unless))
+        return Rendered(text)
 
     def visit_Obligation(self, node: m.Obligation) -> Rendered:
         text = self.words.text("duty.must", duty=self.words.text(f"duty.{node.duty}"))

@@ -1,6 +1,8 @@
 """The auction: legal bids and calls, refusals, and how the bidding ends.
 
-The first speaker speaks first; a seat to speak may pass (final), bid, or make a call
+The first speaker speaks first; a seat to speak may pass (final, unless `bidding.pass`
+is `not_final`: then the auction ends after a bid and a pass by every other player in
+turn), bid, or make a call
 whose requirements hold; calls whose requirements do not include `my_turn` may be made
 off-turn (a signal on the partner's turn) and then do not move the turn.  After each
 own-turn action the turn passes to the next seat still in the bidding.  The bidding ends
@@ -12,18 +14,24 @@ maker, if still in, speaks again, and otherwise the round is void.
 from __future__ import annotations
 
 from .errors import TURN_ORDER, IllegalAction
-from .predicates import BIDDING
+from .predicates import SIMPLE
 
 
 def legal(st, seat: int) -> list[str]:
     """Legal bidding actions of `seat`, in canonical order."""
     actions = []
     if st.turn == seat:
-        actions.append("pass")
+        rules = st.rules
+        if rules.bidding.pass_allowed is None or rules.bidding.pass_allowed(st, seat, None):
+            actions.append("pass")
         floor = bid_floor(st, seat)[0]
-        actions.extend(st.rules.bid_text[n] for n in range(floor, st.rules.bidding.maximum + 1, st.rules.bidding.step))
+        amounts = range(floor, rules.bidding.maximum + 1, rules.bidding.step)
+        required = rules.requirements.get("bidding")
+        if required:
+            amounts = [n for n in amounts if all(test(st, seat, n) for _, test in required)]
+        actions.extend(rules.bid_text[n] for n in amounts)
     for call in st.rules.calls:
-        if all(test(st, seat) for _, test in call.requirements):
+        if all(test(st, seat, None) for _, test in call.requirements):
             actions.extend(call.texts)
     return actions
 
@@ -37,7 +45,7 @@ def bid_floor(st, seat: int) -> tuple[int, str, str]:
     pending = st.push_min[seat]
     if pending is not None and pending[0] > floor:
         floor, rule, why = pending[0], f"{pending[1]}.raise", f"your partner's {pending[1]} asks for at least {pending[0]}"
-    if b.last_speaker_minimum is not None and b.last_speaker_minimum > floor and BIDDING["last_speaker"](st, seat):
+    if b.last_speaker_minimum is not None and b.last_speaker_minimum > floor and SIMPLE["last_speaker"](st, seat, None):
         floor, rule = b.last_speaker_minimum, "bidding.last_speaker_minimum"
         why = f"the last player to speak may not open below {floor}"
     return -(-floor // b.step) * b.step, rule, why
@@ -64,6 +72,15 @@ def refuse_bid(st, seat: int, amount: int) -> None:
     floor, rule, why = bid_floor(st, seat)
     if amount < floor:
         raise IllegalAction(rule, why)
+    for rule_id, test in st.rules.requirements.get("bidding", ()):
+        if not test(st, seat, amount):
+            raise IllegalAction(rule_id, f"a bid needs: {st.rules.requirement_text[rule_id]}")
+
+
+def refuse_pass(st, seat: int) -> None:
+    """Raise the refusal of a pass (the caller knows it is not legal)."""
+    refuse_turn(st, seat)
+    raise IllegalAction("bidding.pass_allowed", "you may not pass now: you must bid")
 
 
 def refuse_call(st, seat: int, name: str, value: str | None) -> None:
@@ -72,19 +89,45 @@ def refuse_call(st, seat: int, name: str, value: str | None) -> None:
     if call.values is not None and value not in call.values:
         raise IllegalAction(f"{name}.values", f"{name} takes one of: {', '.join(call.values)}")
     for rule_id, test in call.requirements:
-        if not test(st, seat):
+        if not test(st, seat, None):
             raise IllegalAction(rule_id, f"{name} needs: {st.rules.requirement_text[rule_id]}")
 
 
 def apply_pass(st, seat: int) -> None:
-    st.out[seat] = True
+    if not st.rules.pass_final and _passes_out(st):
+        st.spoken[seat] = True
+        if st.high is None:
+            _void(st)
+        else:
+            _contract(st)
+        return
+    if st.rules.pass_final:
+        st.out[seat] = True
     _end_turn(st, seat)
+
+
+def _passes_out(st) -> bool:
+    """With passes that are not final: whether this pass completes a run that ends the auction.
+
+    The run is the passes since the last bid (this one included); it ends the auction when
+    every other player still in has passed after the high bid, or everybody in has passed
+    before any bid."""
+    run = 1
+    for _, action in reversed(st.history):
+        if action != "pass":
+            break
+        run += 1
+    still_in = [s for s in range(4) if not st.out[s]]
+    needed = len(still_in) if st.high is None else len([s for s in still_in if s != st.high_bidder])
+    return run >= needed
 
 
 def apply_bid(st, seat: int, amount: int) -> None:
     st.high, st.high_bidder = amount, seat
     for opponent in st.rules.opponents[seat]:
         st.push_min[opponent] = None  # an opponent's bid cancels a pending push
+    if st.rules.bidding.single_round:
+        st.out[seat] = True  # each player speaks once: the bid stands, its maker is done
     _end_turn(st, seat)
 
 
@@ -114,6 +157,8 @@ def _check_end(st) -> None:
             _void(st)
         return
     if any(not st.out[s] for s in range(4) if s != st.high_bidder):
+        return
+    if st.rules.bidding.single_round and not all(st.spoken):
         return
     if st.high == st.rules.bidding.never_stands:
         if st.out[st.high_bidder]:

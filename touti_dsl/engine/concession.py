@@ -40,6 +40,9 @@ def refusal(st, seat: int, kind: str) -> tuple[str, str] | None:
         return "concession.proposer", "only the defender whose turn it is to play may propose a concession"
     if st.concede_trick[team] == st.tricks_played:
         return "concession.proposer", "your team has already proposed a concession during this trick"
+    for rule_id, test in st.rules.requirements.get("concession", ()):
+        if not test(st, seat, None):
+            return rule_id, f"a concession needs: {st.rules.requirement_text[rule_id]}"
     return None
 
 
@@ -49,8 +52,11 @@ def refuse(st, seat: int, kind: str) -> None:
 
 def apply(st, seat: int, kind: str) -> None:
     if kind == "concede":
-        st.concede_pending = seat
         st.concede_trick[st.rules.team_of[seat]] = st.tricks_played
+        if st.rules.concession_by_one:
+            _award(st)  # one defender's word is enough: no vote
+            return
+        st.concede_pending = seat
     elif kind == "refuse":
         st.concede_pending = None
     else:

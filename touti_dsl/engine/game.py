@@ -152,9 +152,23 @@ def next_round(st: RoundState, seed=None, hands=None, turned=None) -> RoundState
     if result["over"]:
         raise ValueError("the match is over: no next round")
     rules = st.rules
-    step = 0 if st.void and rules.after_void == "same_seat" else 1
     game = Game(None, rules)
+    current = st.dealer if rules.has_dealer else st.first_speaker
+    seat = _next_pivot(st, current)
     if rules.has_dealer:
-        return game.new_round(seed=seed, hands=hands, dealer=(st.dealer + step) % 4, scores=result["scores"], turned=turned)
-    first = (st.first_speaker + step) % 4
-    return game.new_round(seed=seed, hands=hands, first_speaker=first, scores=result["scores"], turned=turned)
+        return game.new_round(seed=seed, hands=hands, dealer=seat, scores=result["scores"], turned=turned)
+    return game.new_round(seed=seed, hands=hands, first_speaker=seat, scores=result["scores"], turned=turned)
+
+
+def _next_pivot(st: RoundState, current: int) -> int:
+    """The next dealer (or first speaker without a dealer), by `rotation.next_round` / `after_void`."""
+    rules = st.rules
+    if st.void:
+        return current if rules.after_void == "same_seat" else (current + 1) % 4
+    if rules.next_round == "last_trick_winner" and st.tricks:
+        return st.tricks[-1][2]
+    if rules.next_round == "hand_loser":
+        winner = st.round_result()["winner"]
+        if winner is not None:
+            return next(s % 4 for s in range(current + 1, current + 5) if rules.team_of[s % 4] != winner)
+    return (current + 1) % 4

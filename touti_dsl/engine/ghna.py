@@ -25,7 +25,8 @@ def legal(st, seat: int) -> list[str]:
         return []
     rules = st.rules
     actions = [rules.ghna_text[s] for s in range(len(rules.suits)) if suit_refusal(st, seat, s) is None]
-    actions.extend(f"tute {r}" for r in rules.ghna.tute_ranks if _holds_all(st, seat, r))
+    actions.extend(f"tute {r}" for r in rules.ghna.tute_ranks
+                   if _holds_all(st, seat, r) and requirement_refusal(st, seat, ("tute", r)) is None)
     return actions
 
 
@@ -38,11 +39,23 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
         return CONCESSION_PENDING
     if not rules.ghna.both_teams and team != st.contract_team:
         return "ghna.who", "only the bidding team may declare"
+    if before_first_lead(st):
+        made = sum(1 for d in st.declarations if rules.team_of[d[0]] == team)
+        if made >= rules.ghna.per_trick:
+            return "ghna.per_trick", f"your team has already declared {made} time(s) before the first lead"
+        return None
     if st.window_team != team:
         return "ghna.window", "your team may declare only after winning a trick, before the winner leads again"
+    if "after_own_trick" in rules.ghna_windows and st.tricks[-1][2] != seat:
+        return "ghna.window", "only the player who won the last trick may declare"
     if st.window_count >= rules.ghna.per_trick:
         return "ghna.per_trick", f"your team has already declared {st.window_count} time(s) for this trick"
     return None
+
+
+def before_first_lead(st) -> bool:
+    """Whether the declaration window before the first lead (`ghna.window before_first_lead`) is open."""
+    return st.rules.pre_lead_window and not st.tricks_played and not st.trick_cards
 
 
 def suit_refusal(st, seat: int, suit: int) -> tuple[str, str] | None:
@@ -54,7 +67,18 @@ def suit_refusal(st, seat: int, suit: int) -> tuple[str, str] | None:
         return "ghna.in_hand", f"you must hold both {rules.card_name[first]} and {rules.card_name[second]}"
     if suit in st.declared_suits:
         return "ghna.same_suit", f"{rules.suits[suit]} was already declared this round"
-    return limit_refusal(st, st.rules.team_of[seat], [suit])
+    return limit_refusal(st, st.rules.team_of[seat], [suit]) or requirement_refusal(st, seat, ("ghna", suit))
+
+
+NONE = ()
+
+
+def requirement_refusal(st, seat: int, act: tuple) -> tuple[str, str] | None:
+    """The first `require` line of the ghna section that forbids this declaration, or None."""
+    for rule_id, test in st.rules.requirements.get("ghna", NONE):
+        if not test(st, seat, act):
+            return rule_id, f"this declaration needs: {st.rules.requirement_text[rule_id]}"
+    return None
 
 
 def limit_refusal(st, team: int, suits: list[int]) -> tuple[str, str] | None:
@@ -102,7 +126,7 @@ def tute_refusal(st, seat: int, rank: int) -> tuple[str, str] | None:
         return "ghna.tute", f"a tute is four cards of a rank in ghna.tute ({listed}), not {rank}"
     if not _holds_all(st, seat, rank):
         return "ghna.tute", f"a tute of {rank} needs all four cards of rank {rank} in your hand"
-    return None
+    return requirement_refusal(st, seat, ("tute", rank))
 
 
 def _holds_all(st, seat: int, rank: int) -> bool:

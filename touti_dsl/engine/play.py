@@ -9,6 +9,8 @@ any card.  A refused card is blamed on the first obligation whose narrowing remo
 
 from __future__ import annotations
 
+from .predicates import beats_winner as _beats_winner
+
 
 def _follow(st, cards):
     led, suit_of = st.led_suit, st.rules.card_suit
@@ -30,7 +32,27 @@ def _beat_trump(st, cards):
     return [c for c in cards if suit_of[c] == trump and strength[c] > best]
 
 
-DUTY_FILTERS = {"follow": _follow, "beat_led": _beat_led, "trump": _trump, "beat_trump": _beat_trump}
+def _win(st, cards):
+    return [c for c in cards if _beats_winner(st, c)]
+
+
+def _no_undertrump(st, cards):
+    trump, best, suit_of, strength = st.trump_suit, st.best_trump, st.rules.card_suit, st.rules.card_strength
+    return [c for c in cards if suit_of[c] != trump or strength[c] > best]
+
+
+def _no_points(st, cards):
+    points = st.rules.card_points
+    return [c for c in cards if not points[c]]
+
+
+def _points(st, cards):
+    points = st.rules.card_points
+    return [c for c in cards if points[c]]
+
+
+DUTY_FILTERS = {"follow": _follow, "beat_led": _beat_led, "trump": _trump, "beat_trump": _beat_trump, "win": _win,
+                "no_undertrump": _no_undertrump, "no_points": _no_points, "points": _points}
 
 
 def narrow(st, seat: int, watch: int | None = None):
@@ -40,7 +62,7 @@ def narrow(st, seat: int, watch: int | None = None):
         return None if watch is not None else list(cards)
     partner_wins = st.trick_winner == st.rules.partner[seat]
     for ob in st.rules.obligations:
-        if (ob.when is not None and not ob.when(st, seat)) or (ob.unless is not None and ob.unless(st, seat)):
+        if (ob.when is not None and not ob.when(st, seat, None)) or (ob.unless is not None and ob.unless(st, seat, None)):
             continue
         if ob.exempt_when_partner_wins and partner_wins:
             continue
@@ -62,6 +84,14 @@ def refusal_message(st, duty: str, kept: list[int]) -> str:
         return f"must beat {rules.card_name[st.best_led_card]}: {example}"
     if duty == "trump":
         return f"must play a trump ({rules.suits[st.trump_suit]}): {example}"
+    if duty == "win":
+        return f"must win the trick: {example}"
+    if duty == "no_undertrump":
+        return f"must not play a trump lower than {rules.card_name[st.best_trump_card]}: {example}"
+    if duty == "no_points":
+        return f"must play a card worth no points: {example}"
+    if duty == "points":
+        return f"must play a card worth points: {example}"
     if st.best_trump >= 0:
         return f"must overtrump {rules.card_name[st.best_trump_card]}: {example}"
     return f"must play a trump ({rules.suits[st.trump_suit]}): {example}"

@@ -1,58 +1,97 @@
-"""The state predicates of vocabulary.py, implemented once, and the Expr compiler.
+"""The terms of vocabulary.py, implemented once, and the compiler of expressions into closures.
 
-A spec condition (`not made_at_level(signal)`, `trick_trumped`) is compiled once, at
-`Game.from_spec` time, into a closure `test(state, seat) -> bool`; the state machine only
-ever calls closures.  Bidding predicates are evaluated for the seat that would make a
-call, play predicates for the seat about to play.
+A spec expression (`not made_at_level(signal)`, `tricks_won(team) == 1`,
+`2 * contract if capote(bidders) else contract`) is compiled once, at `Game.from_spec`
+time, into a closure `test(state, seat, act)`; the state machine only ever calls
+closures.  `seat` is the seat the expression is evaluated for (None in the `round`
+context); `act` is what is being attempted: the amount of a bid, the declaration
+`("ghna", suit)` / `("tute", rank)`, or, in the `round` context, the round's `Facts`.
 """
 
 from __future__ import annotations
 
+import operator
+from dataclasses import dataclass
 from typing import Callable
 
 from .. import model as m
+from ..vocabulary import CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
 
-Test = Callable[[object, int], bool]
+Test = Callable[[object, object, object], object]
 
 
-def _opponents_bidding(st, seat: int) -> bool:
+@dataclass(frozen=True)
+class Names:
+    """The spec's names an expression's arguments may refer to."""
+
+    suits: tuple[str, ...]
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Facts:
+    """A finished round as the scoring formulas see it: which team is on which side, and the totals."""
+
+    bidders: int | None
+    winner: int | None
+    totals: tuple[int, ...]
+    card_points: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+    def team(self, side: str) -> int | None:
+        if side == "bidders":
+            return self.bidders
+        if side == "defenders":
+            return None if self.bidders is None else 1 - self.bidders
+        if side == "winner":
+            return self.winner
+        return None if self.winner is None else 1 - self.winner
+
+
+# ---------------------------------------------------------------- the auction
+
+
+def _opponents_bidding(st, seat, _act) -> bool:
     return any(not st.out[o] for o in st.rules.opponents[seat])
 
 
-def _last_speaker(st, seat: int) -> bool:
+def _last_speaker(st, seat, _act) -> bool:
     return st.high is None and all(st.out[o] for o in range(4) if o != seat)
 
 
-def _holds_ace(st, seat: int) -> bool:
+def _holds_ace(st, seat, _act) -> bool:
     top = st.rules.top_rank
     rank_of = st.rules.card_rank
     return any(rank_of[c] == top for c in st.hands[seat])
 
 
-BIDDING: dict[str, Test] = {
-    "my_turn": lambda st, s: st.turn == s,
-    "self_out": lambda st, s: st.out[s],
-    "self_bidding": lambda st, s: not st.out[s],
-    "spoken": lambda st, s: st.spoken[s],
-    "partner_to_bid": lambda st, s: st.turn is not None and st.turn == st.rules.partner[s],
-    "partner_bidding": lambda st, s: not st.out[st.rules.partner[s]],
-    "partner_holds_high": lambda st, s: st.high_bidder is not None and st.high_bidder == st.rules.partner[s],
-    "bid_made": lambda st, s: st.high is not None,
+SIMPLE: dict[str, Test] = {
+    "my_turn": lambda st, s, a: st.turn == s,
+    "self_out": lambda st, s, a: st.out[s],
+    "self_bidding": lambda st, s, a: not st.out[s],
+    "spoken": lambda st, s, a: st.spoken[s],
+    "partner_to_bid": lambda st, s, a: st.turn is not None and st.turn == st.rules.partner[s],
+    "partner_bidding": lambda st, s, a: not st.out[st.rules.partner[s]],
+    "partner_holds_high": lambda st, s, a: st.high_bidder is not None and st.high_bidder == st.rules.partner[s],
+    "bid_made": lambda st, s, a: st.high is not None,
     "opponent_bidding": _opponents_bidding,
     "holds_ace": _holds_ace,
     "last_speaker": _last_speaker,
+    "is_dealer": lambda st, s, a: st.dealer == s,
+    "high_bid": lambda st, s, a: st.high or 0,
+    "amount": lambda st, s, a: a,
 }
 
 
 def _made(call: str) -> Test:
-    return lambda st, s: any(r[0] == s and r[1] == call for r in st.calls_made)
+    return lambda st, s, a: any(r[0] == s and r[1] == call for r in st.calls_made)
 
 
 def _made_at_level(call: str) -> Test:
-    return lambda st, s: any(r[0] == s and r[1] == call and r[3] == st.high for r in st.calls_made)
+    return lambda st, s, a: any(r[0] == s and r[1] == call and r[3] == st.high for r in st.calls_made)
 
 
-BIDDING_WITH_CALL: dict[str, Callable[[str], Test]] = {"made": _made, "made_at_level": _made_at_level}
+# ---------------------------------------------------------------- the play
 
 
 def _holds_suit(st, seat: int, suit: int | None) -> bool:
@@ -60,42 +99,329 @@ def _holds_suit(st, seat: int, suit: int | None) -> bool:
     return any(suit_of[c] == suit for c in st.hands[seat])
 
 
-PLAY: dict[str, Test] = {
-    "trick_trumped": lambda st, s: st.best_trump >= 0 and st.led_suit != st.trump_suit,
-    "partner_winning": lambda st, s: bool(st.trick_cards) and st.trick_winner == st.rules.partner[s],
-    "leading": lambda st, s: not st.trick_cards,
-    "holds_led": lambda st, s: bool(st.trick_cards) and _holds_suit(st, s, st.led_suit),
-    "holds_trump": lambda st, s: _holds_suit(st, s, st.trump_suit),
-}
+def beats_winner(st, card: int) -> bool:
+    """Whether `card`, added to the trick now, would take the lead from the current winner."""
+    rules = st.rules
+    suit, strength = rules.card_suit[card], rules.card_strength[card]
+    if suit == st.trump_suit:
+        return strength > st.best_trump
+    return st.best_trump < 0 and suit == st.led_suit and strength > st.best_led
+
+
+def _partner_unbeatable(st, seat, _act) -> bool:
+    if not st.trick_cards or st.trick_winner != st.rules.partner[seat]:
+        return False
+    later = [s for s in range(4) if s != seat and s not in st.trick_seats]
+    return not any(beats_winner(st, c) for s in later for c in st.hands[s])
+
+
+def _trick_points(st, _seat, _act) -> int:
+    points = st.rules.card_points
+    return sum(points[c] for c in st.trick_cards)
+
+
+SIMPLE.update({
+    "trick_trumped": lambda st, s, a: st.best_trump >= 0 and st.led_suit != st.trump_suit,
+    "partner_winning": lambda st, s, a: bool(st.trick_cards) and st.trick_winner == st.rules.partner[s],
+    "partner_unbeatable": _partner_unbeatable,
+    "leading": lambda st, s, a: not st.trick_cards,
+    "holds_led": lambda st, s, a: bool(st.trick_cards) and _holds_suit(st, s, st.led_suit),
+    "holds_trump": lambda st, s, a: _holds_suit(st, s, st.trump_suit),
+    "trick_number": lambda st, s, a: st.tricks_played + 1,
+    "trick_points": _trick_points,
+    "can_win": lambda st, s, a: _can_win(st, s, a),
+    "first_trick": lambda st, s, a: st.tricks_played == 0,
+    "has_contract": lambda st, s, a: st.contract_team is not None,
+    "contract": lambda st, s, a: st.contract_amount or 0,
+    "bid_winner": lambda st, s, a: st.contract_bidder == s,
+    "bidding_side": lambda st, s, a: st.contract_team is not None and st.contract_team == st.rules.team_of[s],
+    "turned_rank": lambda st, s, a: 0 if st.turned is None else st.rules.card_rank[st.turned],
+    "stock_empty": lambda st, s, a: True,
+    "cards_left": lambda st, s, a: 0,
+    "value": lambda st, s, a: _declaration_value(st, a),
+    "conceded": lambda st, s, a: bool(st.conceded),
+    "tute": lambda st, s, a: st.tute_team is not None,
+})
+
+
+def _declaration_value(st, act) -> int:
+    kind, arg = act
+    if kind != "ghna":
+        return 0
+    g = st.rules.ghna
+    return g.trump_value if arg == st.trump_suit else g.plain_value
+
+
+# ---------------------------------------------------------------- sides and counts
+
+
+def _side_seats(side: str) -> Callable:
+    """A function (state, seat, act) -> the seats of that side."""
+    if side == "self":
+        return lambda st, s, a: (s,)
+    if side == "partner":
+        return lambda st, s, a: (st.rules.partner[s],)
+    if side == "team":
+        return lambda st, s, a: _team_seats(st, st.rules.team_of[s])
+    if side == "opponents":
+        return lambda st, s, a: st.rules.opponents[s]
+    if side in ("bidders", "defenders"):
+        other = side == "defenders"
+        return lambda st, s, a: () if st.contract_team is None else _team_seats(st, st.contract_team ^ other)
+    return lambda st, s, a: () if a.team(side) is None else _team_seats(st, a.team(side))
+
+
+def _team_seats(st, team: int) -> tuple[int, ...]:
+    team_of = st.rules.team_of
+    return tuple(s for s in range(len(team_of)) if team_of[s] == team)
+
+
+def _tricks_won(side: str) -> Test:
+    seats = _side_seats(side)
+    return lambda st, s, a: (lambda mine: sum(1 for t in st.tricks if t[2] in mine))(seats(st, s, a))
+
+
+def _won_last(side: str) -> Test:
+    seats = _side_seats(side)
+    return lambda st, s, a: bool(st.tricks) and st.tricks[-1][2] in seats(st, s, a)
+
+
+def _window_declarations(side: str | None) -> Test:
+    """Declarations made since the current window opened (after the last trick), by that side."""
+    seats = _side_seats(side) if side else None
+
+    def count(st, s, a) -> int:
+        mine = seats(st, s, a) if seats else None
+        recent = st.declarations[len(st.declarations) - st.window_count:] if st.window_count else ()
+        return sum(1 for d in recent if mine is None or d[0] in mine)
+
+    return count
+
+
+def _can_win(st, seat, _act) -> bool:
+    return bool(st.trick_cards) and any(beats_winner(st, c) for c in st.hands[seat])
+
+
+def _declaration_filter(kind: str | None, suit: int | None) -> Callable:
+    def keep(st, entry) -> bool:
+        if suit is not None:
+            return entry[1] == "ghna" and entry[2] == suit
+        if kind == "tute":
+            return entry[1] == "tute"
+        if kind == "trump":
+            return entry[1] == "ghna" and entry[2] == st.trump_suit
+        if kind == "plain":
+            return entry[1] == "ghna" and entry[2] != st.trump_suit
+        return True
+
+    return keep
+
+
+def _declarations(side: str | None, kind: str | None, suit: int | None) -> Test:
+    seats = _side_seats(side) if side else None
+    keep = _declaration_filter(kind, suit)
+
+    def count(st, s, a) -> int:
+        mine = seats(st, s, a) if seats else None
+        return sum(1 for d in st.declarations if (mine is None or d[0] in mine) and keep(st, d))
+
+    return count
+
+
+def _declared_points(side: str) -> Test:
+    seats = _side_seats(side)
+    return lambda st, s, a: (lambda mine: sum(d[3] for d in st.declarations if d[0] in mine))(seats(st, s, a))
+
+
+def _holds(suit: int | None, rank: int | None, group: str | None) -> Test:
+    if group == "trump":
+        return SIMPLE["holds_trump"]
+    if group == "led":
+        return SIMPLE["holds_led"]
+    if suit is not None:
+        return lambda st, s, a: _holds_suit(st, s, suit)
+    return lambda st, s, a: any(st.rules.card_rank[c] == rank for c in st.hands[s])
+
+
+def _holds_pair(kind: str | None, suit: int | None) -> Test:
+    def held(st, s, a) -> bool:
+        hand = st.hands[s]
+        for index, (first, second) in enumerate(st.rules.pair_cards):
+            if index in st.declared_suits or first not in hand or second not in hand:
+                continue
+            if suit is not None and index != suit:
+                continue
+            if kind == "trump" and index != st.trump_suit or kind == "plain" and index == st.trump_suit:
+                continue
+            return True
+        return False
+
+    return held
+
+
+def _declaring(kind: str | None, suit: int | None) -> Test:
+    def test(st, s, a) -> bool:
+        what, arg = a
+        if kind == "tute":
+            return what == "tute"
+        if what != "ghna":
+            return False
+        if suit is not None:
+            return arg == suit
+        return (arg == st.trump_suit) == (kind == "trump")
+
+    return test
+
+
+# ---------------------------------------------------------------- the finished round
+
+
+def _points(field: str) -> Callable[[str], Test]:
+    def make(side: str) -> Test:
+        def value(st, s, facts) -> int:
+            team = facts.team(side) if side in ("winner", "loser", "bidders", "defenders") else None
+            return 0 if team is None else getattr(facts, field)[team]
+
+        return value
+
+    return make
+
+
+def _capote(side: str) -> Test:
+    def test(st, s, facts) -> bool:
+        team = facts.team(side)
+        return team is not None and facts.tricks[team] == st.rules.hand_size
+
+    return test
+
+
+def _last_trick(side: str) -> Test:
+    return lambda st, s, facts: facts.team(side) is not None and st.last_trick_team == facts.team(side)
+
+
+# ---------------------------------------------------------------- the compiler
 
 
 def predicate_names(phase: str) -> set[str]:
-    """The predicate names usable in a condition of that phase ("bidding" or "play")."""
-    return set(PLAY) if phase == "play" else set(BIDDING) | set(BIDDING_WITH_CALL)
+    """The names usable in that context."""
+    return {name for name, info in PREDICATES.items() if phase in info.contexts}
 
 
-def compile_expr(expr: m.Expr, phase: str) -> Test:
-    """A closure for a condition; raises KeyError naming an unknown predicate."""
-    if isinstance(expr, m.Pred):
-        return _compile_pred(expr, phase)
-    if isinstance(expr, m.Not):
-        inner = compile_expr(expr.operand, phase)
-        return lambda st, s: not inner(st, s)
-    if isinstance(expr, (m.All, m.Any_)):
-        parts = tuple(compile_expr(e, phase) for e in expr.operands)
-        if len(parts) == 1:
-            return parts[0]
-        if isinstance(expr, m.All):
-            return lambda st, s: all(p(st, s) for p in parts)
-        return lambda st, s: any(p(st, s) for p in parts)
-    raise TypeError(f"not a condition: {type(expr).__name__}")
+_COMPARE = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt, "==": operator.eq,
+            "!=": operator.ne}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
-def _compile_pred(pred: m.Pred, phase: str) -> Test:
-    if phase == "play":
-        return PLAY[pred.name]
-    if pred.name in BIDDING_WITH_CALL:
-        if pred.arg is None:
-            raise KeyError(f"{pred.name} needs a call name")
-        return BIDDING_WITH_CALL[pred.name](pred.arg)
-    return BIDDING[pred.name]
+def compile_expr(expr: m.Expr, context: str, names: Names | None = None) -> Test:
+    """A closure for an expression; raises KeyError naming an unknown term (checks.py reports it first)."""
+    compile_ = _COMPILERS.get(type(expr))
+    if compile_ is None:
+        raise TypeError(f"not an expression: {type(expr).__name__}")
+    return compile_(expr, context, names)
+
+
+def _compile_all(expr: m.All, context, names) -> Test:
+    parts = tuple(compile_expr(e, context, names) for e in expr.operands)
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        first, second = parts
+        return lambda st, s, a: bool(first(st, s, a)) and bool(second(st, s, a))
+    return lambda st, s, a: all(p(st, s, a) for p in parts)
+
+
+def _compile_any(expr: m.Any_, context, names) -> Test:
+    parts = tuple(compile_expr(e, context, names) for e in expr.operands)
+    if len(parts) == 1:
+        return parts[0]
+    return lambda st, s, a: any(p(st, s, a) for p in parts)
+
+
+def _compile_not(expr: m.Not, context, names) -> Test:
+    inner = compile_expr(expr.operand, context, names)
+    return lambda st, s, a: not inner(st, s, a)
+
+
+def _compile_num(expr: m.Num, context, names) -> Test:
+    value = expr.value
+    return lambda st, s, a: value
+
+
+def _compile_neg(expr: m.Neg, context, names) -> Test:
+    inner = compile_expr(expr.operand, context, names)
+    return lambda st, s, a: -inner(st, s, a)
+
+
+def _compile_binary(table: dict) -> Callable:
+    def compile_(expr, context, names) -> Test:
+        left, right, op = compile_expr(expr.left, context, names), compile_expr(expr.right, context, names), table[expr.op]
+        return lambda st, s, a: op(left(st, s, a), right(st, s, a))
+
+    return compile_
+
+
+def _compile_if(expr: m.IfElse, context, names) -> Test:
+    test = compile_expr(expr.condition, context, names)
+    then, otherwise = compile_expr(expr.then, context, names), compile_expr(expr.otherwise, context, names)
+    return lambda st, s, a: then(st, s, a) if test(st, s, a) else otherwise(st, s, a)
+
+
+def _compile_pred(pred: m.Pred, context: str, names: Names | None) -> Test:
+    info = PREDICATES.get(pred.name)
+    if info is None or context not in info.contexts:
+        raise KeyError(pred.name)  # a term without a value here: checks.py reports it with its location first
+    args = _sorted_args(pred.args, names)
+    if pred.name in _WITH_ARGS:
+        return _WITH_ARGS[pred.name](args, context)
+    if pred.name not in SIMPLE:
+        raise KeyError(pred.name)
+    return SIMPLE[pred.name]
+
+
+def _sorted_args(args: tuple, names: Names | None) -> dict:
+    """The arguments by kind: {"side": "team", "kind": "plain", "suit": 2, "rank": 12, "call": "signal"}."""
+    found: dict = {}
+    for arg in args:
+        if isinstance(arg, int):
+            found["rank"] = arg
+        elif arg in SEAT_SIDES or arg in CONTRACT_SIDES or arg in RESULT_SIDES:
+            found["side"] = arg
+        elif arg in ("trump", "led") and "kind" not in found:
+            found["card_group"] = found["kind"] = arg
+        elif arg in DECLARATION_KINDS:
+            found["kind"] = arg
+        elif names is not None and arg in names.suits:
+            found["suit"] = names.suits.index(arg)
+        else:
+            found["call"] = arg
+    return found
+
+
+_WITH_ARGS: dict[str, Callable[[dict, str], Test]] = {
+    "made": lambda args, context: _made(args["call"]),
+    "made_at_level": lambda args, context: _made_at_level(args["call"]),
+    "tricks_won": lambda args, context: _tricks_won(args["side"]),
+    "won_last": lambda args, context: _won_last(args["side"]),
+    "window_declarations": lambda args, context: _window_declarations(args.get("side")),
+    "declarations": lambda args, context: _declarations(args.get("side"), args.get("kind"), args.get("suit")),
+    "declared_points": lambda args, context: _declared_points(args["side"]),
+    "holds": lambda args, context: _holds(args.get("suit"), args.get("rank"), args.get("card_group")),
+    "holds_pair": lambda args, context: _holds_pair(args.get("kind"), args.get("suit")),
+    "declaring": lambda args, context: _declaring(args.get("kind"), args.get("suit")),
+    "points": lambda args, context: _points("totals")(args["side"]),
+    "card_points": lambda args, context: _points("card_points")(args["side"]),
+    "capote": lambda args, context: _capote(args["side"]),
+    "last_trick": lambda args, context: _last_trick(args["side"]),
+}
+
+_COMPILERS = {
+    m.Pred: _compile_pred,
+    m.Num: _compile_num,
+    m.Not: _compile_not,
+    m.All: _compile_all,
+    m.Any_: _compile_any,
+    m.Neg: _compile_neg,
+    m.Compare: _compile_binary(_COMPARE),
+    m.Arith: _compile_binary(_ARITH),
+    m.IfElse: _compile_if,
+}

@@ -16,8 +16,14 @@ from .. import model as m
 from ..errors import Diagnostic, ToutiError
 from ..vocabulary import DUTIES, PREDICATES
 from . import predicates
+from .predicates import Names
 from .text import ACTION_KINDS, Vocabulary, card_text
 
+COMPARE_WORDS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than", "==": "is",
+                 "!=": "is not"}
+SIDE_WORDS = {"self": "this player", "partner": "this player's partner", "team": "this player's side",
+              "opponents": "the opponents", "bidders": "the bidding side", "defenders": "the defending side",
+              "winner": "the side that won the hand", "loser": "the side that lost the hand"}
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
@@ -47,13 +53,28 @@ class ObligationRules:
 
 @dataclass(frozen=True)
 class BiddingRules:
-    """The auction's numbers."""
+    """The auction's numbers, and whether each player speaks only once."""
 
     minimum: int
     step: int
     maximum: int
     never_stands: int | None
     last_speaker_minimum: int | None
+    single_round: bool = False
+    pass_allowed: Callable | None = None
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    """What each side scores at the end of a round, as compiled formulas `f(state, None, facts)`."""
+
+    contract_made: Callable
+    made: Callable
+    made_defenders: Callable
+    failed: Callable
+    failed_defenders: Callable
+    winner: Callable
+    loser: Callable
 
 
 @dataclass(frozen=True)
@@ -108,6 +129,14 @@ class Ruleset:
     match_goal: int
     settings: dict
     tie: str | None = None
+    requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
+    formulas: ScoringRules | None = None
+    swap_rank_of: Callable | None = None  # the swap card's rank, from the turned card
+    next_round: str = "next_seat"
+    concession_by_one: bool = False
+    pass_final: bool = True
+    ghna_windows: frozenset = frozenset({"after_team_trick"})
+    pre_lead_window: bool = False
     vocabulary: Vocabulary = None
     play_text: tuple[str, ...] = ()
     ghna_text: tuple[str, ...] = ()
@@ -136,6 +165,14 @@ class _Reader:
 
     def __init__(self, spec: m.Spec):
         self.spec = spec
+        self.names: Names | None = None
+
+    def expression(self, rule_id: str, context: str, default: m.Expr) -> Callable:
+        """A formula or condition rule compiled for its context; the default when the spec lacks the rule."""
+        rule = self.spec.rule(rule_id)
+        if rule is None:
+            return predicates.compile_expr(default, context, self.names)
+        return _condition(rule, m.as_expr(rule.value), context, self.names)
 
     def rule(self, rule_id: str) -> m.Rule:
         rule = self.spec.rule(rule_id)
@@ -165,13 +202,14 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
     read = _Reader(spec)
     deck = _compile_deck(read)
     teams = _compile_teams(read, len(deck["card_suit"]))
+    read.names = Names(deck["suits"], deck["ranks"])
     rules = Ruleset(
         system=spec.system,
         **deck,
         **teams,
         **_compile_rotation(read),
         bidding=_compile_bidding(read),
-        calls=_compile_calls(spec),
+        calls=_compile_calls(read),
         **_compile_trump(read),
         obligations=_compile_obligations(read),
         ghna=_compile_ghna(read, deck),
@@ -180,7 +218,13 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         last_trick_bonus=read.number("deck.last_trick"),
         **_compile_match(read, settings),
         tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,
+        requirements=_compile_section_requirements(read),
+        concession_by_one=read.spec.has("concession.consent") and read.spec.value("concession.consent").value == "one",
+        pass_final=read.word("bidding.pass", ("final", "not_final")) == "final" if read.spec.has("bidding.pass") else True,
+        ghna_windows=_ghna_windows(read),
+        formulas=_compile_formulas(read),
     )
+    rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
     _check_combinations(read, rules)
     _add_lookup_tables(spec, rules)
     return rules
@@ -193,19 +237,42 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
     rules.ghna_text = tuple(f"ghna {s}" for s in rules.suits)
     if rules.bidding is not None:
         rules.bid_text = {n: f"bid {n}" for n in range(0, rules.bidding.maximum + 1)}
-    rules.requirement_text = {r.id: describe(r.value.condition) for r in spec.rules if isinstance(r.value, m.Requirement)}
+    rules.requirement_text = {r.id: _requirement_text(r.value) for r in spec.rules if isinstance(r.value, m.Requirement)}
     nranks = len(rules.ranks)
     index = {r: i for i, r in enumerate(rules.ranks)}
     rules.pair_cards = tuple(tuple(s * nranks + index[r] for r in rules.ghna.pair) for s in range(len(rules.suits)))
     rules.rank_cards = {r: tuple(s * nranks + index[r] for s in range(len(rules.suits))) for r in rules.ranks}
 
 
+def _requirement_text(req: m.Requirement) -> str:
+    text = describe(req.condition)
+    if req.when is not None:
+        text += f" (when {describe(req.when)})"
+    if req.unless is not None:
+        text += f" (unless {describe(req.unless)})"
+    return text
+
+
 def describe(expr: m.Expr) -> str:
     """A condition in plain words, from the meanings in vocabulary.py."""
+    if isinstance(expr, m.Num):
+        return str(expr.value)
+    if isinstance(expr, m.Compare):
+        return f"{describe(expr.left)} {COMPARE_WORDS[expr.op]} {describe(expr.right)}"
+    if isinstance(expr, m.Arith):
+        return f"({describe(expr.left)} {expr.op} {describe(expr.right)})"
+    if isinstance(expr, m.Neg):
+        return f"minus {describe(expr.operand)}"
+    if isinstance(expr, m.IfElse):
+        return f"{describe(expr.then)} if {describe(expr.condition)}, else {describe(expr.otherwise)}"
     if isinstance(expr, m.Pred):
         info = PREDICATES.get(expr.name)
         meaning = info.meaning if info else expr.name
-        return meaning.replace("that call", expr.arg) if expr.arg else meaning
+        named = ", ".join(str(a) for a in expr.args if a not in SIDE_WORDS)
+        unnamed = "that kind" in meaning or "that suit" in meaning
+        for arg in expr.args:
+            meaning = meaning.replace("that call", str(arg)).replace("that side", SIDE_WORDS.get(arg, str(arg)))
+        return meaning + (f" ({named})" if named and unnamed else "")
     if isinstance(expr, m.Not):
         return f"it must not be that {describe(expr.operand)}"
     joiner = " and " if isinstance(expr, m.All) else " or "
@@ -260,7 +327,7 @@ def _compile_rotation(read: _Reader) -> dict:
     has_dealer = read.word("rotation.dealer", ("yes", "no")) == "yes"
     first_speaker = read.word("rotation.first_speaker", ("after_dealer", "random"))
     first_lead = read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
-    read.word("rotation.next_round", ("next_seat",))
+    next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser"))
     read.word("rotation.turn_order", ("next_seat",))
     if not has_dealer and "after_dealer" in (first_speaker, first_lead):
         rule = read.rule("rotation.first_speaker" if first_speaker == "after_dealer" else "rotation.first_lead")
@@ -270,14 +337,17 @@ def _compile_rotation(read: _Reader) -> dict:
         first_speaker=first_speaker,
         first_lead=first_lead,
         after_void=read.word("rotation.after_void", ("next_seat", "same_seat")),
+        next_round=next_round,
     )
 
 
 def _compile_bidding(read: _Reader) -> BiddingRules | None:
     if not read.spec.has("bidding.minimum"):
         return None
-    read.word("bidding.pass", ("final",))
     read.word("bidding.all_pass", ("void",))
+    rounds = read.optional_number("bidding.rounds")
+    if rounds is not None and rounds != 1:
+        raise fail(read.rule("bidding.rounds"), "bidding.rounds: only 1 (each player speaks once) limits the auction")
     step = read.number("bidding.step")
     if step <= 0:
         raise fail(read.rule("bidding.step"), "bidding.step must be positive")
@@ -287,21 +357,23 @@ def _compile_bidding(read: _Reader) -> BiddingRules | None:
         maximum=read.number("bidding.maximum"),
         never_stands=read.optional_number("bidding.never_stands"),
         last_speaker_minimum=read.optional_number("bidding.last_speaker_minimum"),
+        single_round=rounds == 1,
+        pass_allowed=read.expression("bidding.pass_allowed", "bid", m.Num(1)) if read.spec.has("bidding.pass_allowed") else None,
     )
 
 
-def _compile_calls(spec: m.Spec) -> tuple[CallRules, ...]:
-    return tuple(_compile_call(spec, name) for name in spec.calls)
+def _compile_calls(read: _Reader) -> tuple[CallRules, ...]:
+    return tuple(_compile_call(read, name) for name in read.spec.calls)
 
 
-def _compile_call(spec: m.Spec, name: str) -> CallRules:
-    rules = [r for r in spec.rules if r.kind == "call" and r.section == name]
+def _compile_call(read: _Reader, name: str) -> CallRules:
+    rules = [r for r in read.spec.rules if r.kind == "call" and r.section == name]
     if name in ACTION_KINDS:
         raise fail(rules[0], f"call {name}: the name is an action of the wire format; choose another")
     by_key = {r.key: r for r in rules}
     values = tuple(str(d.key) for d in by_key["values"].value.items) if "values" in by_key else None
     requirements = tuple(
-        (r.id, _condition(r, r.value.condition, "bidding")) for r in rules if isinstance(r.value, m.Requirement)
+        (r.id, _requirement(r, "call", read.names)) for r in rules if isinstance(r.value, m.Requirement)
     )
     effect = by_key["effect"].value.value if "effect" in by_key else "stay"
     texts = tuple(f"{name} {v}" for v in values) if values is not None else (name,)
@@ -310,9 +382,52 @@ def _compile_call(spec: m.Spec, name: str) -> CallRules:
     return CallRules(name, values, effect == "leave", requirements, "raise" in by_key, texts)
 
 
-def _condition(rule: m.Rule, expr: m.Expr, phase: str) -> Callable:
+def _requirement(rule: m.Rule, context: str, names: Names | None) -> Callable:
+    """A `require` line as one test: true when the action is allowed by it."""
+    req = rule.value
+    test = _condition(rule, req.condition, context, names)
+    when = _condition(rule, req.when, context, names) if req.when is not None else None
+    unless = _condition(rule, req.unless, context, names) if req.unless is not None else None
+    if when is None and unless is None:
+        return test
+    return lambda st, s, a: ((when is not None and not when(st, s, a)) or (unless is not None and bool(unless(st, s, a)))
+                             or bool(test(st, s, a)))
+
+
+REQUIREMENT_CONTEXTS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede"}
+
+
+def _compile_section_requirements(read: _Reader) -> dict:
+    found: dict = {}
+    for rule in read.spec.rules:
+        if rule.kind == "section" and isinstance(rule.value, m.Requirement):
+            context = REQUIREMENT_CONTEXTS.get(rule.section)
+            if context is None:
+                raise fail(rule, f"{rule.id}: a `require` line belongs in a call or in the bidding, ghna, trump or "
+                                 "concession section")
+            found.setdefault(rule.section, []).append((rule.id, _requirement(rule, context, read.names)))
+    return {section: tuple(tests) for section, tests in found.items()}
+
+
+SCORING_DEFAULTS: dict[str, m.Expr] = {
+    "contract_made": m.Compare(">=", m.Pred("points", ("bidders",)), m.Pred("contract")),
+    "made": m.Pred("contract"),
+    "made_defenders": m.Num(0),
+    "failed": m.Num(0),
+    "failed_defenders": m.Pred("contract"),
+    "winner": m.Num(1),
+    "loser": m.Num(0),
+}
+
+
+def _compile_formulas(read: _Reader) -> ScoringRules:
+    return ScoringRules(**{key: read.expression(f"scoring.{key}", "round", default)
+                           for key, default in SCORING_DEFAULTS.items()})
+
+
+def _condition(rule: m.Rule, expr: m.Expr, phase: str, names: Names | None = None) -> Callable:
     try:
-        return predicates.compile_expr(expr, phase)
+        return predicates.compile_expr(expr, phase, names)
     except KeyError as error:
         known = ", ".join(sorted(predicates.predicate_names(phase)))
         raise fail(rule, f"{rule.id}: {error.args[0]} is not a {phase} predicate the engine knows ({known})") from None
@@ -320,10 +435,15 @@ def _condition(rule: m.Rule, expr: m.Expr, phase: str) -> Callable:
 
 def _compile_trump(read: _Reader) -> dict:
     choice = read.word("trump.choice", ("bid_winner", "turned_card"))
-    swap_rank = read.optional_number("trump.swap")
-    if swap_rank is not None and choice != "turned_card":
-        raise fail(read.rule("trump.swap"), "trump.swap needs trump.choice turned_card")
-    return dict(trump_choice=choice, swap_rank=swap_rank)
+    rule = read.spec.rule("trump.swap")
+    if rule is None:
+        return dict(trump_choice=choice, swap_rank=None)
+    if choice != "turned_card":
+        raise fail(rule, "trump.swap needs trump.choice turned_card")
+    if isinstance(rule.value, m.Number):
+        return dict(trump_choice=choice, swap_rank=rule.value.value)
+    # a formula: the swap card's rank depends on the turned card
+    return dict(trump_choice=choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)))
 
 
 def _compile_obligations(read: _Reader) -> tuple[ObligationRules, ...]:
@@ -332,15 +452,27 @@ def _compile_obligations(read: _Reader) -> tuple[ObligationRules, ...]:
     read.word("play.free_discard", ("any",))
     read.word("trick.winner", ("highest_trump_else_led",))
     read.word("trick.next_leader", ("winner",))
-    return tuple(_compile_obligation(r, r.key in exempt) for r in duties)
+    return tuple(_compile_obligation(r, r.key in exempt, read.names) for r in _ordered_duties(read, duties))
 
 
-def _compile_obligation(rule: m.Rule, exempt: bool) -> ObligationRules:
+def _ordered_duties(read: _Reader, duties: list[m.Rule]) -> list[m.Rule]:
+    """The duties in `play.order` when the spec gives one (a variant reorders or inserts), else in spec order."""
+    rule = read.spec.rule("play.order")
+    if rule is None:
+        return duties
+    keys = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    by_key = {d.key: d for d in duties}
+    if sorted(keys) != sorted(by_key):
+        raise fail(rule, "play.order must list every play duty of the spec exactly once: " + ", ".join(by_key))
+    return [by_key[k] for k in keys]
+
+
+def _compile_obligation(rule: m.Rule, exempt: bool, names: Names | None) -> ObligationRules:
     duty = rule.value
     if duty.duty not in DUTIES:
         raise fail(rule, f"{rule.id}: unknown duty {duty.duty}")
-    when = _condition(rule, duty.when, "play") if duty.when is not None else None
-    unless = _condition(rule, duty.unless, "play") if duty.unless is not None else None
+    when = _condition(rule, duty.when, "play", names) if duty.when is not None else None
+    unless = _condition(rule, duty.unless, "play", names) if duty.unless is not None else None
     return ObligationRules(rule.id, rule.key, duty.duty, when, unless, exempt)
 
 
@@ -360,7 +492,6 @@ def _exemptions(read: _Reader, keys: set[str]) -> set[str]:
 def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
     pair = read.rule("ghna.pair").value.values
     values = read.table("ghna.values")
-    read.word("ghna.window", ("after_team_trick",))
     read.word("ghna.in_hand", ("yes",))
     read.word("ghna.same_suit", ("once",))
     per_trick = read.number("ghna.per_trick")
@@ -381,6 +512,19 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
         minimum_trump=read.table("ghna.minimums")["trump"].value if limit == "minimum" else 0,
         tute_ranks=_tute_ranks(read, deck["ranks"]),
     )
+
+
+GHNA_WINDOWS = ("after_team_trick", "after_own_trick", "before_first_lead")
+
+
+def _ghna_windows(read: _Reader) -> frozenset:
+    rule = read.rule("ghna.window")
+    words = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    unknown = [w for w in words if w not in GHNA_WINDOWS]
+    if unknown or ("after_team_trick" in words and "after_own_trick" in words):
+        raise fail(rule, f"ghna.window: {', '.join(words)} is not supported (one of after_team_trick, after_own_trick, "
+                         "optionally with before_first_lead)")
+    return frozenset(words)
 
 
 def _caps(read: _Reader) -> tuple[tuple[int, int | None, bool], ...]:
@@ -410,7 +554,7 @@ def _compile_concession(read: _Reader) -> frozenset[str] | None:
     if not read.spec.has("concession.who"):
         return None
     read.word("concession.who", ("defenders",))
-    read.word("concession.consent", ("both",))
+    read.word("concession.consent", ("both", "one"))
     read.word("concession.proposer", ("defender_to_play",))
     value = read.rule("concession.award").value
     words = (value.value,) if isinstance(value, m.Word) else value.words
@@ -452,8 +596,6 @@ def _check_combinations(read: _Reader, rules: Ruleset) -> None:
         raise fail(read.rule("concession.who"), "a concession needs a bidding team (a bidding section)")
     if rules.ghna.tute_ranks and rules.scoring != "most_points":
         raise fail(read.rule("ghna.tute"), "ghna.tute (winning the hand at once) needs scoring.round most_points")
-    if rules.scoring == "most_points" and rules.match_end != "hands":
-        raise fail(read.rule("match.end"), "scoring.round most_points scores hands: it needs match.end hands")
     if rules.scoring == "contract" and rules.match_end != "target":
         raise fail(read.rule("match.end"), "scoring.round contract scores points: it needs match.end target")
 

@@ -1,14 +1,19 @@
 """Scoring a finished round and reading the match score.
 
-`scoring.round contract`: the bidding team's total (its card points, the last-trick bonus
-if it won the last trick, its ghna) makes the contract or not; the team that wins scores
-the contract, the other 0.  `most_points`: the team with the higher total wins the hand
-(a tie goes to the last trick's team under `scoring.tie last_trick`), a tute wins at
-once; the hand winner scores 1 (without `scoring.tie`, a tie scores nothing).  A void
-round scores nothing.
+`scoring.round contract`: the contract is made when `scoring.contract_made` holds (by
+default the bidding team's total — its card points, the last-trick bonus if it won the
+last trick, its ghna — is at least the contract).  Each side then scores its formula:
+`scoring.made` / `scoring.made_defenders` when made (by default the contract and 0),
+`scoring.failed` / `scoring.failed_defenders` when not (by default 0 and the contract).
+`most_points`: the team with the higher total wins the hand (a tie goes to the last
+trick's team under `scoring.tie last_trick`), a tute wins at once; the winner scores
+`scoring.winner` (1 by default), the loser `scoring.loser` (0); without `scoring.tie`, a
+tie scores nothing.  A void round scores nothing.
 """
 
 from __future__ import annotations
+
+from .predicates import Facts
 
 
 def round_result(st) -> dict:
@@ -19,6 +24,7 @@ def round_result(st) -> dict:
         bonus[st.last_trick_team] = rules.last_trick_bonus
     totals = [st.card_points[t] + bonus[t] + st.ghna_points[t] for t in (0, 1)]
     made, winner, changes = _outcome(st, totals)
+    changes = [int(c) for c in changes]
     return {
         "void": st.void,
         "contract": st.contract,
@@ -39,16 +45,34 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
     changes = [0, 0]
     if st.void:
         return None, None, changes
+    formulas = st.rules.formulas
     if st.rules.scoring == "contract":
-        team, amount = st.contract_team, st.contract_amount
-        made = totals[team] >= amount
+        team = st.contract_team
+        facts = _facts(st, totals, team, None)
+        made = bool(formulas.contract_made(st, None, facts))
         winner = team if made else 1 - team
-        changes[winner] = amount
+        facts = Facts(team, winner, facts.totals, facts.card_points, facts.tricks)
+        ours, theirs = (formulas.made, formulas.made_defenders) if made else (formulas.failed, formulas.failed_defenders)
+        changes[team], changes[1 - team] = ours(st, None, facts), theirs(st, None, facts)
         return made, winner, changes
     winner = _most_points_winner(st, totals)
     if winner is not None:
-        changes[winner] = 1
+        facts = _facts(st, totals, st.contract_team, winner)
+        changes[winner], changes[1 - winner] = formulas.winner(st, None, facts), formulas.loser(st, None, facts)
     return None, winner, changes
+
+
+def round_facts(st):
+    """The Facts of a finished, scored round, as its scoring formulas saw them."""
+    result = round_result(st)
+    return _facts(st, result["totals"], st.contract_team, result["winner"])
+
+
+def _facts(st, totals: list[int], bidders: int | None, winner: int | None) -> Facts:
+    tricks = [0, 0]
+    for trick in st.tricks:
+        tricks[st.rules.team_of[trick[2]]] += 1
+    return Facts(bidders, winner, tuple(totals), tuple(st.card_points), tuple(tricks))
 
 
 def _most_points_winner(st, totals: list[int]) -> int | None:

@@ -50,6 +50,8 @@ class RoundState:
         """No vote, no declaration window, no swap possible: only the seat to play may act (fast path)."""
         if self.concede_pending is not None or self.window_team is not None:
             return False
+        if self.rules.pre_lead_window and not self.tricks_played and not self.trick_cards:
+            return False
         return self.rules.swap_rank is None or self.swapped or bool(self.tricks_played or self.trick_cards)
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -112,7 +114,7 @@ class RoundState:
         if to_play:
             text = rules.play_text
             actions.extend([text[c] for c in play.narrow(self, seat)])
-        if self.window_team == rules.team_of[seat]:
+        if self.window_team == rules.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
             actions.extend(ghna.legal(self, seat))
         if to_play and rules.concession is not None and concession.can_propose(self, seat):
             actions.append("concede")
@@ -129,12 +131,23 @@ class RoundState:
             return "trump.swap", "the swap is possible once, before the first card of the round is played"
         if seat == self.dealer:
             return "trump.swap", "the dealer cannot swap: the turned card is already in the dealer's hand"
+        rank = self.swap_card_rank()
+        if rank not in rules.rank_cards:
+            return "trump.swap", "no card may be exchanged for this turned card"
         if rules.card_rank[self.turned] == rank:
             return "trump.swap", f"the turned card is itself the {rank} of trumps"
         wanted = rules.rank_cards[rank][self.trump_suit]
         if wanted not in self.hands[seat]:
             return "trump.swap", f"you must hold {rules.card_name[wanted]} to swap it"
+        for rule_id, test in rules.requirements.get("trump", ()):
+            if not test(self, seat, None):
+                return rule_id, f"the swap needs: {rules.requirement_text[rule_id]}"
         return None
+
+    def swap_card_rank(self) -> int:
+        """The rank of trumps that may be exchanged for the turned card (a formula may make it depend on it)."""
+        rules = self.rules
+        return rules.swap_rank if rules.swap_rank_of is None else rules.swap_rank_of(self, None, None)
 
     # ---------------------------------------------------------------- apply
 
@@ -162,7 +175,7 @@ class RoundState:
         if self.phase != "bidding":
             raise IllegalAction(PHASE, f"{kind!r} is possible only during the bidding")
         if kind == "pass":
-            bidding.refuse_turn(self, seat)
+            bidding.refuse_pass(self, seat)
         elif kind == "bid":
             bidding.refuse_bid(self, seat, arg)
         else:
@@ -230,7 +243,7 @@ class RoundState:
 
     def _apply_swap(self, seat: int, _arg) -> None:
         rules = self.rules
-        wanted = rules.rank_cards[rules.swap_rank][self.trump_suit]
+        wanted = rules.rank_cards[self.swap_card_rank()][self.trump_suit]
         self.hands[seat].remove(wanted)
         insort(self.hands[seat], self.turned)
         self.hands[self.dealer].remove(self.turned)

@@ -1,0 +1,243 @@
+"""Each house-rule example of spec/examples takes effect, and only through the rules it changes.
+
+The example and its base play the same seeded deals in lockstep.  Wherever their legal
+actions, their round results or their next deal differ, the difference must come from a
+rule the example writes, adds or removes: a refusal in the example names one of them, and
+an action the example allows was refused in the base by a rule it changes.  Every example
+must show at least one such difference: a house rule that never changes a game is not
+taking effect.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.engine import Game, IllegalAction
+from touti_dsl.loader import load_spec
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
+ROUNDS = 400
+
+
+def _variants():
+    for path in sorted(EXAMPLES.glob("*.touti")):
+        spec = load_spec(path)
+        if spec.base is not None:
+            yield pytest.param(path, id=spec.system)
+
+
+def _refusal(state, seat: int, action: str) -> str:
+    try:
+        state.clone().apply(seat, action)
+    except IllegalAction as refusal:
+        return refusal.rule_id
+    raise AssertionError(f"{action!r} was not refused")
+
+
+def _changed_behind(rule: str, action: str, changed: set[str]) -> str | None:
+    """The changed rule behind a refusal: the refusing rule itself, a changed rule of its section
+    (a lifted duty, a new cap), or the removed call an unknown action names."""
+    if rule in changed:
+        return rule
+    if rule in ("rotation.turn_order", "action.phase"):  # whose turn it is follows from the changed flow rules
+        return next((c for c in sorted(changed) if c.startswith(("bidding.", "rotation.", "ghna.", "concession."))), None)
+    section = action.split(" ", 1)[0] if rule == "action.syntax" else rule.split(".", 1)[0]
+    return next((c for c in sorted(changed) if c.split(".", 1)[0] == section), None)
+
+
+def _compare_legal(base_state, variant_state, changed: set[str], seen: set[str]) -> None:
+    if base_state.phase != variant_state.phase:
+        # one auction ended where the other goes on: only a changed bidding rule may do that
+        behind = {c for c in changed if c.startswith("bidding.")}
+        assert behind, f"phases differ ({base_state.phase} / {variant_state.phase}) without a changed bidding rule"
+        seen.update(behind)
+        return
+    for seat in range(4):
+        in_base, in_variant = set(base_state.legal_actions(seat)), set(variant_state.legal_actions(seat))
+        for action in sorted(in_base - in_variant):
+            rule = _refusal(variant_state, seat, action)
+            behind = _changed_behind(rule, action, changed)
+            assert behind, f"{action!r} by seat {seat} refused by {rule}, which the variant does not change"
+            seen.add(behind)
+        for action in sorted(in_variant - in_base):
+            rule = _refusal(base_state, seat, action)
+            behind = _changed_behind(rule, action, changed)
+            assert behind, f"{action!r} by seat {seat} newly allowed, though the base refuses it by {rule}"
+            seen.add(behind)
+
+
+def _deals(game: Game, seed: int) -> dict:
+    """Every other round a stacked deal: one side holds the strongest cards (tutes, capotes, big songs)."""
+    if seed % 2 == 0:
+        return {"seed": seed}
+    rules = game.ruleset
+    cards = sorted(range(rules.ncards), key=lambda c: (-rules.card_strength[c], c))
+    strong, weak = cards[:20], cards[20:]
+    side = (seed // 2) % 2
+    hands: list[list[str]] = [[], [], [], []]
+    for index, card in enumerate(strong):
+        hands[side + 2 * (index % 2)].append(rules.card_text[card])
+    for index, card in enumerate(weak):
+        hands[1 - side + 2 * (index % 2)].append(rules.card_text[card])
+    return {"hands": hands, "dealer": seed % 4} if rules.has_dealer else {"hands": hands, "first_speaker": seed % 4}
+
+
+def _lockstep(base: Game, variant: Game, seed: int, changed: set[str], seen: set[str]) -> None:
+    rng = random.Random(seed)
+    deal = _deals(base, seed)
+    if seed % 4 == 3:  # late in a match: one round from the base's goal
+        deal["scores"] = [base.ruleset.match_goal - 1] * 2
+    base_state, variant_state = base.new_round(**deal), variant.new_round(**deal)
+    while not variant_state.is_terminal() and not base_state.is_terminal():
+        _compare_legal(base_state, variant_state, changed, seen)
+        if base_state.phase != variant_state.phase:
+            return
+        options = [(s, a) for s in variant_state.actors() for a in variant_state.legal_actions(s)
+                   if a in base_state.legal_actions(s)]
+        if not options:
+            return  # the games part ways here: the difference was recorded above
+        rare = [o for o in options if not o[1].startswith(("play ", "pass", "bid "))]
+        seat, action = rng.choice(rare) if rare and rng.random() < 0.5 else rng.choice(options)
+        base_state.apply(seat, action)
+        variant_state.apply(seat, action)
+    if variant_state.is_terminal() and base_state.is_terminal():
+        _compare_outcomes(base_state, variant_state, changed, seen)
+    elif variant_state.is_terminal() != base_state.is_terminal():
+        # one round ended on the same action (a concession without a vote, a tute): a changed rule of that flow
+        behind = {c for c in changed if c.startswith(("concession.", "ghna.", "bidding."))}
+        assert behind, "one round ended and the other did not, without a changed concession, ghna or bidding rule"
+        seen.update(behind)
+
+
+def _compare_outcomes(base_state, variant_state, changed: set[str], seen: set[str]) -> None:
+    if base_state.round_result() != variant_state.round_result():
+        # the same actions scored differently: a scoring formula, or what a concession awards (held ghna, caps)
+        scoring = {r for r in changed if r.startswith(("scoring.", "ghna.", "concession."))}
+        assert scoring, "the round results differ, but the variant changes no scoring, ghna or concession rule"
+        seen.update(scoring)
+    if base_state.match_result() != variant_state.match_result():
+        match = {r for r in changed if r.startswith(("match.", "scoring."))}
+        assert match, "the match results differ, but the variant changes no match or scoring rule"
+        seen.update(match)
+    if base_state.match_result()["over"] or variant_state.match_result()["over"]:
+        return
+    if base_state.next_round(seed=1).dealer != variant_state.next_round(seed=1).dealer:
+        rotation = {r for r in changed if r.startswith("rotation.")}
+        assert rotation, "the next dealer differs, but the variant changes no rotation rule"
+        seen.update(rotation)
+
+
+@pytest.mark.parametrize("path", list(_variants()))
+def test_the_house_rule_takes_effect_through_the_rules_it_changes(path):
+    spec = load_spec(path)
+    base_spec = load_spec(_base_path(spec.base))
+    changed = {c.rule_id for c in spec.changes if not c.rule_id.startswith("system.")}
+    base, variant = Game.from_spec(base_spec), Game.from_spec(spec)
+    seen: set[str] = set()
+    for seed in range(ROUNDS):
+        _lockstep(base, variant, seed, changed, seen)
+        if seen:
+            break
+    assert seen or spec.system in SHOWN_BELOW, f"{spec.system}: in {ROUNDS} lockstep rounds nothing differs from {spec.base}"
+
+
+def _base_path(system: str) -> Path:
+    for folder in (EXAMPLES.parent, EXAMPLES):
+        if (folder / f"{system}.touti").is_file():
+            return folder / f"{system}.touti"
+    raise AssertionError(f"no base {system}")
+
+
+# ---------------------------------------------------------------- rare effects, shown on purpose-built deals
+
+SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute"}
+
+
+def _greedy_play(state, strong: set[int]) -> None:
+    """Finish the play: the strong side plays its strongest legal card, the others their weakest; nobody declares."""
+    rules = state.rules
+    while not state.is_terminal():
+        seat = state.to_play
+        cards = [a for a in state.legal_actions(seat) if a.startswith("play ")]
+        strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
+        state.apply(seat, max(cards, key=strength) if seat in strong else min(cards, key=strength))
+
+
+def test_a_capote_doubles_the_contract():
+    """atlas-capote-double: `made: 2 * contract if capote(bidders) else contract`."""
+    hands = [
+        "7o 6o 5o 4o 2o 7c 6c 5c 4c 2c",
+        "1o 3o 12o 11o 10o 1c 3c 12c 11c 10c",
+        "7e 6e 5e 4e 2e 7b 6b 5b 4b 2b",
+        "1e 3e 12e 11e 10e 1b 3b 12b 11b 10b",
+    ]
+    results = {}
+    for system in ("atlas-carta", "atlas-capote-double"):
+        game = Game.from_spec(load_spec(EXAMPLES / f"{system}.touti") if system != "atlas-carta" else system)
+        state = game.new_round(hands=[h.split() for h in hands], dealer=0)
+        for seat, action in ((1, "bid 80"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "trump oros")):
+            state.apply(seat, action)
+        _greedy_play(state, {1, 3})
+        results[system] = state.round_result()
+    assert results["atlas-carta"]["score_changes"] == [0, 80]
+    assert results["atlas-capote-double"]["score_changes"] == [0, 160]  # all ten tricks: twice the contract
+
+
+def test_a_tute_counts_only_at_the_first_won_trick():
+    """tute-early-tute: `require tute_early: tricks_won(team) == 1 and declarations(team) == 0 when declaring(tute)`."""
+    hands = [
+        "4c 7c 4e 7e 1o 3o 11o 10o 7o 6o",
+        "12o 12c 12e 12b 1c 1e 3c 3e 11c 11e",
+        "5c 10c 5e 10e 5o 4o 2o 1b 3b 11b",
+        "2c 6c 2e 6e 10b 7b 6b 5b 4b 2b",  # the dealer's last card, the 2 of bastos, makes bastos trumps
+    ]
+    base, early = Game.from_spec("tute"), Game.from_spec(load_spec(EXAMPLES / "tute-early-tute.touti"))
+    states = [g.new_round(hands=[h.split() for h in hands], dealer=3) for g in (base, early)]
+    for state in states:  # seat 1 takes the first trick with the ace of copas
+        for seat, action in ((0, "play 4c"), (1, "play 1c"), (2, "play 5c"), (3, "play 2c")):
+            state.apply(seat, action)
+    assert all("tute 12" in s.legal_actions(1) for s in states)  # the side's first won trick: a tute is sung
+    for state in states:  # not sung: seat 1 leads on and takes the second trick too
+        for seat, action in ((1, "play 1e"), (2, "play 5e"), (3, "play 2e"), (0, "play 4e")):
+            state.apply(seat, action)
+    assert "tute 12" in states[0].legal_actions(1)
+    assert "tute 12" not in states[1].legal_actions(1)
+    with pytest.raises(IllegalAction) as refusal:
+        states[1].apply(1, "tute 12")
+    assert refusal.value.rule_id == "ghna.tute_early"
+
+
+# ---------------------------------------------------------------- each construct of the rule core, as a one-rule variant
+
+INLINE = [
+    ("tutti-ma", "bidding {\n  pass: not_final\n}", "bidding.pass"),
+    ("atlas-carta", "concession {\n  consent: one\n}", "concession.consent"),
+    ("tute", "ghna {\n  window: after_own_trick\n}", "ghna.window"),
+    ("tute", "ghna {\n  window: after_team_trick, before_first_lead\n}", "ghna.window"),
+    ("tute", "add play {\n  spare: must no_points unless can_win\n}\n\nplay {\n"
+             "  order: follow_suit, overtake, spare, trump_when_void, overtrump\n}", "play.spare"),
+    ("atlas-carta", "add bidding {\n  require no_jump: amount <= high_bid + 20 when bid_made\n}", "bidding.no_jump"),
+    ("atlas-carta", "add concession {\n  require late: trick_number >= 5\n}", "concession.late"),
+    ("tute", "add trump {\n  require with_ace: holds(1)\n}", "trump.with_ace"),
+    ("atlas-carta", "rotation {\n  next_round: last_trick_winner\n}", "rotation.next_round"),
+    ("atlas-carta", "scoring {\n  contract_made: card_points(bidders) >= contract\n}", "scoring.contract_made"),
+    ("tute", "scoring {\n  loser: tricks_won(loser)\n}", "scoring.loser"),
+]
+
+
+@pytest.mark.parametrize("base_id, body, rule", INLINE, ids=[r for _, _, r in INLINE])
+def test_each_construct_takes_effect_through_its_rule(base_id, body, rule, tmp_path):
+    path = tmp_path / "inline.touti"
+    path.write_text(f'touti 1\n\nsystem "inline" extends "{base_id}" {{\n  title: "Inline"\n}}\n\n{body}\n', encoding="utf-8")
+    spec = load_spec(path)
+    changed = {c.rule_id for c in spec.changes if not c.rule_id.startswith("system.")}
+    base, variant = Game.from_spec(base_id), Game.from_spec(spec)
+    seen: set[str] = set()
+    for seed in range(ROUNDS):
+        _lockstep(base, variant, seed, changed, seen)
+        if rule in seen:
+            break
+    assert rule in seen, f"{rule} never made a difference (seen: {sorted(seen)})"
