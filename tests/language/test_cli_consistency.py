@@ -48,7 +48,9 @@ def test_diff_as_json(capsys):
     code, out, _ = run(capsys, "diff", "--format", "json", "atlas-carta", "touti-app")
     data = json.loads(out)
     assert code == 0 and (data["old"], data["new"]) == ("atlas-carta", "touti-app")
-    assert {"rule_id": "bidding.maximum", "kind": "changed", "old": "230", "new": "210"} in data["changes"]
+    change = next(c for c in data["changes"] if c["rule_id"] == "bidding.maximum")
+    assert {k: change[k] for k in ("kind", "old", "new")} == {"kind": "changed", "old": "230", "new": "210"}
+    assert change["words"] == "the highest bid: 210"  # each change also in plain words
 
 
 def test_play_without_a_seed_picks_one_prints_it_and_it_replays(capsys):

@@ -72,6 +72,7 @@ def _in_words(spec: m.Spec, rule_id: str) -> str:
         return ""
     view = rule_view(catalog("en"), spec, rule)
     text = f"{view.label}: {view.inline}" if view.label else view.inline
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link to another rule: its words only
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>|\*\*|`", "", text))).strip()
 
 
