@@ -12,6 +12,9 @@ from . import ghna
 from .errors import CONCESSION_PENDING, PHASE, IllegalAction
 
 
+NONE = ()
+
+
 def can_propose(st, seat: int) -> bool:
     return refusal(st, seat, "concede") is None
 
@@ -40,7 +43,7 @@ def refusal(st, seat: int, kind: str) -> tuple[str, str] | None:
         return "concession.proposer", "only the defender whose turn it is to play may propose a concession"
     if st.concede_trick[team] == st.tricks_played:
         return "concession.proposer", "your team has already proposed a concession during this trick"
-    for rule_id, test in st.rules.requirements.get("concession", ()):
+    for rule_id, test in st.rules.requirements.get("concession", NONE):
         if not test(st, seat, None):
             return rule_id, f"a concession needs: {st.rules.requirement_text[rule_id]}"
     return None

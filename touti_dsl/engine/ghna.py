@@ -39,7 +39,7 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
         return CONCESSION_PENDING
     if not rules.ghna.both_teams and team != st.contract_team:
         return "ghna.who", "only the bidding team may declare"
-    if before_first_lead(st):
+    if rules.pre_lead_window and before_first_lead(st):
         made = sum(1 for d in st.declarations if rules.team_of[d[0]] == team)
         if made >= rules.ghna.per_trick:
             return "ghna.per_trick", f"your team has already declared {made} time(s) before the first lead"
@@ -67,7 +67,10 @@ def suit_refusal(st, seat: int, suit: int) -> tuple[str, str] | None:
         return "ghna.in_hand", f"you must hold both {rules.card_name[first]} and {rules.card_name[second]}"
     if suit in st.declared_suits:
         return "ghna.same_suit", f"{rules.suits[suit]} was already declared this round"
-    return limit_refusal(st, st.rules.team_of[seat], [suit]) or requirement_refusal(st, seat, ("ghna", suit))
+    found = limit_refusal(st, st.rules.team_of[seat], [suit])
+    if found is None and "ghna" in rules.requirements:
+        found = requirement_refusal(st, seat, ("ghna", suit))
+    return found
 
 
 NONE = ()
