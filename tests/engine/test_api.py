@@ -150,3 +150,12 @@ def test_unsupported_rule_values_raise_at_from_spec(tmp_path, body, rule):
 def test_every_bundled_example_compiles(spec_dir):
     for path in sorted((spec_dir / "examples").glob("*.touti")):
         Game.from_spec(path).new_round(seed=1)
+
+
+@pytest.mark.parametrize("system, action", [("atlas-carta", "bid 80\n"), ("tute", "tute 12\n"),
+                                            ("atlas-carta", "bid 80\r"), ("tute", "tute 12\n\n")])
+def test_a_number_followed_by_a_line_break_is_malformed(system, action):
+    """Issue 12: `bid 80\\n` was taken for a bid by the number pattern, then failed an engine assertion."""
+    state = game(system).new_round(seed=3)
+    seat = state.actors()[0]
+    refused(state, seat, action, "action.syntax")

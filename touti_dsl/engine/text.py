@@ -36,8 +36,9 @@ from .errors import SYNTAX, IllegalAction
 ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "concede", "agree", "refuse")
 KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 
-NUMBER = re.compile(r"^(0|[1-9][0-9]{0,8})$")
-VALUE_WORD = re.compile(r"^[a-z0-9_+]+$")
+# Used with fullmatch only: `$` would also match before a trailing newline ("bid 80\n").
+NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
+VALUE_WORD = re.compile(r"[a-z0-9_+]+")
 CACHE_LIMIT = 200_000
 
 Parsed = tuple  # (kind, argument): ("bid", 80), ("play", 17), ("call", ("signal", "las")) ...
@@ -107,7 +108,7 @@ def _one_arg(text: str, args: list[str], what: str) -> str:
 def _number_arg(text: str, args: list[str], what: str, malformed: str) -> int:
     """The one whole-number argument of an action, or IllegalAction(action.syntax) saying `malformed`."""
     value = _one_arg(text, args, what)
-    if not NUMBER.match(value):
+    if not NUMBER.fullmatch(value):
         raise IllegalAction(SYNTAX, malformed)
     return int(value)
 
@@ -157,7 +158,7 @@ def _parse_call(text: str, name: str, args: list[str], values: tuple[str, ...] |
         raise IllegalAction(SYNTAX, f"malformed call {text!r}: a call takes at most one value")
     if values is None and args:
         raise IllegalAction(SYNTAX, f"malformed call {text!r}: {name!r} takes no value")
-    if args and not VALUE_WORD.match(args[0]):
+    if args and not VALUE_WORD.fullmatch(args[0]):
         raise IllegalAction(SYNTAX, f"malformed call {text!r}")
     return ("call", (name, args[0] if args else None))
 
