@@ -45,3 +45,14 @@ def test_generate_writes_a_suite_for_a_house_variant(tmp_path, capsys):
     assert main(["generate", str(spec), "--out", str(tmp_path), "--rounds", "20"]) == 0
     files = sorted(p.name for p in (tmp_path / "tute-five-hands").glob("*.json"))
     assert "play.json" in files and "match.json" in files
+
+
+def test_generate_on_a_match_of_one_round(tmp_path, capsys):
+    """Issue 12: a match that one round ends has no next round; generate used to crash on the rotation cases."""
+    spec = tmp_path / "tute-one-hand.touti"
+    spec.write_text('touti 1\n\nsystem "tute-one-hand" extends "tute" {\n  title: "Tute, one hand"\n}\n\n'
+                    "match {\n  hands: 1 (1)\n}\n", encoding="utf-8")
+    assert main(["generate", str(spec), "--out", str(tmp_path / "out"), "--rounds", "10"]) == 0
+    cases = [case for path in (tmp_path / "out" / "tute-one-hand").glob("*.json")
+             for case in json.loads(path.read_text(encoding="utf-8"))["cases"]]
+    assert cases and not any("rotation.next_round" in case["rules"] for case in cases)

@@ -11,7 +11,7 @@ void round.
 from __future__ import annotations
 
 from .. import model as m
-from ..engine import Game
+from ..engine import Game, RoundState
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
 from ..engine.scoring import round_facts
@@ -175,18 +175,31 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_hands: list[list[
     played = [r for r in rounds if not r.result["void"]]
     voids = [r for r in rounds if r.result["void"]]
     for rule, pool, words in (("rotation.next_round", played, "a played round"), ("rotation.after_void", voids, "a void round")):
-        if not pool:
+        found = _round_before_another(game, pool)
+        if found is None:
             continue
-        record = min(pool, key=lambda r: len(r.history))
-        state = game.new_round(**record.setup)
-        for seat, action in record.history:
-            state.apply(seat, action)
+        record, state = found
         nxt = state.next_round(hands=next_hands)
         steps = _applies(record.history) + [
             {"op": "next_round", "hands": next_hands, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}}
         ]
         cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))
     return cases
+
+
+def _round_before_another(game: Game, pool: list[RoundRecord]) -> tuple[RoundRecord, RoundState] | None:
+    """The shortest round of `pool` after which the match goes on, replayed; None when every one ends it.
+
+    A match of one round (`hands: 1 (1)`, or a target one round always reaches) has no
+    next round, so its rotation rules are never decisive and get no case.
+    """
+    for record in sorted(pool, key=lambda r: len(r.history)):
+        state = game.new_round(**record.setup)
+        for seat, action in record.history:
+            state.apply(seat, action)
+        if not state.match_result()["over"]:
+            return record, state
+    return None
 
 
 def opening_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
