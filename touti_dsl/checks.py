@@ -9,19 +9,20 @@ Error codes (stable; the language reference lists this table):
 
 | code | problem |
 |---|---|
-| E001 | unexpected character (syntax) |
+| E001 | unexpected character (syntax), including a line separator other than a line feed outside a comment |
 | E002 | unexpected token (syntax): what was found and what was expected |
 | E003 | unexpected end of file: a block is still open |
 | E004 | spec larger than the size limit |
 | E005 | condition nested too deeply |
 | E006 | the model could not be built (internal) |
+| E007 | number longer than 18 digits |
 | E008 | comparisons chained (`a < b < c`): compare two numbers at a time |
 | E010 | no such spec file, or no system of that id in the spec folders (`touti systems` lists them) |
-| E011 | spec file unreadable (permissions, not UTF-8) |
+| E011 | spec file unreadable (permissions, not a regular file, not UTF-8: located at the first bad byte) |
 | E012 | formatted spec could not be written (`touti fmt`) |
 | E020 | `extends` names a path, not a system id |
 | E021 | `extends` names no spec in the spec directories |
-| E022 | `extends` cycle (or chain deeper than 16) |
+| E022 | `extends` cycle, or a chain of more than 16 bases |
 | E023 | a variant overrides a rule its base does not have |
 | E024 | a variant removes a rule or section its base does not have |
 | E025 | the file a variant extends declares another system id than its name |

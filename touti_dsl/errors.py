@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from .lines import normalize_line_ends, split_lines, visible
 from .model import Loc, NOWHERE
 
 MAX_RENDERED = 50
+EXCERPT_MAX_BYTES = 2_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +44,11 @@ class ToutiError(Exception):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         self.diagnostics = sorted(diagnostics, key=Diagnostic.sort_key)
-        super().__init__(self.summary())
+        super().__init__()
 
     def summary(self) -> str:
-        return "\n".join(render_one(d) for d in self.diagnostics)
+        """The diagnostics rendered, the first MAX_RENDERED of them (rendered only when asked for)."""
+        return render(self.diagnostics)
 
     def __str__(self) -> str:
         return self.summary()
@@ -58,25 +61,40 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     return f"did you mean {close[0]}?" if close else None
 
 
-def _source_line(loc: Loc, sources: dict[str, str] | None) -> str | None:
-    text = (sources or {}).get(loc.file)
-    if text is None:
-        try:
-            text = Path(loc.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError, ValueError):
-            return None
-    lines = text.splitlines()
-    if 1 <= loc.line <= len(lines):
-        return lines[loc.line - 1]
-    return None
+class _Lines:
+    """Source lines by file, each file read and split once per rendering (never once per diagnostic)."""
+
+    def __init__(self, sources: dict[str, str] | None):
+        self.sources = sources or {}
+        self.split: dict[str, list[str] | None] = {}
+
+    def line(self, loc: Loc) -> str | None:
+        if loc.file not in self.split:
+            self.split[loc.file] = self._read(loc.file)
+        lines = self.split[loc.file]
+        if lines is not None and 1 <= loc.line <= len(lines):
+            return visible(lines[loc.line - 1])
+        return None
+
+    def _read(self, file: str) -> list[str] | None:
+        text = self.sources.get(file)
+        if text is None:
+            try:
+                path = Path(file)
+                if not path.is_file() or path.stat().st_size > EXCERPT_MAX_BYTES:
+                    return None  # never read a device, a FIFO or a huge file just to quote a line
+                text = path.read_bytes().decode("utf-8-sig", "replace")
+            except (OSError, UnicodeDecodeError, ValueError):
+                return None
+        return split_lines(normalize_line_ends(text))
 
 
-def render_one(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
+def render_one(diag: Diagnostic, sources: dict[str, str] | None = None, lines: _Lines | None = None) -> str:
     """`file:line:col: error[CODE]: message`, then the source line, a caret and the hint."""
     loc = diag.loc
     head = f"{loc}: {diag.severity}[{diag.code}]: {diag.message}"
     out = [head]
-    line = _source_line(loc, sources) if loc.line > 0 else None
+    line = (lines or _Lines(sources)).line(loc) if loc.line > 0 else None
     if line is not None:
         gutter = f"{loc.line:>5} | "
         out.append(gutter + line)
@@ -86,10 +104,11 @@ def render_one(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     return "\n".join(out)
 
 
-def render(diagnostics: Iterable[Diagnostic], sources: dict[str, str] | None = None) -> str:
-    """Render many diagnostics, at most MAX_RENDERED, then '... and N more'."""
+def render(diagnostics: Iterable[Diagnostic], sources: dict[str, str] | None = None, limit: int = MAX_RENDERED) -> str:
+    """Render many diagnostics, at most `limit`, then '... and N more'."""
     diags = sorted(diagnostics, key=Diagnostic.sort_key)
-    shown = [render_one(d, sources) for d in diags[:MAX_RENDERED]]
-    if len(diags) > MAX_RENDERED:
-        shown.append(f"... and {len(diags) - MAX_RENDERED} more")
+    lines = _Lines(sources)
+    shown = [render_one(d, lines=lines) for d in diags[:limit]]
+    if len(diags) > limit:
+        shown.append(f"... and {len(diags) - limit} more")
     return "\n".join(shown)

@@ -20,9 +20,13 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import model as m
 from .errors import Diagnostic, ToutiError
+from .lines import OTHER_LINE_BREAKS, break_name, normalize_line_ends, split_lines
+from .source import MAX_SOURCE_BYTES, read_source, too_large
 
-MAX_SOURCE_BYTES = 1_000_000
+__all__ = ["MAX_SOURCE_BYTES", "parse_file", "parse_text", "read_source"]
+
 MAX_NESTING = 32
+MAX_NUMBER_DIGITS = 18  # any count, score or bid fits; longer runs of digits are a mistake (and slow to convert)
 
 _TERMINAL_WORDS = {
     "NAME": "a name",
@@ -372,7 +376,7 @@ class _Comments:
     def __init__(self, text: str):
         self.full: dict[int, str] = {}
         self.inline: dict[int, str] = {}
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(split_lines(text), start=1):
             found = _comment_on_line(line)
             if found is not None:
                 (self.full if found[1] else self.inline)[number] = found[0]
@@ -537,7 +541,7 @@ def _syntax_hint(token: Token, expected: set[str], source: str) -> str | None:
 
 def _after_trailing_comma(source: str, token: Token) -> bool:
     """Whether the token starts its line and the line above it ends with a comma."""
-    lines = source.splitlines()
+    lines = split_lines(source)
     line = token.line or 0
     if not 2 <= line <= len(lines) or lines[line - 1][: (token.column or 1) - 1].strip():
         return False
@@ -576,25 +580,50 @@ def _too_deep(code: str) -> int | None:
     return None
 
 
-def _guard(file: str, text: str) -> None:
-    """Refuse input too large or too deeply nested to parse safely (no RecursionError, no hang)."""
-    if len(text.encode("utf-8", "replace")) > MAX_SOURCE_BYTES:
-        raise ToutiError(Diagnostic("E004", f"spec is larger than {MAX_SOURCE_BYTES} bytes", m.Loc(file, 1, 1)))
-    for number, line in enumerate(text.splitlines(), start=1):
-        code = _STRINGS_AND_COMMENTS.sub(lambda found: " " * len(found.group()), line)
-        column = _too_deep(code)
-        if column is not None:
-            raise ToutiError(
-                Diagnostic("E005", f"condition nested more than {MAX_NESTING} levels deep", m.Loc(file, number, column))
-            )
+_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_NUMBER_DIGITS + 1))
+
+
+def _guard(file: str, text: str, limit_size: bool = True) -> None:
+    """Refuse what cannot be parsed safely and correctly: too large, a stray line separator, too deep, too long a number."""
+    if limit_size:
+        size = len(text.encode("utf-8", "replace"))
+        if size > MAX_SOURCE_BYTES:
+            raise ToutiError(too_large(file, size))
+    any_stray = OTHER_LINE_BREAKS.search(text) is not None
+    for number, line in enumerate(split_lines(text), start=1):
+        problem = _line_problem(file, number, line, any_stray)
+        if problem is not None:
+            raise ToutiError(problem)
+
+
+def _line_problem(file: str, number: int, line: str, any_stray: bool) -> Diagnostic | None:
+    """What stops one line from being parsed: a line separator outside a comment, too deep a condition, a huge number."""
+    stray = OTHER_LINE_BREAKS.search(line[: _comment_start(line)]) if any_stray else None
+    if stray is not None:
+        return Diagnostic("E001", f"unexpected {break_name(stray.group())}", m.Loc(file, number, stray.start() + 1),
+                          "a line ends only at a line feed (\\n or \\r\\n); other line separators may stand only in a comment")
+    code = _STRINGS_AND_COMMENTS.sub(lambda found: " " * len(found.group()), line)
+    column = _too_deep(code)
+    if column is not None:
+        return Diagnostic("E005", f"condition nested more than {MAX_NESTING} levels deep", m.Loc(file, number, column))
+    long_number = _LONG_NUMBER.search(code)
+    if long_number is not None:
+        return Diagnostic("E007", f"number with {len(long_number.group())} digits: at most {MAX_NUMBER_DIGITS} are allowed",
+                          m.Loc(file, number, long_number.start() + 1))
+    return None
 
 
 # ---------------------------------------------------------------- entry points
 
 
-def parse_text(text: str, file: str = "<string>") -> m.SpecFile:
-    """Parse spec text; raise ToutiError with located diagnostics on a syntax error."""
-    _guard(file, text)
+def parse_text(text: str, file: str = "<string>", limit_size: bool = True) -> m.SpecFile:
+    """Parse spec text; raise ToutiError with located diagnostics on a syntax error.
+
+    `limit_size=False` is for text this program made itself (the formatter re-reading its
+    output), which may be a little longer than the input that was within the limit.
+    """
+    text = normalize_line_ends(text)
+    _guard(file, text, limit_size)
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = _lark().parse(source)
@@ -607,19 +636,6 @@ def parse_text(text: str, file: str = "<string>") -> m.SpecFile:
             raise error.orig_exc from None
         raise ToutiError(Diagnostic("E006", f"cannot build the model: {error.orig_exc}", m.Loc(file, 1, 1))) from None
     return _assemble(file, source, items)
-
-
-def read_source(path: str | Path) -> str:
-    """The text of a spec file; a missing or unreadable file is a located error."""
-    path = Path(path)
-    try:
-        return path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the spec
-    except FileNotFoundError:
-        raise ToutiError(Diagnostic("E010", f"no such spec file: {path}", m.Loc(str(path), 0, 0))) from None
-    except IsADirectoryError:
-        raise ToutiError(Diagnostic("E011", f"cannot read spec file: {path} is a directory", m.Loc(str(path), 0, 0))) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ToutiError(Diagnostic("E011", f"cannot read spec file: {error}", m.Loc(str(path), 0, 0))) from None
 
 
 def parse_file(path: str | Path) -> m.SpecFile:

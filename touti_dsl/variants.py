@@ -57,9 +57,12 @@ def load_flat(path: str | Path, problems: list[Diagnostic] | None = None) -> m.S
 def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[Diagnostic] | None = None) -> m.Spec:
     """The complete Spec of a parsed file: its own rules, or its base's with its changes applied."""
     here = str(Path(spec_file.path).resolve())
-    if here in _chain or len(_chain) > MAX_DEPTH:
-        names = " -> ".join(Path(p).stem for p in (*_chain, here))
+    names = " -> ".join(Path(p).stem for p in (*_chain, here))
+    if here in _chain:
         raise ToutiError(Diagnostic("E022", f"extends cycle: {names}", _extends_loc(spec_file)))
+    if len(_chain) > MAX_DEPTH:
+        raise ToutiError(Diagnostic("E022", f"extends chain longer than {MAX_DEPTH} bases: {names}", _extends_loc(spec_file),
+                                    "extend a spec nearer the root of the chain"))
     if spec_file.extends is None:
         return m.Spec(
             system=spec_file.system,

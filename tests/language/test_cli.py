@@ -146,6 +146,6 @@ def test_check_json_gives_one_object_per_file(tmp_path, capsys):
 def test_fmt_dash_filters_stdin_to_stdout(monkeypatch, capsys):
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO(CANONICAL.replace("  step: 10", "  step:10")))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(CANONICAL.replace("  step: 10", "  step:10").encode())))
     code, out, _ = run(capsys, "fmt", "-")
     assert code == 0 and out == CANONICAL

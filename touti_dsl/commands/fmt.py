@@ -19,7 +19,8 @@ from pathlib import Path
 from ..errors import Diagnostic, ToutiError, render
 from ..model import Loc
 from ..formatter import format_text
-from ..parser import read_source
+from ..lines import split_lines, visible
+from ..source import MAX_SOURCE_BYTES, decode_source, read_source
 from ._paths import spec_paths
 
 NAME = "fmt"
@@ -71,8 +72,8 @@ def _why(error: ToutiError) -> str:
 
 def _filter_stdin(check_only: bool) -> int:
     """`touti fmt -`: for editors, the formatted text of stdin on stdout (nothing with --check)."""
-    text = sys.stdin.read()
     try:
+        text = decode_source(sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1), "<stdin>")  # bounded: stdin may be endless
         formatted = format_text(text, "<stdin>")
     except ToutiError as error:
         print(f"<stdin>: not formatted: {_why(error)}", file=sys.stderr)
@@ -104,9 +105,9 @@ def _replace(path: Path, text: str) -> None:
 
 
 def full_diff(before: str, after: str, name: str) -> str:
-    """The whole unified diff of a file and its formatted text."""
-    lines = difflib.unified_diff(before.splitlines(True), after.splitlines(True), name, f"{name} (formatted)")
-    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    """The whole unified diff of a file and its formatted text (lines as a spec counts them, control characters visible)."""
+    lines = difflib.unified_diff(split_lines(before), split_lines(after), name, f"{name} (formatted)", lineterm="")
+    return "".join(visible(line) + "\n" for line in lines)
 
 
 def _summary(files: int, changed: list[Path], refused: list[Path], problems: list[Diagnostic], check_only: bool) -> int:

@@ -15,6 +15,7 @@ import jinja2
 from .. import model as m
 from ..errors import Diagnostic, ToutiError
 from ..loader import load_spec
+from ..lines import split_lines
 from ..parser import parse_file
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
@@ -53,7 +54,7 @@ def page_name(system: str, lang: str, stem: str | None = None) -> str:
 def _tidy(text: str) -> str:
     """Collapse runs of blank lines left by template blocks; end with exactly one newline."""
     lines, blank = [], False
-    for line in text.splitlines():
+    for line in split_lines(text):
         line = line.rstrip()
         if line or not blank:
             lines.append(line)
