@@ -56,6 +56,8 @@ Error codes (stable; the language reference lists this table):
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them |
 | E305 | highest bid above the most a team can take |
+| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points`, contract rules without a bidding |
+| E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
 | E402 | term argument is not a call of this spec |
@@ -89,6 +91,8 @@ from typing import Callable, Iterator
 
 from . import model as m
 from . import schema
+from .engine.combinations import unsupported
+from .engine.loops import endless_calls
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
@@ -1102,3 +1106,18 @@ def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E700", f"{rule_id}: {word} needs a dealer, but rotation.dealer is no",
                                   _value(spec, rule_id)))
     return problems
+
+
+# ---------------------------------------------------------------- what the engine can run (E31x)
+
+
+@check
+def check_engine_combinations(spec: m.Spec) -> list[Diagnostic]:
+    """E310: no combination of rules the reference engine refuses (the engine's own table, engine/combinations.py)."""
+    return unsupported(spec, only_unreported=True)
+
+
+@check
+def check_endless_calls(spec: m.Spec) -> list[Diagnostic]:
+    """E311: no call that stays in the bidding can be repeated forever with nothing else happening (engine/loops.py)."""
+    return endless_calls(spec)

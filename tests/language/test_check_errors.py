@@ -57,7 +57,6 @@ CASES = [
     ("seats-not-four", "  seats: 4", "  seats: 6", "E209", "seats: @6"),
     ("pair-unknown-rank", "  pair: 12, 11", "  pair: 12, 9", "E210", "12, @9"),
     ("tute-word", "  tute: none", "  tute: reyes", "E102", "tute: @reyes"),
-    ("tute-unknown-rank", "  tute: none", "  tute: 12, 13", "E210", "12, @13"),
     ("swap-without-turned-card", "  choice: bid_winner", "  choice: bid_winner\n  swap: 7", "E108", "swap:"),
     ("pair-same-rank", "  pair: 12, 11", "  pair: 12, 12", "E211", "12, 12"),
     # bidding (E3xx)
@@ -67,6 +66,10 @@ CASES = [
     ("never-stands-illegal", "  all_pass: void", "  all_pass: void\n  never_stands: 75", "E303", "75"),
     ("cap-level-not-a-bid", "100 = 60", "105 = 60", "E303", "105 = 60"),
     ("maximum-unreachable", "  maximum: 230", "  maximum: 240", "E305", "240"),
+    # what the engine cannot run (E310): issue 12, refused at load by the engine but passed by check
+    ("turned-card-with-bidding", "  choice: bid_winner", "  choice: turned_card", "E310", "choice: turned_card"),
+    ("most-points-with-target", "  round: contract", "  round: most_points\n  tie: last_trick", "E310", "end: target"),
+    ("tute-with-contract-scoring", "  tute: none", "  tute: 12", "E310", "tute: 12"),
     # conditions and play (E4xx)
     ("unknown-predicate", "partner_to_bid and partner_bidding", "partner_to_bid and partner_biding", "E400",
      "partner_biding"),
@@ -113,6 +116,34 @@ def test_call_named_like_a_section_points_at_its_first_rule():
     text = edit("made_at_level(signal)", "made_at_level(deck)", edit("call signal {", "call deck {"))
     problem = only(text)
     assert (problem.code, problem.loc.line, problem.loc.column) == ("E406", *where(text, "values: las"))
+
+
+@pytest.mark.parametrize("action", ["pass", "bid", "swap", "concede", "agree", "refuse", "tute"])
+def test_call_named_like_an_action_is_refused_by_check(action):
+    """Issue 12: the engine refused these at load (E310) while `touti check` said ok."""
+    text = edit("made_at_level(signal)", f"made_at_level({action})", edit("call signal {", f"call {action} {{"))
+    problem = only(text)
+    assert (problem.code, problem.loc.line, problem.loc.column) == ("E310", *where(text, "values: las"))
+    assert "action of the wire format" in problem.message
+
+
+def test_the_engine_refuses_exactly_what_check_reports_as_e310():
+    from touti_dsl.engine.ruleset import compile_spec
+    from touti_dsl.errors import ToutiError
+    from touti_dsl.parser import parse_text
+    from touti_dsl.variants import flatten
+
+    text = edit("  round: contract", "  round: most_points", edit("  choice: bid_winner", "  choice: turned_card"))
+    with pytest.raises(ToutiError) as caught:
+        compile_spec(flatten(parse_text(text, "mini.touti")), {})
+    assert [(d.code, d.loc.line) for d in caught.value.diagnostics] == [
+        (d.code, d.loc.line) for d in diagnostics(text) if d.code == "E310"]
+
+
+def test_tute_of_an_unknown_rank():
+    """Mini scores contracts, so a tute there is also E310; the unknown rank is E210 at the rank."""
+    text = edit("  tute: none", "  tute: 12, 13")
+    assert ("E210", *where(text, "12, @13")) in [(d.code, d.loc.line, d.loc.column) for d in diagnostics(text)]
 
 
 def test_rule_missing_from_a_variant_points_at_the_removal(tmp_path):

@@ -9,12 +9,19 @@ own-turn action the turn passes to the next seat still in the bidding.  The bidd
 when everybody is out without a bid (void), or when every seat but the high bidder is out
 (the contract), except that a high bid equal to `bidding.never_stands` never stands: its
 maker, if still in, speaks again, and otherwise the round is void.
+
+The bound on calls: when MAX_CALLS_AT_ONE_BID calls have been made at the same highest
+bid (or before the first bid), the round is void.  No sensible auction comes near it;
+it ends, by a stated rule, an auction whose calls could otherwise be repeated forever
+in a way `touti check` cannot foresee (E311 refuses the ones it can: engine/loops.py).
 """
 
 from __future__ import annotations
 
 from .errors import TURN_ORDER, IllegalAction
 from .predicates import SIMPLE
+
+MAX_CALLS_AT_ONE_BID = 64
 
 
 def legal(st, seat: int) -> list[str]:
@@ -138,6 +145,9 @@ def apply_call(st, seat: int, name: str, value: str | None) -> None:
         st.out[seat] = True
     if call.partner_minimum and st.high is not None:
         st.push_min[st.rules.partner[seat]] = (st.high + int(value) + st.rules.bidding.step, name)
+    if sum(1 for made in st.calls_made if made[3] == st.high) >= MAX_CALLS_AT_ONE_BID:
+        _void(st)
+        return
     if st.turn == seat:
         _end_turn(st, seat)
     else:

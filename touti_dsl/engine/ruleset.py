@@ -17,7 +17,8 @@ from ..errors import Diagnostic, ToutiError
 from ..vocabulary import DUTIES, PREDICATES
 from . import predicates
 from .predicates import Names
-from .text import ACTION_KINDS, Vocabulary, card_text
+from .combinations import unsupported
+from .text import Vocabulary, card_text
 
 COMPARE_WORDS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than", "==": "is",
                  "!=": "is not"}
@@ -199,6 +200,9 @@ class _Reader:
 
 def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
     """The Ruleset of a valid spec with the given match settings (see module docstring)."""
+    refused = unsupported(spec)
+    if refused:
+        raise ToutiError(refused)
     read = _Reader(spec)
     deck = _compile_deck(read)
     teams = _compile_teams(read, len(deck["card_suit"]))
@@ -225,7 +229,6 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         formulas=_compile_formulas(read),
     )
     rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
-    _check_combinations(read, rules)
     _add_lookup_tables(spec, rules)
     return rules
 
@@ -368,12 +371,10 @@ def _compile_calls(read: _Reader) -> tuple[CallRules, ...]:
 
 def _compile_call(read: _Reader, name: str) -> CallRules:
     rules = [r for r in read.spec.rules if r.kind == "call" and r.section == name]
-    if name in ACTION_KINDS:
-        raise fail(rules[0], f"call {name}: the name is an action of the wire format; choose another")
     by_key = {r.key: r for r in rules}
     values = tuple(str(d.key) for d in by_key["values"].value.items) if "values" in by_key else None
     requirements = tuple(
-        (r.id, _requirement(r, "call", read.names)) for r in rules if isinstance(r.value, m.Requirement)
+        (r.id, compile_requirement(r, "call", read.names)) for r in rules if isinstance(r.value, m.Requirement)
     )
     effect = by_key["effect"].value.value if "effect" in by_key else "stay"
     texts = tuple(f"{name} {v}" for v in values) if values is not None else (name,)
@@ -382,7 +383,7 @@ def _compile_call(read: _Reader, name: str) -> CallRules:
     return CallRules(name, values, effect == "leave", requirements, "raise" in by_key, texts)
 
 
-def _requirement(rule: m.Rule, context: str, names: Names | None) -> Callable:
+def compile_requirement(rule: m.Rule, context: str, names: Names | None) -> Callable:
     """A `require` line as one test: true when the action is allowed by it."""
     req = rule.value
     test = _condition(rule, req.condition, context, names)
@@ -405,7 +406,7 @@ def _compile_section_requirements(read: _Reader) -> dict:
             if context is None:
                 raise fail(rule, f"{rule.id}: a `require` line belongs in a call or in the bidding, ghna, trump or "
                                  "concession section")
-            found.setdefault(rule.section, []).append((rule.id, _requirement(rule, context, read.names)))
+            found.setdefault(rule.section, []).append((rule.id, compile_requirement(rule, context, read.names)))
     return {section: tuple(tests) for section, tests in found.items()}
 
 
@@ -438,8 +439,6 @@ def _compile_trump(read: _Reader) -> dict:
     rule = read.spec.rule("trump.swap")
     if rule is None:
         return dict(trump_choice=choice, swap_rank=None)
-    if choice != "turned_card":
-        raise fail(rule, "trump.swap needs trump.choice turned_card")
     if isinstance(rule.value, m.Number):
         return dict(trump_choice=choice, swap_rank=rule.value.value)
     # a formula: the swap card's rank depends on the turned card
@@ -580,24 +579,6 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
 def _settings_names(read: _Reader) -> str:
     names = [r.key for r in read.spec.section("match") if isinstance(r.value, m.Setting)]
     return ", ".join(names) or "none"
-
-
-def _check_combinations(read: _Reader, rules: Ruleset) -> None:
-    """Rule combinations the engine cannot give a meaning to."""
-    if rules.bidding is None and rules.trump_choice == "bid_winner":
-        raise fail(read.rule("trump.choice"), "trump.choice bid_winner needs a bidding section")
-    if rules.bidding is not None and rules.trump_choice == "turned_card":
-        raise fail(read.rule("trump.choice"), "trump.choice turned_card with a bidding section is not supported")
-    if rules.bidding is None and (rules.ghna.limit != "none" or not rules.ghna.both_teams):
-        raise fail(read.rule("ghna.limit"), "ghna limits and ghna.who bidding_team need a contract (a bidding section)")
-    if rules.bidding is None and rules.scoring == "contract":
-        raise fail(read.rule("scoring.round"), "scoring.round contract needs a bidding section")
-    if rules.concession is not None and rules.bidding is None:
-        raise fail(read.rule("concession.who"), "a concession needs a bidding team (a bidding section)")
-    if rules.ghna.tute_ranks and rules.scoring != "most_points":
-        raise fail(read.rule("ghna.tute"), "ghna.tute (winning the hand at once) needs scoring.round most_points")
-    if rules.scoring == "contract" and rules.match_end != "target":
-        raise fail(read.rule("match.end"), "scoring.round contract scores points: it needs match.end target")
 
 
 def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:

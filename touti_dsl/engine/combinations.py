@@ -1,0 +1,99 @@
+"""Rule combinations the reference engine cannot give a meaning to (E310): one table.
+
+Each entry looks at a flattened Spec and names the rule to blame.  The engine refuses a
+spec that matches any entry when it compiles it (`ruleset.compile_spec`), and `touti
+check` reports every match as a located E310 (`checks.check_engine_combinations`), so a
+spec that checks clean always loads in the engine.  An entry only reads values of the
+shape it expects: a value of the wrong shape is reported by the shape checks.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from .. import model as m
+from ..errors import Diagnostic
+from .text import ACTION_KINDS
+
+Finding = tuple[m.Rule | None, str]
+Entry = Callable[[m.Spec], Iterator[Finding]]
+
+# (entry, the code of the language check that already reports the same problem, if any)
+COMBINATIONS: list[tuple[Entry, str | None]] = []
+
+
+def combination(reported_by: str | None = None) -> Callable[[Entry], Entry]:
+    """Register an entry of the table; `reported_by` names a language check that already reports it."""
+    def register(entry: Entry) -> Entry:
+        COMBINATIONS.append((entry, reported_by))
+        return entry
+
+    return register
+
+
+def unsupported(spec: m.Spec, only_unreported: bool = False) -> list[Diagnostic]:
+    """Every combination of `spec` the engine cannot run, as located E310 diagnostics.
+
+    `only_unreported` leaves out the entries that another check of `touti check` already
+    reports under its own code, so that no problem is reported twice.
+    """
+    return [Diagnostic("E310", message, rule.loc if rule is not None else spec.loc)
+            for entry, reported_by in COMBINATIONS if not (only_unreported and reported_by)
+            for rule, message in entry(spec)]
+
+
+def _word(spec: m.Spec, rule_id: str) -> str | None:
+    value = spec.value(rule_id)
+    return value.value if isinstance(value, m.Word) else None
+
+
+def _has_bidding(spec: m.Spec) -> bool:
+    return spec.has("bidding.minimum")
+
+
+@combination()
+def calls_named_like_actions(spec: m.Spec) -> Iterator[Finding]:
+    """A call may not take the name of an action of the wire format (`pass`, `bid`, `swap`, ...)."""
+    for name in spec.calls:
+        if name in ACTION_KINDS:
+            first = next(r for r in spec.rules if r.kind == "call" and r.section == name)
+            yield first, f"call {name}: the name is an action of the wire format; choose another"
+
+
+@combination()
+def turned_card_with_bidding(spec: m.Spec) -> Iterator[Finding]:
+    """A turned card names trumps before anyone speaks: it leaves nothing for a bid winner to choose."""
+    if _word(spec, "trump.choice") == "turned_card" and _has_bidding(spec):
+        yield spec.rule("trump.choice"), "trump.choice turned_card with a bidding section is not supported"
+
+
+@combination(reported_by="E108")
+def swap_without_turned_card(spec: m.Spec) -> Iterator[Finding]:
+    if spec.has("trump.swap") and _word(spec, "trump.choice") not in (None, "turned_card"):
+        yield spec.rule("trump.swap"), "trump.swap needs trump.choice turned_card"
+
+
+@combination(reported_by="E304")
+def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
+    """Bid-winner trumps, ghna limits, contract scoring and concessions all need a contract, so a bidding."""
+    if _has_bidding(spec):
+        return
+    if _word(spec, "trump.choice") == "bid_winner":
+        yield spec.rule("trump.choice"), "trump.choice bid_winner needs a bidding section"
+    if _word(spec, "ghna.limit") not in (None, "none") or _word(spec, "ghna.who") == "bidding_team":
+        yield spec.rule("ghna.limit"), "ghna limits and ghna.who bidding_team need a contract (a bidding section)"
+    if _word(spec, "scoring.round") == "contract":
+        yield spec.rule("scoring.round"), "scoring.round contract needs a bidding section"
+    if spec.has("concession.who"):
+        yield spec.rule("concession.who"), "a concession needs a bidding team (a bidding section)"
+
+
+@combination()
+def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
+    """A tute wins the hand at once, so it needs `most_points`; `contract` scores points towards a target."""
+    scoring, end = _word(spec, "scoring.round"), _word(spec, "match.end")
+    has_tute = isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers))  # `tute: none` is no tute
+    if has_tute and scoring not in (None, "most_points"):
+        yield spec.rule("ghna.tute"), "ghna.tute (winning the hand at once) needs scoring.round most_points"
+    if scoring == "contract" and end not in (None, "target"):
+        yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target"
