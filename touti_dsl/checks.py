@@ -108,6 +108,7 @@ RESERVED_WORDS = ("touti", "system", "extends", "call", "add", "remove", "requir
                   "not", "and", "or", "aka", "none", "others")
 CAP_FLAGS = ("plain_only",)
 MISSPELLING_POOL = 100  # unknown names compared with a missing one; more would only slow huge inputs down
+MAX_HINTED = 200  # 'did you mean' is searched for the first unknown rules only: a report shows 50 of them
 
 
 def check(function: Check) -> Check:
@@ -381,7 +382,8 @@ def check_rule_ids(spec: m.Spec) -> list[Diagnostic]:
             continue  # reported once by check_sections
         if _misplaced(rule) or schema.spec_for(rule) is not None:
             continue
-        problems.append(_diag("E100", f"unknown rule {rule.id}", rule, _unknown_rule_hint(rule)))
+        hint = _unknown_rule_hint(rule) if len(problems) < MAX_HINTED else None  # past the shown ones, no search
+        problems.append(_diag("E100", f"unknown rule {rule.id}", rule, hint))
     return problems
 
 

@@ -602,6 +602,8 @@ def _line_problem(file: str, number: int, line: str, any_stray: bool) -> Diagnos
     if stray is not None:
         return Diagnostic("E001", f"unexpected {break_name(stray.group())}", m.Loc(file, number, stray.start() + 1),
                           "a line ends only at a line feed (\\n or \\r\\n); other line separators may stand only in a comment")
+    if line.count("(") + line.count("not") <= MAX_NESTING and not _LONG_NUMBER.search(line):
+        return None  # the common line: nothing below can be wrong with it (a fast path for large inputs)
     code = _STRINGS_AND_COMMENTS.sub(lambda found: " " * len(found.group()), line)
     column = _too_deep(code)
     if column is not None:
