@@ -106,9 +106,11 @@ def test_stderr_noise_is_drained_and_harmless(capsys, fake_suite):
     assert statuses(report)[fake_suite.good["id"]] == "passed"
 
 
-def test_an_extra_reply_line_is_a_protocol_error_on_the_next_case(capsys, fake_suite):
+def test_an_extra_reply_line_fails_the_case_that_wrote_it_not_the_next(capsys, fake_suite):
+    """Issue 12: a case answered twice used to pass while the next case took the blame."""
     _, report = conform_json(capsys, fake_suite, mode="extra-line", on=fake_suite.good["id"])
-    assert statuses(report)[fake_suite.bad["id"]] == "errored"
+    assert statuses(report)[fake_suite.good["id"]] == "errored"
+    assert statuses(report)[fake_suite.bad["id"]] == "failed"
     assert statuses(report)[fake_suite.skipped["id"]] == "skipped"
 
 

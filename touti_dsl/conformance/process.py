@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import collections
 import os
+import re
+import secrets
 import selectors
 import signal
 import subprocess
@@ -22,15 +24,23 @@ MAX_LINE_BYTES = 1 << 20
 MAX_REPLY_BYTES = 16 << 20
 STDERR_TAIL_BYTES = 4096
 READ_CHUNK = 1 << 16
+EXIT_CHECK_SECONDS = 0.25  # how often a silent wait checks whether the program itself has exited
+TREE_MARK = "TOUTI_IMPL_RUN"
+_NON_BLANK = re.compile(rb"\S")  # environment variable marking every process an implementation starts
 
 
 class ImplFailure(Exception):
-    """The implementation misbehaved; `kind` is crashed, timeout, flood, garbage, protocol or unusable."""
+    """The implementation misbehaved; `kind` is crashed, timeout, flood, garbage, protocol or unusable.
 
-    def __init__(self, kind: str, detail: str):
+    `blame` names the request the fault belongs to when it is not the one in flight: a
+    line written after the answer to that earlier request was complete ("case <id>").
+    """
+
+    def __init__(self, kind: str, detail: str, blame: str | None = None):
         super().__init__(detail)
         self.kind = kind
         self.detail = detail
+        self.blame = blame
 
 
 class _StderrTail:
@@ -63,20 +73,25 @@ class ImplProcess:
         self.pending = bytearray()
         self.selector: selectors.BaseSelector | None = None
         self.watching_stdin = False
+        self.answered = ""  # the last request answered ("case <id>", "the hello"): strays after it are its fault
+        self.token = ""
 
     # ------------------------------------------------------------------ life cycle
 
     def start(self) -> None:
         """Launch the program (no shell); ImplFailure('unusable') when it cannot start."""
+        self.token = secrets.token_hex(8)
+        environment = {**os.environ, TREE_MARK: self.token}  # inherited by everything it starts: see kill()
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                bufsize=0, start_new_session=True,
+                bufsize=0, start_new_session=True, env=environment,
             )
         except OSError as error:
             raise ImplFailure("unusable", f"cannot start {self.argv[0]!r}: {error.strerror or error}") from None
         self.pending = bytearray()
         self.watching_stdin = False
+        self.answered = ""
         self.selector = selectors.DefaultSelector()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             os.set_blocking(stream.fileno(), False)
@@ -91,13 +106,19 @@ class ImplProcess:
         except protocol.ProtocolError as error:
             raise ImplFailure("protocol", str(error)) from None
 
-    def stop(self, grace: float = 1.0) -> None:
-        """Say stop, give the program a moment to exit, then kill its whole process group."""
+    def stop(self, grace: float = 1.0) -> str | None:
+        """Say stop, give the program a moment to exit, then kill everything it started.
+
+        Returns what it wrote after its last answer (a protocol violation of the request
+        answered last), or None when it wrote nothing more.
+        """
         if self.proc is None:
-            return
+            return None
+        stray = None
         try:
             os.write(self.proc.stdin.fileno(), protocol.encode(protocol.stop_request()))
-        except OSError:
+            stray = self._output_until_exit(grace)
+        except (OSError, ImplFailure):
             pass
         self._close_pipes()
         try:
@@ -105,15 +126,28 @@ class ImplProcess:
         except subprocess.TimeoutExpired:
             pass
         self.kill()
+        return stray
+
+    def _output_until_exit(self, grace: float) -> str | None:
+        """What the program writes on stdout between `stop` and the end of its stdout (at most `grace` seconds)."""
+        deadline = time.monotonic() + grace
+        self._watch_stdin(False)
+        while time.monotonic() < deadline and self.selector is not None:
+            try:
+                self._pump(memoryview(b""), deadline, grace)
+            except ImplFailure:
+                break  # stdout closed (or the grace is over): everything it wrote is in `pending`
+        return self._stray()
 
     def kill(self) -> None:
-        """Kill the program and anything it started, at once."""
+        """Kill the program and anything it started, at once, even what left its process group or session."""
         if self.proc is None:
             return
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+        kill_marked(self.token)
         self._close_pipes()
         try:
             self.proc.wait(5)
@@ -134,12 +168,54 @@ class ImplProcess:
     # ------------------------------------------------------------------ exchanges
 
     def ask(self, message: dict, timeout: float) -> dict:
-        """Send one message, return the decoded reply line."""
+        """Send one message, return the decoded reply line.
+
+        Every line must answer the request in flight: anything written before the request
+        (after the previous answer) fails the previous request (`earlier`), anything
+        written right after the answer fails this one.
+        """
+        self._poll_now()
+        stray = self._stray()
+        before = self.answered
+        if stray is not None:
+            raise ImplFailure("protocol", f"wrote {stray} after its answer to {before}", blame=before)
         line = self.exchange(protocol.encode(message), timeout)
+        self.answered = f"case {message['id']}" if message.get("type") == "case" else f"the {message.get('type')}"
         try:
-            return protocol.decode(line)
+            reply = protocol.decode(line)
         except protocol.ProtocolError as error:
             raise ImplFailure("garbage", str(error)) from None
+        if before.startswith("case ") and f"case {reply.get('id')}" == before != self.answered:
+            raise ImplFailure("protocol", f"answered {before} again, after its answer to {before} was complete",
+                              blame=before)
+        self._poll_now()
+        stray = self._stray()
+        if stray is not None:
+            raise ImplFailure("protocol", f"answered {self.answered} more than once: it then wrote {stray}")
+        return reply
+
+    def _stray(self) -> str | None:
+        """The unrequested output waiting in the buffer, described, or None when there is none (blank lines are nothing)."""
+        if not self.pending.strip():
+            self.pending.clear()
+            return None
+        first = bytes(self.pending.strip().split(b"\n", 1)[0])
+        return repr(protocol.shorten(first.decode("utf-8", "replace")))
+
+    def _poll_now(self) -> None:
+        """Read whatever the program has already written, without waiting."""
+        if self.selector is None:
+            return
+        self._watch_stdin(False)
+        for _ in range(64):  # bounded: a flooding program cannot keep us here
+            ready = [key for key, _ in self.selector.select(0) if key.data == "stdout"]
+            if not ready or len(self.pending) > self.max_line:
+                return
+            try:
+                if self._read_stdout() == 0:
+                    return
+            except ImplFailure:
+                return  # stdout closed: the next exchange reports how the program ended
 
     def exchange(self, data: bytes, timeout: float) -> bytes:
         """Write `data`, then return the next non-blank line the program writes (without its newline)."""
@@ -158,14 +234,22 @@ class ImplProcess:
             received += got
 
     def _take_line(self) -> bytes | None:
-        while True:
-            end = self.pending.find(b"\n")
-            if end < 0:
-                return None
-            line = bytes(self.pending[:end]).strip()
-            del self.pending[: end + 1]
-            if line:
-                return line
+        """The first non-blank complete line, removed from the buffer; blank lines before it are dropped.
+
+        Linear in the buffer: blank lines are skipped with one regex search and removed at
+        once (a flood of millions of blank lines must not cost Python work per line).
+        """
+        found = _NON_BLANK.search(self.pending)
+        if found is None:
+            self.pending.clear()  # only blank lines (and blanks of a line to come): nothing to keep
+            return None
+        del self.pending[: self.pending.rfind(b"\n", 0, found.start()) + 1]
+        end = self.pending.find(b"\n")
+        if end < 0:
+            return None
+        line = bytes(self.pending[:end]).strip()
+        del self.pending[: end + 1]
+        return line
 
     def _pump(self, unsent: memoryview, deadline: float, timeout: float) -> tuple[memoryview, int]:
         """Wait for the pipes once: write what is unsent, read what is there; returns what is left and bytes read."""
@@ -174,7 +258,12 @@ class ImplProcess:
             raise ImplFailure("timeout", f"gave no answer within {timeout:g} s")
         self._watch_stdin(bool(unsent))
         got = 0
-        for key, _ in self.selector.select(remaining):
+        events = self.selector.select(min(remaining, EXIT_CHECK_SECONDS))
+        if not events and self.proc.poll() is not None:
+            self._drain_stderr()
+            raise ImplFailure("crashed", f"{self._exit_words(self.proc.returncode)}, but a process it started still "
+                                         f"holds its stdout open")
+        for key, _ in events:
             if key.data == "stdin":
                 unsent = self._write_some(unsent)
             elif key.data == "stderr":
@@ -238,6 +327,36 @@ class ImplProcess:
         except subprocess.TimeoutExpired:
             return "closed its stdout (still running)"
         self._drain_stderr()
+        return self._exit_words(code)
+
+    @staticmethod
+    def _exit_words(code: int) -> str:
         if code < 0:
-            return f"was killed by signal {signal.Signals(-code).name}"
+            try:
+                return f"was killed by signal {signal.Signals(-code).name}"
+            except ValueError:
+                return f"was killed by signal {-code}"
         return f"exited with code {code}"
+
+
+def kill_marked(token: str) -> None:
+    """SIGKILL every process whose environment carries this run's mark: what escaped the group (setsid, double fork).
+
+    Linux /proc only; elsewhere the process-group kill is all there is.
+    """
+    if not token or not os.path.isdir("/proc"):
+        return
+    mark = f"{TREE_MARK}={token}".encode()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as handle:
+                marked = mark in handle.read().split(b"\0")
+        except OSError:
+            continue  # gone, or not ours to read
+        if marked:
+            try:
+                os.kill(int(entry), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass

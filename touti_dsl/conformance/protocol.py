@@ -51,6 +51,8 @@ def decode(line: bytes) -> dict:
         message = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ProtocolError(f"wrote a line that is not JSON: {shorten(line.decode('utf-8', 'replace'))!r}") from None
+    except RecursionError:
+        raise ProtocolError(f"wrote JSON nested too deeply to read ({len(line)} bytes)") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(f"wrote JSON that is not a message object with a 'type': {shorten(json.dumps(message))}")
     return message
@@ -77,4 +79,26 @@ def check_reply(message: dict, case_id: str) -> dict:
         raise ProtocolError(f"answered case {case_id} with the id {message.get('id')!r}")
     if kind == "result" and not isinstance(message.get("outputs"), list):
         raise ProtocolError(f"its result for case {case_id} has no 'outputs' list")
+    if kind == "result":
+        _check_outputs(message["outputs"], case_id)
     return message
+
+
+def _check_outputs(outputs: list, case_id: str) -> None:
+    """Each output is an object (or null); an accept/refuse answer says `ok` as a JSON boolean, a refusal names its rule."""
+    for number, output in enumerate(outputs, start=1):
+        where = f"its result for case {case_id}, output {number}"
+        if output is not None and not isinstance(output, dict):
+            raise ProtocolError(f"{where} is {type(output).__name__}, not an object")
+        if output is None or "ok" not in output:
+            continue
+        if not isinstance(output["ok"], bool):
+            raise ProtocolError(f"{where}: 'ok' is {shorten(json.dumps(output['ok']))} (a {_json_type(output['ok'])}); "
+                                f"it must be true or false")
+        if output["ok"] is False and not (isinstance(output.get("rule"), str) and output["rule"]):
+            raise ProtocolError(f"{where}: a refusal ('ok': false) must name its rule id in 'rule'")
+
+
+def _json_type(value) -> str:
+    names = {str: "string", int: "number", float: "number", list: "list", dict: "object", type(None): "null"}
+    return names.get(type(value), type(value).__name__)

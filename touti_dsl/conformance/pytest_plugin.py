@@ -9,13 +9,15 @@ run: without --touti-impl it does nothing at all.
 from __future__ import annotations
 
 import shlex
+import signal
+import threading
 from pathlib import Path
 
 import pytest
 
 from .cases import load_cases, load_expected_failures, matches_any, select_cases, system_case_dir
 from .report import describe_case
-from .runner import CaseOutcome, ImplUnusable, Job, RunSettings, preflight
+from .runner import MAX_FAILED_STARTS, CaseOutcome, ImplUnusable, Job, RunSettings, preflight
 from ..errors import ToutiError, render
 
 JOB_KEY = pytest.StashKey[Job]()
@@ -47,7 +49,11 @@ class ToutiCaseItem(pytest.Item):
         self.case = case
 
     def runtest(self) -> None:
-        outcome = _job(self.config).run(self.case)
+        job = _job(self.config)
+        if job.failed_starts >= MAX_FAILED_STARTS:  # as the runner: stop restarting a program that will not start
+            raise CaseFailed(CaseOutcome(self.case, "errored", "not run: the implementation could not be restarted "
+                                                               f"({job.failed_starts} failed starts in a row)"))
+        outcome = job.run(self.case)
         if outcome.status == "skipped":
             pytest.skip(outcome.detail)
         if outcome.status != "passed":
@@ -81,7 +87,24 @@ def _job(config) -> Job:
             config.stash[JOB_KEY] = preflight(_settings(config))
         except ImplUnusable as error:
             pytest.exit(f"--touti-impl is not a usable implementation: {error}", returncode=2)
+        _kill_on_sigterm(config)
     return config.stash[JOB_KEY]
+
+
+def _kill_on_sigterm(config) -> None:
+    """SIGTERM to pytest kills the implementation (and all it started) before pytest ends, as Ctrl-C does."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def terminate(signum, frame):
+        signal.signal(signal.SIGTERM, previous if callable(previous) else signal.SIG_DFL)
+        job = config.stash.get(JOB_KEY, None)
+        if job is not None:
+            job.discard()
+        pytest.exit("terminated by SIGTERM: the implementation was killed", returncode=128 + signum)
+
+    signal.signal(signal.SIGTERM, terminate)
 
 
 def _cases(config) -> list[dict]:
@@ -118,6 +141,27 @@ def pytest_collection_modifyitems(session, config, items) -> None:
     if items:
         config.hook.pytest_deselected(items=list(items))
     items[:] = cases
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """Stop the implementation before the summary, so a reply it writes after its last answer still fails the run."""
+    job = session.config.stash.get(JOB_KEY, None)
+    if job is None:
+        return
+    job.close()
+    if job.amended and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """Cases found broken after pytest had reported them (a reply answered twice shows only once the next line comes)."""
+    job = config.stash.get(JOB_KEY, None)
+    if job is None or not job.amended:
+        return
+    terminalreporter.section("touti: cases that failed after they were reported", red=True)
+    for outcome in job.amended:
+        terminalreporter.line(f"ERRORED {outcome.case['id']}: {outcome.detail}")
 
 
 def pytest_unconfigure(config) -> None:

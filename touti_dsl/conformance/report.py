@@ -7,6 +7,7 @@ for CI dashboards.  The exit code lives here too, so every format agrees on it.
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -231,7 +232,17 @@ def render_junit(summary: Summary) -> str:
     root = ET.Element("testsuites")
     root.append(suite)
     ET.indent(root)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + _xml_safe(ET.tostring(root, encoding="unicode"))
+
+
+# Characters XML 1.0 forbids even escaped (ElementTree writes them as they are, making the file unreadable).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml_safe(text: str) -> str:
+    """Control characters of an implementation's stderr or messages (ANSI colours, NUL) written as visible escapes."""
+    return _NOT_XML.sub(lambda found: f"\\x{ord(found.group()):02x}" if ord(found.group()) < 0x100
+                        else f"\\u{ord(found.group()):04x}", text)
 
 
 RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}

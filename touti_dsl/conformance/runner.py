@@ -81,6 +81,8 @@ class Job:
         self.hello: dict = {}
         self.failed_starts = 0
         self.last_stderr = ""
+        self.previous: CaseOutcome | None = None  # the last case its process answered: a late stray is its fault
+        self.amended: list[CaseOutcome] = []  # outcomes turned to errored after they were reported
 
     def ensure_started(self) -> None:
         if self.process is not None:
@@ -115,8 +117,23 @@ class Job:
         try:
             reply = protocol.check_reply(self.process.ask(protocol.case_request(case), self.settings.timeout), case["id"])
         except (ImplFailure, protocol.ProtocolError) as failure:
+            if self._blames_previous(failure):
+                self.discard()
+                return self.run(case)  # this case is not at fault: run it on a fresh process
             return self._broken(case, failure)
-        return judge(case, reply)
+        self.previous = judge(case, reply)
+        return self.previous
+
+    def _blames_previous(self, failure: Exception) -> bool:
+        """A stray reply that belongs to the case answered before: that case becomes errored, even if reported."""
+        blame = getattr(failure, "blame", None)
+        if self.previous is None or blame != f"case {self.previous.case['id']}":
+            return False
+        self.previous.status, self.previous.mismatch = "errored", None
+        self.previous.detail = f"implementation broke the protocol: {failure}"
+        self.amended.append(self.previous)
+        self.previous = None
+        return True
 
     def _broken(self, case: dict, failure: Exception) -> CaseOutcome:
         """The process can no longer be trusted: report, kill, and let the next case start afresh."""
@@ -141,8 +158,12 @@ class Job:
                 pass
 
     def close(self) -> None:
+        """Stop the process; a line it wrote after its last answer fails the case it last answered."""
         if self.process is not None:
-            self.process.stop()
+            stray = self.process.stop()
+            if stray is not None:
+                self._blames_previous(ImplFailure("protocol", f"wrote {stray} after its answer to "
+                                                              f"{self.process.answered}, at stop", self.process.answered))
             self.process = None
 
 
