@@ -138,3 +138,13 @@ def test_conditions_render_to_the_same_tree(expr):
     text = edit("partner_to_bid and partner_bidding", render_expr(expr))
     rule = next(r for r in parse_text(text).rules if r.key == "partner_turn")
     assert rule.value.condition == expr
+
+
+def test_canonical_text_is_parsed_once(monkeypatch):
+    """Issue 12: `fmt --check` on a large canonical file paid two parses; the check of fmt's output needs none then."""
+    from touti_dsl import formatter
+
+    canonical = formatter.format_text(MINI)
+    calls = []
+    monkeypatch.setattr(formatter, "parse_text", lambda *a, **k: calls.append(a) or parse_text(*a, **k))
+    assert formatter.format_text(canonical) == canonical and len(calls) == 1
