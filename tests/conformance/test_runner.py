@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -170,12 +171,36 @@ def test_an_interrupt_prints_the_partial_report(fake_suite, signum):
     command = [sys.executable, "-m", "touti_dsl", "conform", "--impl", fake_suite.impl("hang", fake_suite.bad["id"]),
                "--cases", str(fake_suite.folder), "--timeout", "60", "--format", "json"]
     runner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _wait_for_implementation(runner.pid)  # a signal during start-up would find no handler yet (a busy machine)
     time.sleep(2.0)
     runner.send_signal(signum)
     out, _ = runner.communicate(timeout=20)
     report = json.loads(out)
     assert runner.returncode == 130 and report["interrupted"] is True
     assert statuses(report)[fake_suite.good["id"]] == "passed"
+
+
+def _wait_for_implementation(parent: int, seconds: float = 60.0) -> None:
+    """Until `parent` has started the fake implementation (Linux /proc; elsewhere a fixed pause)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{parent}/task/{parent}/children") as handle:
+                children = handle.read().split()
+        except OSError:
+            time.sleep(2.0)
+            return
+        if any(b"fake_impl.py" in _cmdline(child) for child in children):
+            return
+        time.sleep(0.1)
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""  # already gone
 
 
 def test_when_the_implementation_cannot_be_restarted_the_rest_is_reported_not_lost(capsys, fake_suite):
