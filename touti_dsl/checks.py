@@ -82,6 +82,7 @@ Error codes (stable; the language reference lists this table):
 | E601 | match setting value not positive |
 | E602 | match setting choice repeated |
 | E700 | a rule that needs a dealer in a spec without one |
+| E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ from .engine.loops import endless_calls
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
-from .vocabulary import DUTIES
+from .vocabulary import DUTIES, TERMS
 
 Check = Callable[[m.Spec], list[Diagnostic]]
 
@@ -1123,3 +1124,22 @@ def check_engine_combinations(spec: m.Spec) -> list[Diagnostic]:
 def check_endless_calls(spec: m.Spec) -> list[Diagnostic]:
     """E311: no call that stays in the bidding can be repeated forever with nothing else happening (engine/loops.py)."""
     return endless_calls(spec)
+
+
+# ---------------------------------------------------------------- the glossary (E800)
+
+
+@check
+def check_glossary(spec: m.Spec) -> list[Diagnostic]:
+    """E800: the glossary names each known term once, without a code."""
+    problems, seen = [], set()
+    for decl in _decls(spec, "system.glossary"):
+        if decl.key not in TERMS:
+            problems.append(_diag("E800", f"the glossary has no term {decl.key!r}", decl,
+                                  did_you_mean(str(decl.key), list(TERMS)) or f"known terms: {', '.join(TERMS)}"))
+        elif decl.key in seen:
+            problems.append(_diag("E800", f"the glossary gives the term {decl.key!r} twice", decl))
+        elif decl.code is not None:
+            problems.append(_diag("E800", f"glossary term {decl.key!r} has a code; only suits have codes", decl))
+        seen.add(decl.key)
+    return problems

@@ -130,7 +130,10 @@ def _render_rule(rule: m.Rule) -> list[str]:
     head, items = _statement(rule)
     lines = _comment_lines(rule.comments, INDENT)
     single = INDENT + head + ", ".join(items)
-    if len(single) <= WIDTH or len(items) < 2:
+    if isinstance(rule.value, m.Text) and len(single) > WIDTH and rule.value.translations:
+        body = [INDENT + head + quote(rule.value.value)]  # each translation on a line of its own
+        body += [CONTINUATION + f"{lang} {quote(text)}" for lang, text in rule.value.translations]
+    elif len(single) <= WIDTH or len(items) < 2:
         body = [single]
     else:
         body = [INDENT + head + items[0] + ","]
@@ -167,7 +170,7 @@ def render_value(value: m.Value) -> str:
     if isinstance(value, (m.Number, m.Word)):
         return str(value.value)
     if isinstance(value, m.Text):
-        return quote(value.value)
+        return quote(value.value) + "".join(f" {lang} {quote(text)}" for lang, text in value.translations)
     if isinstance(value, m.Order):
         return " > ".join(str(r) for r in value.ranks)
     if isinstance(value, m.Groups):

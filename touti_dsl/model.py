@@ -12,6 +12,7 @@ which is what the formatter round trip relies on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -198,10 +199,18 @@ class Numbers(Value):
 
 @dataclass(frozen=True, slots=True)
 class Text(Value):
-    """A quoted string: `title: "Atlas Carta"`."""
+    """A quoted string, English first, then optional translations: `title: "Tute" fr "Tute" ar "التوتي"`."""
 
     value: str
+    translations: tuple[tuple[str, str], ...] = ()
     loc: Loc = _loc()
+
+    def text(self, lang: str = "en") -> str:
+        """The text in `lang`, or the English text when the spec gives no translation."""
+        return dict(self.translations).get(lang, self.value)
+
+    def has(self, lang: str) -> bool:
+        return lang == "en" or lang in dict(self.translations)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +269,10 @@ class Label(Node):
             if code == lang:
                 return value
         return self.texts[0][1]
+
+    def all(self, lang: str) -> tuple[str, ...]:
+        """Every text given for `lang`, in order: the first is the label, the others its aliases."""
+        return tuple(value for code, value in self.texts if code == lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +357,11 @@ class Rule(Node):
     def decisions(self) -> tuple[str, ...]:
         """The Decision notes attached to this rule (comments starting `Decision:`)."""
         return decision_notes((*self.comments, self.trailing or ""))
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """The Decision and house-rule notes attached to this rule, with their translations."""
+        return spec_notes((*self.comments, self.trailing or ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,15 +506,42 @@ def expr_nodes(expr: Expr):
             stack.extend((node.otherwise, node.then, node.condition))
 
 
-def decision_notes(comments: tuple[str, ...]) -> tuple[str, ...]:
-    """Group comment lines into Decision notes: a line starting `Decision:` and the lines after it."""
-    notes: list[list[str]] = []
+# A note comment starts `Decision:` or `House rule:`; `Decision[fr]:` / `House rule[ar]:` translate the note before it.
+NOTE_KINDS = {"Decision": "decision", "House rule": "house"}
+_NOTE_START = re.compile(r"^(Decision|House rule)(?:\[(fr|ar|es)\])?:\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A note of the spec shown on the rules page: a Decision or a house rule, with its translations."""
+
+    kind: str  # "decision" | "house"
+    texts: tuple[tuple[str, str], ...]  # ("en", ...) first, then ("fr", ...), ("ar", ...)
+
+    def text(self, lang: str = "en") -> str:
+        return dict(self.texts).get(lang, self.texts[0][1])
+
+    def has(self, lang: str) -> bool:
+        return lang in dict(self.texts)
+
+
+def spec_notes(comments: tuple[str, ...]) -> tuple[Note, ...]:
+    """Group comment lines into notes: a `Decision:` or `House rule:` line, its translations, the lines after each."""
+    notes: list[tuple[str, list[tuple[str, list[str]]]]] = []
     for line in comments:
-        if line.startswith("Decision:"):
-            notes.append([line])
+        start = _NOTE_START.match(line)
+        if start and start.group(2) and notes and notes[-1][0] == NOTE_KINDS[start.group(1)]:
+            notes[-1][1].append((start.group(2), [line[start.end():]]))
+        elif start and not start.group(2):
+            notes.append((NOTE_KINDS[start.group(1)], [("en", [line[start.end():]])]))
         elif notes and line:
-            notes[-1].append(line)
-    return tuple(" ".join(lines) for lines in notes)
+            notes[-1][1][-1][1].append(line)
+    return tuple(Note(kind, tuple((lang, " ".join(lines).strip()) for lang, lines in parts)) for kind, parts in notes)
+
+
+def decision_notes(comments: tuple[str, ...]) -> tuple[str, ...]:
+    """The English Decision notes of these comment lines, each starting `Decision:` (translations left out)."""
+    return tuple(f"Decision: {note.text()}" for note in spec_notes(comments) if note.kind == "decision")
 
 
 _ABSTRACT = {Node, Expr, Value}

@@ -119,7 +119,8 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def text(self, meta, items):
-        return m.Text(_unquote(items[0]), loc=self._at(meta))
+        translations = tuple((_lang(items[i]), _unquote(items[i + 1])) for i in range(1, len(items), 2))
+        return m.Text(_unquote(items[0]), translations, loc=self._at(meta))
 
 
     def group(self, items):
@@ -148,7 +149,7 @@ class _ToNodes(Transformer):
     @v_args(meta=True)
     def label(self, meta, items):
         texts = [("en", _unquote(items[0]))]
-        texts += [(str(items[i]), _unquote(items[i + 1])) for i in range(1, len(items), 2)]
+        texts += [(_lang(items[i]), _unquote(items[i + 1])) for i in range(1, len(items), 2)]
         return m.Label(tuple(texts), loc=self._at(meta))
 
     def aliases(self, items):
@@ -338,6 +339,11 @@ def _refuse_chains(expr) -> None:
 
 
 # ---------------------------------------------------------------- comments
+
+
+def _lang(token: Token) -> str:
+    """The language code of a LANG token (a translation may start on the next line)."""
+    return str(token).strip()
 
 
 def _comment_on_line(line: str) -> tuple[str, bool] | None:

@@ -47,6 +47,8 @@ RULES: tuple[RuleSpec, ...] = (
     _r("system.title", m.Text, meaning="the name of the rule system"),
     _r("system.summary", m.Text, required=False, meaning="the rule system in one line"),
     _r("system.source", m.Text, required=False, meaning="where the rules come from"),
+    _r("system.glossary", m.Decls, required=False,
+       meaning="the players' words for the terms of the game, per language, first the word the pages use, then its other spellings"),
     _r("deck.suits", m.Decls, meaning="the suits, each with a one-letter code, a label and aliases"),
     _r("deck.ranks", m.Decls, meaning="the ranks of a suit, each with a label and aliases"),
     _r("deck.order", m.Order, meaning="the order of the ranks in a suit, strongest first"),
@@ -118,6 +120,7 @@ RULES: tuple[RuleSpec, ...] = (
 )
 
 CALL_RULES: tuple[RuleSpec, ...] = (
+    _r("call.title", m.Text, required=False, meaning="the name of the call on the rules pages, per language"),
     _r("call.values", m.Decls, required=False, meaning="the values the call can take; none means the call stands alone"),
     _r("call.effect", WORDS, ("leave", "stay"), meaning="whether the call takes its maker out of the bidding"),
     _r("call.raise", WORDS, ("partner_minimum",), required=False, meaning="the call sets the minimum of the partner's next raise"),

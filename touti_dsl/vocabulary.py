@@ -167,3 +167,42 @@ DUTIES: dict[str, DutyInfo] = {
         DutyInfo("points", "play a card worth points"),
     )
 }
+
+
+@dataclass(frozen=True, slots=True)
+class TermInfo:
+    """A term of the game that a spec's `system.glossary` may name in each language (the players' own words)."""
+
+    name: str
+    word: str  # the English word the pages use when the spec gives none
+    meaning: str
+
+
+TERMS: dict[str, TermInfo] = {
+    t.name: t
+    for t in (
+        TermInfo("trick", "trick", "the four cards played one by each player; the strongest card wins them all"),
+        TermInfo("last_trick", "last trick", "the tenth trick, worth a bonus to the team that wins it"),
+        TermInfo("bidding", "bidding", "the auction before the play, in which the teams bid for the contract"),
+        TermInfo("bid", "bid", "a number of points a player undertakes that the team will take"),
+        TermInfo("pass", "pass", "leaving the bidding instead of bidding"),
+        TermInfo("contract", "contract", "the highest bid, which the bidding team must reach"),
+        TermInfo("bidding_team", "bidding team", "the team of the player who won the bidding"),
+        TermInfo("defenders", "defenders", "the other team, which tries to stop the contract"),
+        TermInfo("trump_suit", "trumps", "the suit of the round that beats every other suit"),
+        TermInfo("trump", "trump", "a card of the trump suit"),
+        TermInfo("follow", "follow suit", "play a card of the suit that was led"),
+        TermInfo("overtake", "head the trick", "play a higher card of the led suit than the best one already played"),
+        TermInfo("ruff", "trump", "play a trump when one holds no card of the led suit"),
+        TermInfo("overtrump", "overtrump", "play a higher trump than a trump already in the trick"),
+        TermInfo("raise", "push", "telling the partner to bid higher"),
+        TermInfo("ghna", "ghna", "a rey and a caballo of one suit held in one hand, declared for points"),
+        TermInfo("tute", "tute", "the four reyes or the four caballos in one hand, declared: the hand is won at once"),
+        TermInfo("las", "las", "the announcement “I have an ace”"),
+        TermInfo("kont", "kont", "the announcement “I have a ghna”"),
+        TermInfo("concession", "concession", "the defenders giving up the rest of the round"),
+        TermInfo("dealer", "dealer", "the player who deals the cards"),
+        TermInfo("round", "round", "one deal of the cards, played out to the last trick"),
+        TermInfo("match", "match", "the rounds played until a team wins"),
+    )
+}

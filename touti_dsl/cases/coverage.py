@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .. import model as m
 
-DESCRIPTIVE = {"system.title", "system.summary", "system.source", "table.direction", "scoring.renounce"}
+DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", "scoring.renounce"}
 FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size"}
 REFUSING_FIXED = {
     "rotation.turn_order", "bidding.minimum", "bidding.step", "bidding.maximum", "bidding.pass",
@@ -51,7 +51,7 @@ class RuleCoverage:
 def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     """refusing, outcome, foundation or descriptive (see module docstring)."""
     value = rule.value
-    if rule.id in DESCRIPTIVE or (isinstance(value, m.Word) and value.value == "none" and rule.id != "ghna.limit"):
+    if rule.id in DESCRIPTIVE or (rule.kind == "call" and rule.key == "title") or (isinstance(value, m.Word) and value.value == "none" and rule.id != "ghna.limit"):
         return "descriptive"
     if rule.id in FOUNDATION:
         return "foundation"

@@ -95,7 +95,7 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
         allowed_pass = ("bidding.pass_allowed",) if head == "pass" and game.spec.has("bidding.pass_allowed") else ()
         return ACCEPTED_RULES[head] + required + allowed_pass
     if any(call.name == head for call in game.ruleset.calls):
-        return tuple(rule.id for rule in game.spec.rules if rule.section == head)
+        return tuple(rule.id for rule in game.spec.rules if rule.section == head and rule.key != "title")  # a title shows nothing
     return ()
 
 
