@@ -90,7 +90,7 @@ def test_show_summary_of_a_variant_says_what_changed(capsys):
     assert code == 0
     assert "changes from atlas-carta:" in out and "override play.partner_exemption" in out
     assert " * partner_exemption: overtake, trump_when_void, overtrump" in out
-    assert "Decision: house rule" in out
+    assert "House rule: following suit is still owed" in out
 
 
 def test_show_refuses_an_invalid_spec(tmp_path, capsys):
@@ -127,7 +127,7 @@ def test_fmt_in_a_read_only_folder_is_a_clean_error(tmp_path, capsys):
 def test_show_lists_a_removed_section_on_one_line(capsys):
     code, out, _ = run(capsys, "show", str(SPEC_DIR / "examples" / "atlas-no-signals.touti"))
     assert code == 0
-    assert "  remove   signal (values, effect, out_of_bidding," in out
+    assert "  remove   signal (title, values, effect, out_of_bidding," in out
     assert "\ncall signal\n" not in out
 
 

@@ -80,7 +80,10 @@ def _rule_lines(rule: m.Rule, marker: str) -> list[str]:
         text = f"{rule.key}: " + ", ".join(_short_decl(d) for d in rule.value.items)
     else:
         text = f"{rule.key}: {render_value(rule.value)}"
-    return [f"{marker} {text}"] + [f"      {note}" for note in rule.decisions]
+    return [f"{marker} {text}"] + [f"      {_NOTE_TITLES[note.kind]}: {note.text()}" for note in rule.notes]
+
+
+_NOTE_TITLES = {kind: title for title, kind in m.NOTE_KINDS.items()}
 
 
 def _short_decl(decl: m.Decl) -> str:
