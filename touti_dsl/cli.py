@@ -15,7 +15,7 @@ from importlib import metadata
 from . import __version__
 from .errors import ToutiError, render
 
-COMMANDS = ("systems", "init", "check", "fmt", "show", "play", "docs", "diff", "generate", "coverage", "adapter", "conform")
+COMMANDS = ("systems", "init", "check", "fmt", "show", "play", "docs", "diff", "generate", "coverage", "adapter", "conform", "fuzz")
 
 
 def version() -> str:

@@ -9,6 +9,7 @@ published rules pages are up to date.
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -21,27 +22,47 @@ SPECS = [f"spec/{system}.touti" for system in SYSTEMS]
 EXAMPLES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "spec" / "examples").glob("*.touti"))
 
 
+def _python() -> str:
+    """This interpreter, relative to the repository when it lives there (.venv/bin/python)."""
+    try:
+        return str(Path(sys.executable).relative_to(ROOT))
+    except ValueError:
+        return sys.executable
+
+
+TOUTI = [_python(), "-m", "touti_dsl"]
+
+
+def command_line(argv: list[str]) -> str:
+    """The step's command as it can be pasted into a shell at the repository root."""
+    return shlex.join(TOUTI + argv)
+
+
+def adapter(spec: str) -> str:
+    return shlex.join(TOUTI + ["adapter", spec])
+
+
 def step(title: str, argv: list[str]) -> bool:
-    print(f"\n== {title}: touti {' '.join(argv)}", flush=True)
+    print(f"\n== {title}:\n$ {command_line(argv)}", flush=True)
     return touti(argv) == 0
 
 
-def quiet_step(title: str, argv: list[str]) -> bool:
-    """A step whose long report is summed up by its last line."""
-    print(f"\n== {title}: touti {' '.join(argv)}", flush=True)
+def quiet_step(title: str, argv: list[str], expect: int = 0, whole: bool = False) -> bool:
+    """A step whose long report is summed up by its last line (`whole`: all of stdout; `expect`: its exit code)."""
+    print(f"\n== {title}:\n$ {command_line(argv)}", flush=True)
     command = [sys.executable, "-m", "touti_dsl", *argv]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     lines = (done.stdout.strip() or done.stderr.strip()).splitlines()
-    print(lines[-1] if lines else f"(no output, exit {done.returncode})")
-    if done.returncode != 0:
+    print("\n".join(lines if whole else lines[-1:]) if lines else f"(no output, exit {done.returncode})")
+    if done.returncode != expect:
         print(done.stderr[-2000:], file=sys.stderr)
-    return done.returncode == 0
+    return done.returncode == expect
 
 
 def mutants_step() -> bool:
     """Every mutant of conformance/mutants/ through touti conform: one line each, caught or NOT caught."""
     checker = ROOT / "conformance" / "mutants" / "check.py"
-    print(f"\n== wrong implementations must be caught: python {checker.relative_to(ROOT)}", flush=True)
+    print(f"\n== wrong implementations must be caught:\n$ {shlex.join([_python(), str(checker.relative_to(ROOT))])}", flush=True)
     return subprocess.run([sys.executable, str(checker)], cwd=ROOT).returncode == 0
 
 
@@ -55,8 +76,13 @@ def main() -> int:
     for system in SYSTEMS:
         results.append(quiet_step(f"coverage of {system}", ["coverage", system]))
     for system in SYSTEMS:
-        impl = f"{sys.executable} -m touti_dsl adapter {system}"
-        results.append(quiet_step(f"the reference passes {system}", ["conform", "--impl", impl, "--system", system]))
+        results.append(quiet_step(f"the reference passes {system}", ["conform", "--impl", adapter(system), "--system", system]))
+    results.append(quiet_step("fuzz: the reference plays 100 seeded random rounds without a divergence",
+                              ["fuzz", "--impl", adapter("atlas-carta"), "--system", "atlas-carta", "--rounds", "100", "--seed", "1"]))
+    mutant = ["conformance/mutants/no-overtake.touti", "--as", "atlas-carta"]
+    results.append(quiet_step("fuzz: a wrong implementation's divergence, shrunk to a case file (exit 1)",
+                              ["fuzz", "--impl", shlex.join(TOUTI + ["adapter", *mutant]), "--system", "atlas-carta",
+                               "--rounds", "100", "--seed", "2", "--out", "/tmp/touti-demo-fuzz"], expect=1, whole=True))
     results.append(mutants_step())
     results.append(step("the rules pages are up to date", ["docs", "--check", *SPECS, *EXAMPLES]))
     failed = results.count(False)

@@ -20,8 +20,8 @@ class MutantAdapter(ReferenceAdapter):
         super().__init__(system)
         self.mutant = mutant
 
-    def hello(self) -> dict:
-        return {**super().hello(), "implementation": f"mutant {self.mutant} (patched reference engine)"}
+    def hello(self, request: dict | None = None) -> dict:
+        return {**super().hello(request), "implementation": f"mutant {self.mutant} (patched reference engine)"}
 
 
 def serve_reference(system: str, mutant: str) -> None:

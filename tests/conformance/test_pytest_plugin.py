@@ -32,9 +32,9 @@ def test_listed_failures_are_xfailed(tmp_path, fake_suite: FakeSuite):
 
 
 def test_an_unusable_implementation_stops_the_session(tmp_path, fake_suite: FakeSuite):
-    done = run_pytest(tmp_path, "--touti-impl", fake_suite.impl("protocol2"), "--touti-cases", str(fake_suite.folder))
+    done = run_pytest(tmp_path, "--touti-impl", fake_suite.impl("protocol3"), "--touti-cases", str(fake_suite.folder))
     assert done.returncode == 2
-    assert "speaks protocol 2" in done.stdout + done.stderr
+    assert "speaks protocol 3" in done.stdout + done.stderr
 
 
 def test_without_touti_impl_the_plugin_adds_nothing(tmp_path):

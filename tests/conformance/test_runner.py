@@ -116,7 +116,7 @@ def test_an_extra_reply_line_fails_the_case_that_wrote_it_not_the_next(capsys, f
 
 
 @pytest.mark.parametrize("mode, words", [
-    ("protocol2", "speaks protocol 2; this runner speaks protocol 1"),
+    ("protocol3", "speaks protocol 3; this runner speaks protocols 1 and 2"),
     ("exit-early", "exited with code 1\nits stderr ended with:\nfake: giving up before the handshake"),
 ])
 def test_an_unusable_implementation_is_a_usage_error(capsys, fake_suite, mode, words):

@@ -31,7 +31,7 @@ def test_json_is_asked_with_format_and_the_old_flag_still_works(capsys, command)
 
 
 def test_every_command_that_prints_a_result_offers_format(capsys):
-    for name in ("systems", "check", "show", "play", "diff", "coverage", "conform"):
+    for name in ("systems", "check", "show", "play", "diff", "coverage", "conform", "fuzz"):
         with pytest.raises(SystemExit):
             main([name, "--help"])
         assert "--format" in capsys.readouterr().out, name

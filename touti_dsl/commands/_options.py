@@ -1,4 +1,4 @@
-"""Options that several sub-commands share, so each is spelled and behaves the same everywhere.
+"""Options and argument types that several sub-commands share, so each is spelled and behaves the same everywhere.
 
 `--format` is the one output option of every command that prints a result: `text` for
 people (the default), `json` for programs, and `junit` / `md` where they apply.  Commands
@@ -35,3 +35,21 @@ def add_format_option(parser: argparse.ArgumentParser, formats=("text", "json"),
     parser.add_argument("--format", choices=formats, default="text", help=f"output format ({described})")
     if legacy_json:
         parser.add_argument("--json", dest="format", action=_DeprecatedJson)
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
+    return value

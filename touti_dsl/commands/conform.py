@@ -11,12 +11,14 @@ import shlex
 import signal
 import sys
 
+from ..conformance.compare import REFUSAL_MODES
+from ..conformance.features import case_features, spec_features
 from ..conformance.cases import load_cases, load_expected_failures, select_cases, system_case_dir
-from ..conformance.report import RENDERERS, summarize
+from ..conformance.report import RENDERERS, render_text, summarize
 from ..conformance.runner import CaseOutcome, ImplUnusable, RunSettings, run_cases
 from ..errors import ToutiError, render
 from ..loader import load_named, spec_hash
-from ._options import add_format_option
+from ._options import add_format_option, positive_float, positive_int
 
 NAME = "conform"
 HELP = "run the conformance cases against an implementation speaking the adapter protocol"
@@ -34,24 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xfail", metavar="FILE", help="expected failures: one case id or rule-id glob per line, # comments")
     parser.add_argument("--strict", action="store_true", help="an expected failure that passes (XPASS) fails the run")
     add_format_option(parser, tuple(RENDERERS))
-    parser.add_argument("--jobs", type=_positive_int, default=1, metavar="N", help="implementation processes run in parallel")
-    parser.add_argument("--timeout", type=_positive_float, default=10.0, metavar="S", help="seconds allowed per case (default 10)")
-
-
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return int(text)
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
-    return value
+    parser.add_argument("--refusal", choices=sorted(REFUSAL_MODES), default="any",
+                        help="how a refusal is judged: " + "; ".join(f"{mode}: {words}" for mode, words in REFUSAL_MODES.items()))
+    parser.add_argument("--without", action="append", default=[], metavar="FEATURE",
+                        help="an optional feature the implementation does not have (a call's name, concession, swap, tute; repeatable): its cases are skipped, other expectations read without it")
+    view = parser.add_mutually_exclusive_group()
+    view.add_argument("--quiet", action="store_const", const="failures", dest="view", help="text report: only the failing rules and their cases (the default when something fails)")
+    view.add_argument("--full", action="store_const", const="full", dest="view", help="text report: every rule, even when something fails")
+    parser.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="implementation processes run in parallel")
+    parser.add_argument("--timeout", type=positive_float, default=10.0, metavar="S", help="seconds allowed per case (default 10)")
 
 
 def _usage_error(message: str) -> int:
@@ -129,7 +122,24 @@ def _plan(args) -> tuple[RunSettings, list[dict], list[dict]]:
         raise UsageError("--impl is empty")
     if not to_run:
         raise UsageError("no case to run (check --system/--cases and the --rules/--skip globs)")
-    return RunSettings(argv, jobs=args.jobs, timeout=args.timeout, expected_failures=xfail), to_run, skipped
+    _check_features(args.without, to_run + skipped)
+    settings = RunSettings(argv, jobs=args.jobs, timeout=args.timeout, expected_failures=xfail,
+                           refusal=args.refusal, without=frozenset(args.without))
+    return settings, to_run, skipped
+
+
+def _check_features(names: list[str], cases: list[dict]) -> None:
+    """--without must name features the systems have (a misspelt one would silently skip nothing)."""
+    known = set(case_features(cases))
+    for system in {case["system"] for case in cases}:
+        try:
+            known |= set(spec_features(load_named(system)))
+        except ToutiError:
+            pass  # not a bundled system: its cases tell its features
+    unknown = sorted(set(names) - known)
+    if unknown:
+        listed = ", ".join(sorted(known)) or "none"
+        raise UsageError(f"--without {unknown[0]}: not an optional feature of these cases (they have: {listed})")
 
 
 def _run_with_progress(settings: RunSettings, cases: list[dict], show: bool):
@@ -154,5 +164,5 @@ def run(args) -> int:
         return _usage_error(f"{args.impl!r} is not a usable implementation: {error}")
     result.outcomes += [CaseOutcome(case, "skipped", "skipped by --skip") for case in skipped]
     summary = summarize(result, strict=args.strict)
-    print(RENDERERS[args.format](summary))
+    print(render_text(summary, args.view or "auto") if args.format == "text" else RENDERERS[args.format](summary))
     return INTERRUPTED if result.interrupted else summary.exit_code

@@ -82,15 +82,19 @@ class CaseRun:
 class ReferenceAdapter:
     """Serves one spec (bundled id or path) through protocol 1, under its own system id or `system`."""
 
-    def __init__(self, spec_name: str, system: str | None = None):
+    def __init__(self, spec_name: str, system: str | None = None, without: list[str] | tuple = ()):
         self.spec = load_named(spec_name)
         # `system` lets a house spec pose as another system (the mutants of conformance/mutants/)
         self.system = system or self.spec.system
+        self.without = sorted(without)  # optional features declared absent (a spec that removes them)
         self.games: dict[str, object] = {}
 
-    def hello(self) -> dict:
-        return {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "implementation": IMPLEMENTATION,
-                "systems": [self.system]}
+    def hello(self, request: dict | None = None) -> dict:
+        """Protocol 2 to a runner that speaks it, else protocol 1 (which cannot declare absent features)."""
+        offered = (request or {}).get("protocols", [(request or {}).get("protocol", 1)])
+        version = protocol.PROTOCOL_VERSION if protocol.PROTOCOL_VERSION in offered else 1
+        hello = {"type": "hello", "protocol": version, "implementation": IMPLEMENTATION, "systems": [self.system]}
+        return dict(hello, without=self.without) if version >= 2 and self.without else hello
 
     def game(self, settings: dict):
         """One Game per distinct settings (match target, hands to win), built once."""
@@ -117,7 +121,8 @@ class ReferenceAdapter:
                 outputs.append(run.output(step))
         except Exception as error:  # an engine bug or a bad request must not stop the server
             where = "setup" if step_index == "setup" else f"step {step_index}"
-            return {"type": "errored", "id": case_id, "message": f"{where}: {type(error).__name__}: {error}"}
+            reply = {"type": "errored", "id": case_id, "message": f"{where}: {type(error).__name__}: {error}"}
+            return reply if step_index == "setup" else dict(reply, outputs=outputs)
         return {"type": "result", "id": case_id, "outputs": outputs}
 
     def answer(self, line: str) -> dict | None:
@@ -130,7 +135,7 @@ class ReferenceAdapter:
         if kind == "stop":
             return None
         if kind == "hello":
-            return self.hello()
+            return self.hello(request)
         if kind == "case" and isinstance(request.get("setup"), dict) and isinstance(request.get("steps"), list):
             return self.run_case(request)
         ident = request.get("id") if isinstance(request, dict) else None

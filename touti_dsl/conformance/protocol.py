@@ -1,9 +1,15 @@
-"""The adapter protocol, version 1: JSON lines between the runner and an implementation.
+"""The adapter protocol, versions 1 and 2: JSON lines between the runner and an implementation.
 
 Runner -> implementation: `hello`, then one `case` per case, then `stop`.
 Implementation -> runner: `hello` (protocol, name, systems), then for each case one of
 `result` (one output per step), `skipped` (with a reason) or `errored` (with a message).
 The runner sends the steps without their expectations; it alone compares.
+
+The runner's hello says `protocol: 1` (what a protocol 1 implementation checks) and
+`protocols: [1, 2]`, every version it speaks; the implementation answers with the one it
+speaks.  Protocol 2 adds to the implementation's hello `without`, the optional features
+it does not implement (features.py); an `errored` reply may carry the `outputs` gathered
+before the error, and an `errored` or `skipped` reply the `step` it reached.
 See docs/conformance/protocol.md and conformance/schema/protocol.schema.json.
 """
 
@@ -11,8 +17,9 @@ from __future__ import annotations
 
 import json
 
-PROTOCOL_VERSION = 1
-EXPECTATION_KEYS = ("expect", "rule")
+PROTOCOL_VERSION = 2
+PROTOCOLS = (1, 2)
+EXPECTATION_KEYS = ("expect", "rule", "rules", "only_through")
 REPLY_TYPES = ("result", "skipped", "errored")
 
 
@@ -21,7 +28,7 @@ class ProtocolError(Exception):
 
 
 def hello_request() -> dict:
-    return {"type": "hello", "protocol": PROTOCOL_VERSION}
+    return {"type": "hello", "protocol": PROTOCOLS[0], "protocols": list(PROTOCOLS)}
 
 
 def stop_request() -> dict:
@@ -62,11 +69,17 @@ def check_hello(message: dict) -> dict:
     """The implementation's hello, checked: protocol version, name and systems."""
     if message.get("type") != "hello":
         raise ProtocolError(f"answered the hello with a {message.get('type')!r} message")
-    if message.get("protocol") != PROTOCOL_VERSION:
-        raise ProtocolError(f"speaks protocol {message.get('protocol')!r}; this runner speaks protocol {PROTOCOL_VERSION}")
+    if message.get("protocol") not in PROTOCOLS:
+        speaks = " and ".join(map(str, PROTOCOLS))
+        raise ProtocolError(f"speaks protocol {message.get('protocol')!r}; this runner speaks protocols {speaks}")
     systems = message.get("systems")
     if not isinstance(systems, list) or not all(isinstance(s, str) for s in systems):
         raise ProtocolError("its hello lacks the list of 'systems' it supports")
+    without = message.get("without", [])
+    if without and message["protocol"] < 2:
+        raise ProtocolError("its hello declares 'without' features, which protocol 1 does not have: answer with protocol 2")
+    if not isinstance(without, list) or not all(isinstance(f, str) for f in without):
+        raise ProtocolError("its hello's 'without' is not a list of feature names")
     return message
 
 
@@ -79,8 +92,13 @@ def check_reply(message: dict, case_id: str) -> dict:
         raise ProtocolError(f"answered case {case_id} with the id {message.get('id')!r}")
     if kind == "result" and not isinstance(message.get("outputs"), list):
         raise ProtocolError(f"its result for case {case_id} has no 'outputs' list")
-    if kind == "result":
+    if kind == "errored" and "outputs" in message and not isinstance(message["outputs"], list):
+        raise ProtocolError(f"its errored reply for case {case_id} has 'outputs' that is not a list")
+    if isinstance(message.get("outputs"), list):
         _check_outputs(message["outputs"], case_id)
+    step = message.get("step")
+    if step is not None and (type(step) is not int or step < 0):
+        raise ProtocolError(f"its {kind} reply for case {case_id} names a 'step' that is not a step index: {step!r}")
     return message
 
 

@@ -10,8 +10,9 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .blame import SystemRules, blamed_rules
 from .cases import doc_anchor
 from .runner import CaseOutcome, RunResult
 
@@ -28,6 +29,7 @@ class Summary:
     totals: Counter
     by_rule: dict[str, Counter]
     smallest: dict[str, CaseOutcome]
+    blamed: dict[str, list[str]] = field(default_factory=dict)  # failing case id -> the rule(s) it counts against
 
     @property
     def nothing_ran(self) -> bool:
@@ -44,29 +46,47 @@ def _size(outcome: CaseOutcome) -> tuple[int, str]:
     return len(outcome.case["steps"]), outcome.case["id"]
 
 
-def blamed_rules(outcome: CaseOutcome) -> list[str]:
-    """The rule ids a failure counts against: the rule a wrongly answered refusal names, else all the case's rules."""
-    mismatch, rules = outcome.mismatch, outcome.case["rules"]
-    if mismatch and mismatch.op == "refuse":
-        named = outcome.case["steps"][mismatch.step].get("rule")
-        if named in rules:
-            return [named]
-    return rules
+NO_RULE = "(no rule)"  # a failure that no rule of the system explains (a crash before any step)
+
+
+def blame(outcome: CaseOutcome, known: dict[str, SystemRules]) -> list[str]:
+    """The rule a failing case counts against: the one behind its first mismatch (blame.py)."""
+    system = outcome.case["system"]
+    if system not in known:
+        known[system] = SystemRules(system, [outcome.case])
+    return blamed_rules(outcome.case, outcome.mismatch, outcome.output, known[system]) or [NO_RULE]
 
 
 def summarize(result: RunResult, strict: bool = False) -> Summary:
-    """Aggregate the outcomes by status and by rule id (a failure only under the rules it blames)."""
+    """Aggregate the outcomes by status and by rule id (a failure only under the rule it is blamed on)."""
     ordered = sorted(result.outcomes, key=lambda o: o.case["id"])
     totals: Counter = Counter(o.final for o in ordered)
     by_rule: dict[str, Counter] = defaultdict(Counter)
     smallest: dict[str, CaseOutcome] = {}
+    known = _system_rules(ordered)
+    blamed: dict[str, list[str]] = {}
     for outcome in ordered:
         failing = outcome.final in ("failed", "errored")
-        for rule in blamed_rules(outcome) if failing else outcome.case["rules"]:
+        rules = blame(outcome, known) if failing else _passing_rules(outcome.case, known[outcome.case["system"]])
+        if failing:
+            blamed[outcome.case["id"]] = rules
+        for rule in rules:
             by_rule[rule][outcome.final] += 1
             if failing and (rule not in smallest or _size(outcome) < _size(smallest[rule])):
                 smallest[rule] = outcome
-    return Summary(result, strict, totals, dict(sorted(by_rule.items())), smallest)
+    return Summary(result, strict, totals, dict(sorted(by_rule.items())), smallest, blamed)
+
+
+def _passing_rules(case: dict, rules: SystemRules) -> list[str]:
+    """A passing case counts for each of its rules the system has (a golden playthrough: for its pseudo id)."""
+    return [rule for rule in case["rules"] if rules.has(rule)] or case["rules"]
+
+
+def _system_rules(outcomes: list[CaseOutcome]) -> dict[str, SystemRules]:
+    by_system: dict[str, list[dict]] = defaultdict(list)
+    for outcome in outcomes:
+        by_system[outcome.case["system"]].append(outcome.case)
+    return {system: SystemRules(system, cases) for system, cases in by_system.items()}
 
 
 # ---------------------------------------------------------------------- plain words
@@ -103,25 +123,37 @@ def describe_case(outcome: CaseOutcome, rule: str | None = None) -> list[str]:
     """A failing case: what it checks, the deal, the actions to reproduce, expected against actual, the doc of `rule`."""
     case = outcome.case
     lines = [f"case {case['id']} ({len(case['steps'])} steps): {case.get('description', '')}"]
-    lines += describe_setup(case["setup"])
+    lines += describe_setup(case["setup"]) + _trump_line(case)
     upto = outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
     lines.append("to reproduce:")
     lines += [f"  {i + 1}. {describe_step(step)}" for i, step in enumerate(case["steps"][: upto + 1])]
     lines += _what_went_wrong(outcome)
-    doc = doc_anchor(case["system"], rule) if rule else case.get("doc")
+    doc = doc_anchor(case["system"], rule) if rule and rule != NO_RULE else case.get("doc")
     if doc:
         lines.append(f"rule explained at: {DOCS_ROOT}{doc}")
     return lines
 
 
+def _trump_line(case: dict) -> list[str]:
+    """Which suit is trumps: the turned card's (tute) or the one the contract maker names (at which step)."""
+    if "turned" in case["setup"]:
+        return [f"trumps: the suit of the turned card {case['setup']['turned']}"]
+    for index, step in enumerate(case["steps"]):
+        if step["op"] == "apply" and step["action"].startswith("trump "):
+            return [f"trumps: {step['action'].split(' ', 1)[1]} (named at step {index + 1})"]
+    return ["trumps: not named yet (the case ends in the bidding)"]
+
+
 def _what_went_wrong(outcome: CaseOutcome) -> list[str]:
-    if outcome.mismatch is None:
-        lines = [f"error: {outcome.detail}"]
-        if outcome.stderr:
-            lines += ["stderr (tail):"] + ["  | " + line for line in outcome.stderr.splitlines()[-8:]]
-        return lines
-    mismatch = outcome.mismatch
-    return [f"at step {mismatch.step + 1} ({mismatch.op}):", f"  expected: {mismatch.expected}", f"  actual:   {mismatch.actual}"]
+    lines = []
+    if outcome.mismatch is None or outcome.status == "errored":
+        lines.append(f"error: {outcome.detail}")
+    if outcome.mismatch is not None:
+        mismatch = outcome.mismatch
+        lines += [f"at step {mismatch.step + 1} ({mismatch.op}):", f"  expected: {mismatch.expected}", f"  actual:   {mismatch.actual}"]
+    if outcome.stderr:
+        lines += ["stderr (tail):"] + ["  | " + line for line in outcome.stderr.splitlines()[-8:]]
+    return lines
 
 
 # ---------------------------------------------------------------------- renderings
@@ -132,18 +164,32 @@ def _implementation(summary: Summary) -> str:
     return f"{hello.get('implementation', '?')} (protocol {hello.get('protocol', '?')}, systems: {', '.join(hello.get('systems', []))})"
 
 
-def render_text(summary: Summary) -> str:
-    """The human report: a table per rule, the smallest failing case of each failing rule, totals."""
+VIEWS = ("auto", "full", "failures")
+
+
+def render_text(summary: Summary, view: str = "auto") -> str:
+    """The human report: a table per rule, the smallest failing case of each failing rule, totals.
+
+    `view` "failures" lists only the rules with a failing case ("auto": when something
+    failed, else the full table).
+    """
+    failures_only = view == "failures" or (view == "auto" and bool(summary.smallest))
     lines = [f"implementation: {_implementation(summary)}", ""]
-    width = max([len(rule) for rule in summary.by_rule] + [4])
-    lines.append(f"{'rule':<{width}}  " + " ".join(f"{s:>7}" for s in STATUSES))
-    for rule, counts in summary.by_rule.items():
+    rows = {rule: counts for rule, counts in summary.by_rule.items() if not failures_only or rule in summary.smallest}
+    width = max([len(rule) for rule in rows] + [4])
+    if rows:
+        lines.append(f"{'rule':<{width}}  " + " ".join(f"{s:>7}" for s in STATUSES))
+    for rule, counts in rows.items():
         lines.append(f"{rule:<{width}}  " + " ".join(f"{counts[s]:>7}" for s in STATUSES))
+    hidden = len(summary.by_rule) - len(rows)
+    if hidden:
+        lines.append(f"({hidden} rules without a failure not shown; --full shows every rule)")
     shown: set[str] = set()
     for rule, outcome in summary.smallest.items():
         lines += ["", f"FAILED {rule}: smallest failing case"]
         if outcome.case["id"] in shown:
-            lines.append(f"  case {outcome.case['id']}, shown above; rule explained at: {DOCS_ROOT}{doc_anchor(outcome.case['system'], rule)}")
+            link = "" if rule == NO_RULE else f"; rule explained at: {DOCS_ROOT}{doc_anchor(outcome.case['system'], rule)}"
+            lines.append(f"  case {outcome.case['id']}, shown above{link}")
         else:
             lines += ["  " + line for line in describe_case(outcome, rule)]
         shown.add(outcome.case["id"])
@@ -175,10 +221,12 @@ def _totals_line(summary: Summary) -> str:
     return f"{verdict}: {len(summary.result.outcomes)} cases: {counts}{cut}"
 
 
-def _outcome_data(outcome: CaseOutcome) -> dict:
+def _outcome_data(outcome: CaseOutcome, blamed: dict[str, list[str]]) -> dict:
     case = outcome.case
     data = {"id": case["id"], "status": outcome.final, "rules": case["rules"], "description": case.get("description", ""),
             "doc": case.get("doc", ""), "steps": len(case["steps"]), "seconds": round(outcome.seconds, 4)}
+    if case["id"] in blamed:
+        data["blamed"] = blamed[case["id"]]
     if outcome.detail:
         data["detail"] = outcome.detail
     if outcome.mismatch:
@@ -200,7 +248,7 @@ def render_json(summary: Summary) -> str:
         "interrupted": summary.result.interrupted,
         "totals": {s: summary.totals[s] for s in STATUSES},
         "rules": rules,
-        "cases": [_outcome_data(o) for o in sorted(summary.result.outcomes, key=lambda o: o.case["id"])],
+        "cases": [_outcome_data(o, summary.blamed) for o in sorted(summary.result.outcomes, key=lambda o: o.case["id"])],
     }
     return json.dumps(data, indent=2, ensure_ascii=False)
 

@@ -1,6 +1,6 @@
 """Run cases against an implementation: N long-running processes, one case at a time each.
 
-A preflight start checks that the program runs and speaks protocol 1 (else
+A preflight start checks that the program runs and speaks protocol 1 or 2 (else
 `ImplUnusable`, exit 2).  Each job then takes cases from a shared queue; a crash, a hang,
 garbage or flooding fails that case as `errored` and the job starts a fresh process for
 the next.  Results are kept as they come: an interrupt (Ctrl-C) stops the jobs and
@@ -19,7 +19,8 @@ from typing import Callable
 
 from . import protocol
 from .cases import matches_any
-from .compare import Mismatch, first_mismatch
+from .compare import Mismatch, expected_words, first_mismatch
+from .features import features_used, without_features
 from .process import ImplFailure, ImplProcess
 
 MAX_FAILED_STARTS = 3
@@ -41,6 +42,7 @@ class CaseOutcome:
     stderr: str = ""
     seconds: float = 0.0
     expected_to_fail: bool = False
+    output: object = None  # the implementation's output at the mismatch step (what blame reads)
 
     @property
     def final(self) -> str:
@@ -61,6 +63,8 @@ class RunSettings:
     timeout: float = 10.0
     expected_failures: list[str] = field(default_factory=list)
     on_outcome: Callable[[CaseOutcome], None] | None = None
+    refusal: str = "any"  # compare.REFUSAL_MODES
+    without: frozenset[str] = frozenset()  # optional features the implementation lacks (--without)
 
 
 @dataclass
@@ -111,9 +115,9 @@ class Job:
         return outcome
 
     def _exchange(self, case: dict) -> CaseOutcome:
-        systems = self.hello.get("systems", [])
-        if case["system"] not in systems:
-            return CaseOutcome(case, "skipped", f"the implementation supports only: {', '.join(systems) or 'no system'}")
+        skipped = self._not_sent(case)
+        if skipped is not None:
+            return skipped
         try:
             reply = protocol.check_reply(self.process.ask(protocol.case_request(case), self.settings.timeout), case["id"])
         except (ImplFailure, protocol.ProtocolError) as failure:
@@ -121,8 +125,23 @@ class Job:
                 self.discard()
                 return self.run(case)  # this case is not at fault: run it on a fresh process
             return self._broken(case, failure)
-        self.previous = judge(case, reply)
+        self.previous = judge(case, reply, self.settings.refusal, self.absent_features())
         return self.previous
+
+    def _not_sent(self, case: dict) -> CaseOutcome | None:
+        """A case this implementation cannot run (another system, an absent feature): skipped without asking."""
+        systems = self.hello.get("systems", [])
+        if case["system"] not in systems:
+            return CaseOutcome(case, "skipped", f"the implementation supports only: {', '.join(systems) or 'no system'}")
+        needed = sorted(features_used(case) & self.absent_features())
+        if needed:
+            noun = "features" if len(needed) > 1 else "feature"
+            return CaseOutcome(case, "skipped", f"needs the {noun} {', '.join(needed)}, which the implementation does not have")
+        return None
+
+    def absent_features(self) -> frozenset[str]:
+        """The features declared absent: in the implementation's hello and with --without."""
+        return self.settings.without | frozenset(self.hello.get("without", ()))
 
     def _blames_previous(self, failure: Exception) -> bool:
         """A stray reply that belongs to the case answered before: that case becomes errored, even if reported."""
@@ -177,14 +196,29 @@ WORDS = {
 }
 
 
-def judge(case: dict, reply: dict) -> CaseOutcome:
-    """The outcome of a well-formed reply: skipped, errored, or compared with the expectations."""
+def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] = frozenset()) -> CaseOutcome:
+    """The outcome of a well-formed reply: skipped, errored, or compared with the expectations.
+
+    Expectations are read without the features the implementation lacks.  An errored
+    reply's partial outputs are compared too: a mismatch before the error is the first
+    failing step (failed); otherwise the error is reported at the step it reached.
+    """
+    expected = dict(case, steps=[without_features(step, absent) for step in case["steps"]]) if absent else case
+    reached = f" (reached step {reply['step'] + 1})" if isinstance(reply.get("step"), int) else ""
     if reply["type"] == "skipped":
-        return CaseOutcome(case, "skipped", str(reply.get("reason", "no reason given")))
-    if reply["type"] == "errored":
-        return CaseOutcome(case, "errored", f"the implementation reported an error: {reply.get('message', '')}")
-    mismatch = first_mismatch(case, reply["outputs"])
-    return CaseOutcome(case, "failed" if mismatch else "passed", mismatch=mismatch)
+        return CaseOutcome(case, "skipped", str(reply.get("reason", "no reason given")) + reached)
+    outputs = reply.get("outputs") if isinstance(reply.get("outputs"), list) else []
+    complete = reply["type"] == "result"
+    mismatch = first_mismatch(expected, outputs, refusal, complete=complete)
+    output = outputs[mismatch.step] if mismatch and mismatch.step < len(outputs) else None
+    if mismatch or complete:
+        return CaseOutcome(case, "failed" if mismatch else "passed", mismatch=mismatch, output=output)
+    message = f"the implementation reported an error: {reply.get('message', '')}"
+    step = len(outputs) if outputs else reply.get("step")
+    if not isinstance(step, int) or step >= len(case["steps"]):
+        return CaseOutcome(case, "errored", message + reached)
+    stopped = Mismatch(step, case["steps"][step]["op"], expected_words(expected["steps"][step], refusal), "error: " + reply.get("message", ""))
+    return CaseOutcome(case, "errored", message, mismatch=stopped)
 
 
 def preflight(settings: RunSettings) -> Job:

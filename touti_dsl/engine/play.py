@@ -60,18 +60,24 @@ def narrow(st, seat: int, watch: int | None = None):
     cards = st.hands[seat]
     if not st.trick_cards:
         return None if watch is not None else list(cards)
-    partner_wins = st.trick_winner == st.rules.partner[seat]
-    for ob in st.rules.obligations:
-        if (ob.when is not None and not ob.when(st, seat, None)) or (ob.unless is not None and ob.unless(st, seat, None)):
-            continue
-        if ob.exempt_when_partner_wins and partner_wins:
-            continue
+    for ob in in_force(st, seat):
         kept = DUTY_FILTERS[ob.duty](st, cards)
         if kept:
             if watch is not None and watch in cards and watch not in kept:
                 return ob, kept
             cards = kept
     return None if watch is not None else list(cards)
+
+
+def in_force(st, seat: int):
+    """The obligations that bind `seat` now, in spec order: `when` holds, `unless` does not, no partner exemption."""
+    partner_wins = st.trick_winner == st.rules.partner[seat]
+    for ob in st.rules.obligations:
+        if (ob.when is not None and not ob.when(st, seat, None)) or (ob.unless is not None and ob.unless(st, seat, None)):
+            continue
+        if ob.exempt_when_partner_wins and partner_wins:
+            continue
+        yield ob
 
 
 def refusal_message(st, duty: str, kept: list[int]) -> str:

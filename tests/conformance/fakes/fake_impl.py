@@ -6,7 +6,7 @@ ANSWERS maps case id -> outputs; a case not in it is answered `skipped`.  With -
 the fake misbehaves on the first case whose id contains TEXT (every case when --on is
 absent): crash, hang, garbage, flood, wrong-id, errored, stderr-noise,
 extra-line, crash-for-good (crashes, then never passes the handshake again), deaf (stops reading
-stdin after the handshake); protocol2
+stdin after the handshake); protocol3
 and exit-early misbehave at the handshake itself.
 """
 
@@ -61,7 +61,7 @@ def handshake(mode, answers_path):
     if mode == "exit-early" or os.path.exists(answers_path + ".dead"):
         sys.stderr.write("fake: giving up before the handshake\n")
         sys.exit(1)
-    version = 2 if mode == "protocol2" else hello["protocol"]
+    version = 3 if mode == "protocol3" else hello["protocol"]
     send({"type": "hello", "protocol": version, "implementation": "fake", "systems": ["fake-system"]})
 
 

@@ -1,0 +1,108 @@
+"""`touti fuzz`: differential play, shrinking to a replayable minimal case, seeded and reproducible (issue 10)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.cli import main
+from touti_dsl.conformance.cases import load_case_file
+from touti_dsl.conformance.fuzz import play, random_round
+from touti_dsl.engine import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+TOUTI = f"{sys.executable} -m touti_dsl"
+NO_OVERTAKE = f"{TOUTI} adapter {ROOT / 'conformance' / 'mutants' / 'no-overtake.touti'} --as atlas-carta"
+
+
+def fuzz(capsys, *argv):
+    code = main(["fuzz", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_reference_has_no_divergence_and_the_counts_are_printed(capsys, tmp_path):
+    code, out, _ = fuzz(capsys, "--impl", f"{TOUTI} adapter tute", "--system", "tute", "--rounds", "15", "--seed", "4", "--out", str(tmp_path))
+    assert code == 0
+    assert out.startswith("touti fuzz: no divergence: 15 rounds, ") and "seed 4, system tute" in out
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_counts_as_json(capsys, tmp_path):
+    code, out, _ = fuzz(capsys, "--impl", f"{TOUTI} adapter tute", "--system", "tute", "--rounds", "5", "--seed", "4",
+                        "--out", str(tmp_path), "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["divergence"] is None and data["rounds"] == 5 and data["seed"] == 4
+
+
+def test_a_seed_plays_the_same_rounds():
+    game = Game.from_spec("atlas-carta")
+    plan, first = random_round(game, random.Random("7/3"), label="7/3")
+    again = random_round(game, random.Random("7/3"), label="7/3")[1]
+    assert first.case == again.case == play(game, plan).case  # the plan replays the very same case
+    first = first.case
+    assert any(step["op"] == "refuse" for step in first["steps"]) or len(first["steps"]) > 20
+
+
+def test_a_divergence_is_shrunk_to_a_case_file_that_conform_replays(capsys, tmp_path):
+    code, out, _ = fuzz(capsys, "--impl", NO_OVERTAKE, "--system", "atlas-carta", "--rounds", "50", "--seed", "2", "--out", str(tmp_path))
+    assert code == 1 and "DIVERGENCE on play.overtake" in out
+    [path] = list(tmp_path.iterdir())
+    [case] = load_case_file(path)
+    assert case["rules"] == ["play.overtake"] and len(case["steps"]) < 60
+    assert main(["conform", "--impl", NO_OVERTAKE, "--cases", str(tmp_path)]) == 1
+    assert "FAILED play.overtake" in capsys.readouterr().out
+    assert main(["conform", "--impl", f"{TOUTI} adapter atlas-carta", "--cases", str(tmp_path)]) == 0
+    capsys.readouterr()
+    again = tmp_path / "again"
+    assert fuzz(capsys, "--impl", NO_OVERTAKE, "--system", "atlas-carta", "--rounds", "50", "--seed", "2", "--out", str(again))[0] == 1
+    assert [p.name for p in again.iterdir()] == [path.name]  # seeded: the same case, shrunk the same way
+
+
+def test_an_implementation_without_a_feature_is_never_played_it(capsys, tmp_path):
+    impl = f"{TOUTI} adapter {ROOT / 'conformance' / 'partial' / 'tute-without-swap.touti'} --as tute"
+    code, out, _ = fuzz(capsys, "--impl", impl, "--system", "tute", "--rounds", "20", "--seed", "1", "--without", "swap", "--out", str(tmp_path))
+    assert code == 0 and "without swap" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--system", "no-such-system"], "no-such-system"),
+    (["--system", "tute", "--without", "signal"], "--without signal: not an optional feature of tute (it has: swap, tute)"),
+    (["--system", "atlas-carta"], "does not support atlas-carta"),
+    (["--system", "tute", "--rounds", "0"], "expected a whole number"),
+])
+def test_usage_errors_are_plain_words_and_exit_2(capsys, argv, message):
+    try:
+        code = main(["fuzz", "--impl", f"{TOUTI} adapter tute", *argv])
+    except SystemExit as stop:  # argparse
+        code = stop.code
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_progress_is_shown_on_a_terminal(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, _, err = fuzz(capsys, "--impl", f"{TOUTI} adapter tute", "--system", "tute", "--rounds", "3", "--seed", "1", "--out", str(tmp_path))
+    assert code == 0 and "3 rounds" in err and "\r" in err
+
+
+def test_shrinking_keeps_the_failure_and_drops_what_does_not_matter():
+    from touti_dsl.conformance.shrink import Shrinker
+
+    game = Game.from_spec("atlas-carta")
+    plan, played = random_round(game, random.Random("9/9"), label="9/9")
+
+    def trial(case):  # "fails" at the first trick winner asked
+        index = next((i for i, step in enumerate(case["steps"]) if step["op"] == "trick_winner"), None)
+        return ("trick.winner", index) if index is not None else None
+
+    shrunk = Shrinker(game, frozenset(), trial, "trick.winner", budget=300).shrink(plan, played.case)
+    steps = shrunk.case["steps"]
+    assert trial(shrunk.case) == ("trick.winner", len(steps) - 1)  # still fails, at its last step
+    assert all(step["op"] == "apply" for step in steps[:-1])  # every check before it dropped
+    assert len(steps) < len(played.case["steps"]) / 2 and shrunk.runs <= 300
+    assert "scores" not in shrunk.case["setup"]

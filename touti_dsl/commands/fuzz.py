@@ -1,0 +1,250 @@
+"""`touti fuzz --impl CMD --system ID`: differential play against any implementation.
+
+Seeded random rounds (conformance/fuzz.py) go through the adapter protocol like any
+case; the reference engine computes every expectation.  On the first divergence the
+round is shrunk (conformance/shrink.py) to a minimal case, written as an ordinary case
+file under --out (replay: `touti conform --impl CMD --cases DIR`), and the exit code is
+1.  Exit 0 when no divergence was found, 2 for a usage error or an unusable
+implementation.  The same --seed plays the same rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import random
+import shlex
+import sys
+import threading
+import time
+from pathlib import Path
+
+from ..conformance.blame import SystemRules, blamed_rules
+from ..conformance.cases import FORMAT_VERSION, doc_anchor
+from ..conformance.compare import REFUSAL_MODES
+from ..conformance.features import spec_features
+from ..conformance.cases import case_id
+from ..conformance.fuzz import FUZZ_RULE, Plan, random_round
+from ..conformance.runner import FAILING, ImplUnusable, Job, RunSettings, preflight
+from ..conformance.shrink import Shrinker
+from ..errors import ToutiError, render
+from ..loader import load_named, spec_hash
+from ._options import add_format_option, positive_float, positive_int
+
+NAME = "fuzz"
+HELP = "play seeded random rounds against an implementation; shrink the first divergence to a minimal case file"
+USAGE_ERROR = 2
+DEFAULT_ROUNDS = 200
+AHEAD = 8  # rounds prepared ahead while the implementation plays the current one
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--impl", required=True, metavar="CMD", help='the implementation\'s command line, e.g. "node adapter.js"')
+    parser.add_argument("--system", required=True, metavar="ID", help="the rule system to play (a bundled id or a .touti file)")
+    length = parser.add_mutually_exclusive_group()
+    length.add_argument("--rounds", type=positive_int, metavar="N", help=f"play N rounds (default {DEFAULT_ROUNDS})")
+    length.add_argument("--seconds", type=positive_float, metavar="S", help="play rounds for S seconds")
+    parser.add_argument("--seed", type=int, metavar="N", help="the seed of the rounds (default: a random one, printed so that the run can be replayed)")
+    parser.add_argument("--without", action="append", default=[], metavar="FEATURE", help="an optional feature the implementation does not have (repeatable); never played")
+    parser.add_argument("--out", default="fuzz-cases", metavar="DIR", help="where the shrunk case file of a divergence is written (default fuzz-cases)")
+    parser.add_argument("--refusal", choices=sorted(REFUSAL_MODES), default="any", help="how a refusal is judged (as touti conform)")
+    parser.add_argument("--timeout", type=positive_float, default=10.0, metavar="S", help="seconds allowed per round (default 10)")
+    add_format_option(parser)
+    parser.add_argument("--shrink-runs", type=positive_int, default=400, metavar="N", help="at most N runs to shrink a divergence (default 400)")
+
+
+class UsageError(Exception):
+    """A problem with the command line: reported in plain words, exit 2."""
+
+
+def _game(system: str):
+    from ..engine import Game
+
+    try:
+        spec = load_named(system)
+    except ToutiError as error:
+        raise UsageError(render(error.diagnostics)) from None
+    return spec, Game.from_spec(spec)
+
+
+def _settings(args, spec) -> RunSettings:
+    try:
+        argv = shlex.split(args.impl)
+    except ValueError as error:
+        raise UsageError(f"cannot split --impl {args.impl!r}: {error}") from None
+    if not argv:
+        raise UsageError("--impl is empty")
+    known = spec_features(spec)
+    unknown = sorted(set(args.without) - set(known))
+    if unknown:
+        raise UsageError(f"--without {unknown[0]}: not an optional feature of {spec.system} (it has: {', '.join(known) or 'none'})")
+    return RunSettings(argv, timeout=args.timeout, refusal=args.refusal, without=frozenset(args.without))
+
+
+class Rounds:
+    """Plans and their cases, prepared ahead on a thread while the implementation plays."""
+
+    def __init__(self, game, seed: int, absent: frozenset[str]):
+        self.game, self.seed, self.absent = game, seed, absent
+        self.ready: queue.Queue = queue.Queue(AHEAD)
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._prepare, daemon=True)
+        self.thread.start()
+
+    def _prepare(self) -> None:
+        index = 0
+        while not self.stopping.is_set():
+            label = f"{self.seed}/{index}"
+            item = random_round(self.game, random.Random(label), self.absent, label)
+            while not self.stopping.is_set():
+                try:
+                    self.ready.put(item, timeout=0.2)
+                    break
+                except queue.Full:
+                    continue
+            index += 1
+
+    def next(self):
+        return self.ready.get()
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+
+class Fuzz:
+    """One fuzz run: the implementation's job, the reference game, the counts."""
+
+    def __init__(self, args, spec, game, job: Job):
+        self.args, self.spec, self.game, self.job = args, spec, game, job
+        self.rules = SystemRules(spec.system, [])
+        self.absent = job.absent_features() & frozenset(spec_features(spec))
+        self.rounds = self.moves = self.probes = 0
+        self.started = time.monotonic()
+        self.show = sys.stderr.isatty()
+
+    def trial(self, case: dict) -> tuple[str, int] | None:
+        """Run one case on its own: (the rule it fails on, the failing step), or None when it passes."""
+        return self._verdict(case, self.job.run(case))
+
+    def _verdict(self, case: dict, outcome) -> tuple[str, int] | None:
+        if outcome.final not in FAILING:
+            return None
+        rule = (blamed_rules(case, outcome.mismatch, outcome.output, self.rules) or ["(no rule)"])[0]
+        return rule, outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
+
+    def run(self) -> int:
+        source = Rounds(self.game, self.args.seed, self.absent)
+        try:
+            for plan, played, failed in self._judged(source):
+                self.rounds += 1
+                self.moves += played.moves
+                self.probes += played.probes
+                self._progress()
+                if failed:
+                    source.stop()
+                    return self._divergence(plan, played.case, failed)
+        finally:
+            source.stop()
+        self._clear_progress()
+        if self.args.format == "json":
+            print(json.dumps({**self._count_data(), "divergence": None}, indent=2))
+        else:
+            print(f"touti fuzz: no divergence: {self._counts()}")
+        return 0
+
+    def _judged(self, source: Rounds):
+        """(plan, played, verdict) round after round, one request at a time: the runner's job keeps
+        the protocol strict (a stray reply fails the round that wrote it) while the next rounds are
+        prepared on a thread."""
+        while self._more():
+            plan, played = source.next()
+            yield plan, played, self.trial(played.case)
+
+    def _more(self) -> bool:
+        if self.args.seconds:
+            return time.monotonic() - self.started < self.args.seconds
+        return self.rounds < (self.args.rounds or DEFAULT_ROUNDS)
+
+    def _count_data(self) -> dict:
+        elapsed = max(time.monotonic() - self.started, 1e-9)
+        return {"system": self.spec.system, "seed": self.args.seed, "rounds": self.rounds, "moves": self.moves,
+                "refusals_probed": self.probes, "seconds": round(elapsed, 3), "without": sorted(self.absent)}
+
+    def _counts(self) -> str:
+        elapsed = max(time.monotonic() - self.started, 1e-9)
+        return (f"{self.rounds} rounds, {self.moves} moves, {self.probes} refusals probed in {elapsed:.1f} s "
+                f"({self.rounds / elapsed:.1f} rounds/s), seed {self.args.seed}, system {self.spec.system}"
+                + (f", without {', '.join(sorted(self.absent))}" if self.absent else ""))
+
+    def _progress(self) -> None:
+        if self.show:
+            sys.stderr.write(f"\r[{time.monotonic() - self.started:6.1f} s] {self.rounds} rounds, {self.moves} moves")
+            sys.stderr.flush()
+
+    def _clear_progress(self) -> None:
+        if self.show:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+
+    def _divergence(self, plan: Plan, case: dict, failed: tuple[str, int]) -> int:
+        self._clear_progress()
+        rule = failed[0]
+        print(f"touti fuzz: divergence on {rule} in round {plan.label}; shrinking...", file=sys.stderr)
+        shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs).shrink(plan, case)
+        path = self._write(shrunk.case, rule, plan, shrunk.runs)
+        replay = (f"touti conform --impl {shlex.quote(self.args.impl)} --cases {shlex.quote(str(path.parent))}"
+                  + "".join(f" --without {f}" for f in sorted(self.absent)))
+        if self.args.format == "json":
+            found = {"rule": rule, "round": plan.label, "steps": len(case["steps"]), "shrunk_steps": len(shrunk.case["steps"]),
+                     "shrink_runs": shrunk.runs, "case_file": str(path), "replay": replay}
+            print(json.dumps({**self._count_data(), "divergence": found}, indent=2))
+            return 1
+        print(f"touti fuzz: DIVERGENCE on {rule}: round {plan.label} ({len(case['steps'])} steps) shrunk to "
+              f"{len(shrunk.case['steps'])} steps in {shrunk.runs} runs")
+        print(f"  case file: {path}")
+        print(f"  replay:    {replay}")
+        print(f"  counts:    {self._counts()}")
+        return 1
+
+    def _write(self, case: dict, rule: str, plan: Plan, runs: int) -> Path:
+        real = self.rules.has(rule)
+        body = {"setup": case["setup"], "steps": case["steps"]}
+        final = {
+            "id": case_id(body), "system": self.spec.system, "spec_hash": spec_hash(self.spec),
+            "rules": [rule] if real else [FUZZ_RULE], "polarity": "positive",
+            "description": f"touti fuzz, seed {self.args.seed}, round {plan.label}, shrunk in {runs} runs: the first divergence found",
+            "doc": doc_anchor(self.spec.system, rule if real else "trick.winner"),
+            "setup": case["setup"], "steps": case["steps"],
+        }
+        folder = Path(self.args.out)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.spec.system}-{final['id']}.json"
+        data = {"format_version": FORMAT_VERSION, "system": self.spec.system, "spec_hash": spec_hash(self.spec), "cases": [final]}
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        return path
+
+
+def run(args) -> int:
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(10**6)
+    try:
+        spec, game = _game(args.system)
+        settings = _settings(args, spec)
+        job = preflight(settings)
+    except UsageError as error:
+        return _usage_error(str(error))
+    except ImplUnusable as error:
+        return _usage_error(f"{args.impl!r} is not a usable implementation: {error}")
+    try:
+        if spec.system not in job.hello.get("systems", []):
+            return _usage_error(f"the implementation does not support {spec.system} (it supports: {', '.join(job.hello.get('systems', [])) or 'nothing'})")
+        return Fuzz(args, spec, game, job).run()
+    except OSError as error:
+        return _usage_error(f"cannot write the case file: {error}")
+    finally:
+        job.close()
+
+
+def _usage_error(message: str) -> int:
+    print(f"touti fuzz: error: {message}", file=sys.stderr)
+    return USAGE_ERROR

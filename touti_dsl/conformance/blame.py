@@ -1,0 +1,254 @@
+"""Which rule a failing case is blamed on: the rule behind its first mismatch, one rule.
+
+- a refusal answered wrongly: the first rule the case lists as forbidding the action;
+- an action refused that should have been accepted: the rule the implementation named,
+  when the system has it;
+- a legal set with an action too many: the first rule that forbids it in the reference;
+  an action missing: for a card, the play obligation whose duty excludes it (applied
+  where the reference lifts it); for another action, the rule of its kind that limits it;
+- actors, trick winners, results: the rule deciding that outcome at that step.
+
+When the reference engine cannot explain the step (a system it does not know), the
+case's own rule ids that the system has stand in, never a pseudo id such as
+`playthrough.round`, `action.phase` or `rotation.turn_order`: every blamed rule has a
+section in the system's rules page, so every "rule explained at" link resolves.
+"""
+
+from __future__ import annotations
+
+from ..errors import ToutiError
+from .compare import Mismatch, forbidding
+
+
+class SystemRules:
+    """The rule ids a system has, and the reference engine when the system is bundled (to explain steps)."""
+
+    def __init__(self, system: str, cases: list[dict]):
+        self.system = system
+        self.spec = _load_spec(system)
+        if self.spec is not None:
+            self.ids = {rule.id for rule in self.spec.rules}
+        else:  # not a bundled system: the rule ids its cases name are all that is known
+            self.ids = {rule for case in cases for rule in case["rules"] if "." in rule and not rule.startswith(PSEUDO)}
+        self._game = None
+
+    def has(self, rule_id) -> bool:
+        return isinstance(rule_id, str) and rule_id in self.ids
+
+    def game(self):
+        if self._game is None and self.spec is not None:
+            from ..engine import Game
+
+            self._game = Game.from_spec(self.spec)
+        return self._game
+
+
+PSEUDO = ("playthrough.", "action.", "rotation.turn_order")
+
+
+def _load_spec(system: str):
+    from ..loader import load_named
+
+    try:
+        return load_named(system)
+    except (ToutiError, OSError, ValueError):
+        return None
+
+
+def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: SystemRules) -> list[str]:
+    """The rule(s) a failing case counts against (empty only when nothing is known).
+
+    A refusal answered wrongly: the first rule listed as forbidding it (and a rule of the
+    system the implementation named although it does not forbid the action).  An action
+    refused by a rule of the system: that rule.  Otherwise, in a case made for some rules
+    (its own rule ids that the system has): the one the reference engine reads at the
+    step when it is among them, else that one and those rules; an outcome step (trick winner, results,
+    next round) is what the case was made to check, so its rules.  An action refused on the
+    way, and any step of a case made for no rule (a golden playthrough, a fuzz round): the
+    rule the engine reads at the step.
+    """
+    if mismatch is None or mismatch.step >= len(case["steps"]):
+        return _own_rules(case, rules)
+    step = case["steps"][mismatch.step]
+    direct = _direct_rule(step, actual_output, rules)
+    if direct:
+        return [direct] + _wrongly_named(case, mismatch, actual_output, rules, direct)
+    own = _own_rules(case, rules)
+    if own and step["op"] in OUTCOME_RULES:
+        decided = [rule for rule in OUTCOME_RULES[step["op"]] if rule in own]
+        return decided[:1] if step["op"] == "trick_winner" and decided else own  # a trick winner is decided by one rule
+    explained = _explained(case, mismatch, actual_output, rules)
+    if own and not (step["op"] == "apply" and explained):  # an action refused on the way: its own rule, whatever the case checks
+        # the rule read at the step, and the rule the case was made for when it is another (an exemption, a situation)
+        return [explained] if explained in own else ([explained] if explained else []) + own
+    return [explained] if explained else own
+
+
+def _own_rules(case: dict, rules: SystemRules) -> list[str]:
+    return [rule for rule in case["rules"] if rules.has(rule)]
+
+
+def _direct_rule(step: dict, actual_output, rules: SystemRules) -> str | None:
+    """The rule a refuse step lists first, or the rule of the system an implementation refused an action by."""
+    if step["op"] == "refuse":
+        real = [rule for rule in forbidding(step) if rules.has(rule)]
+        if real:
+            return real[0]
+    if step["op"] == "apply" and isinstance(actual_output, dict) and rules.has(actual_output.get("rule")):
+        return actual_output["rule"]
+    return None
+
+
+def _wrongly_named(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, found: str) -> list[str]:
+    step = case["steps"][mismatch.step]
+    if step["op"] != "refuse" or not isinstance(actual_output, dict) or actual_output.get("ok") is not False:
+        return []
+    named = actual_output.get("rule")
+    return [named] if rules.has(named) and named != found and named not in forbidding(step) else []
+
+
+def _explained(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> str | None:
+    try:
+        return _explain(case, mismatch, actual_output, rules)
+    except Exception:  # noqa: BLE001 - a step the engine cannot read is blamed on the case's own rules
+        return None
+
+
+def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> str | None:
+    """The reference engine's reading of the step: replay the case up to it and ask why."""
+    game = rules.game()
+    if game is None:
+        return None
+    state = _replay(game, case, mismatch.step)
+    step = case["steps"][mismatch.step]
+    op = step["op"]
+    if op in ("apply", "refuse"):
+        return _action_rule(state, step["seat"], step["action"], rules)
+    if op == "legal" and isinstance(actual_output, dict) and isinstance(actual_output.get("actions"), list):
+        return _legal_rule(state, step, actual_output["actions"], rules)
+    if op == "actors" and isinstance(actual_output, dict) and isinstance(actual_output.get("seats"), list):
+        return (_missing_actor_rule(state, step, actual_output["seats"], rules)
+                or _extra_actor_rule(state, step, actual_output["seats"], rules)
+                or _first_known(rules, *_actors_rules(state, op)))
+    return _first_known(rules, *OUTCOME_RULES.get(op, ()), *_actors_rules(state, op))
+
+
+def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+    """A seat said to act that may not: the rule forbidding a call it could make off its turn (a signal)."""
+    from ..engine.refusals import forbidding_rules
+
+    for seat in (s for s in actual if isinstance(s, int) and 0 <= s < 4 and s not in step["expect"]):
+        for call in state.rules.calls:
+            refused = [rule for rule in forbidding_rules(state, seat, call.texts[0]) if rules.has(rule) and rule.startswith(call.name + ".")]
+            if refused:
+                return refused[0]
+    return None
+
+
+def _missing_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+    """A seat left out of the actors that could act only through one kind of action: that action's rule."""
+    for seat in step["expect"]:
+        legal = state.legal_actions(seat) if seat not in actual else []
+        heads = {action.split(" ", 1)[0] for action in legal}
+        if len(heads) == 1:
+            return _limiting_rule(state, seat, legal[0], rules)
+    return None
+
+
+OUTCOME_RULES = {
+    "trick_winner": ("trick.winner",),
+    "round_result": ("scoring.round",),
+    "match_result": ("match.target", "match.hands", "match.end"),
+    "next_round": ("rotation.next_round",),
+}
+
+
+def _actors_rules(state, op: str) -> tuple[str, ...]:
+    if op != "actors":
+        return ()
+    if state.phase == "bidding":
+        return ("rotation.first_speaker",) if not any(state.spoken) else ("bidding.pass",)
+    if state.phase == "play" and not state.trick_cards:
+        return ("rotation.first_lead",) if not state.tricks_played else ("trick.next_leader",)
+    return ("trick.next_leader",)
+
+
+def _first_known(rules: SystemRules, *candidates: str) -> str | None:
+    return next((rule for rule in candidates if rules.has(rule)), None)
+
+
+def _replay(game, case: dict, upto: int):
+    from .adapter import CaseRun
+    from ..engine import IllegalAction
+
+    setup = case["setup"]
+    fields = {name: setup[name] for name in ("dealer", "first_speaker", "turned", "scores") if name in setup}
+    run = CaseRun(game.new_round(hands=setup["hands"], **fields), IllegalAction)
+    for step in case["steps"][:upto]:
+        if step["op"] in ("apply", "next_round"):
+            run.output(step)
+    return run.state
+
+
+def _action_rule(state, seat: int, action: str, rules: SystemRules) -> str | None:
+    from ..engine.refusals import forbidding_rules
+
+    refused = [rule for rule in forbidding_rules(state, seat, action) if rules.has(rule)]
+    return refused[0] if refused else _limiting_rule(state, seat, action, rules)
+
+
+def _legal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+    expected = set(step["expect"])
+    extra = sorted(a for a in actual if isinstance(a, str) and a not in expected)
+    missing = sorted(a for a in expected if a not in actual)
+    for action in extra:
+        found = _action_rule(state, step["seat"], action, rules)
+        if found:
+            return found
+    for action in missing:
+        found = _limiting_rule(state, step["seat"], action, rules)
+        if found:
+            return found
+    return None
+
+
+def _limiting_rule(state, seat: int, action: str, rules: SystemRules) -> str | None:
+    """The rule that could have forbidden a legal action: what an implementation refusing it got wrong."""
+    head, _, arg = action.partition(" ")
+    if head == "play":
+        card = state.rules.vocabulary.cards.get(arg)
+        excluding = [ob.rule_id for ob in state.rules.obligations if card is not None and state.trick_cards
+                     and card not in _duty_cards(state, ob.duty, [card])]
+        return _first_known(rules, *excluding, "play.partner_exemption", "play.free_discard")
+    if head == "ghna":
+        return _first_known(rules, "ghna.caps", "ghna.minimums", "ghna.per_trick", "ghna.window")
+    if head == "bid":
+        amount = int(arg) if arg.isdigit() else 0
+        if state.rules.bidding and amount >= state.rules.bidding.maximum:
+            return _first_known(rules, "bidding.maximum")
+        return _first_known(rules, "bidding.minimum" if state.high is None else "bidding.step", "bidding.minimum")
+    if head in state.rules.vocabulary.calls:
+        return _first_known(rules, *(rule_id for rule_id, _ in state.rules.call(head).requirements), f"{head}.values")
+    return _first_known(rules, *KIND_RULES.get(head, ()))
+
+
+KIND_RULES = {
+    "pass": ("bidding.pass",),
+    "trump": ("trump.choice",),
+    "swap": ("trump.swap",),
+    "tute": ("ghna.tute",),
+    "concede": ("concession.proposer", "concession.who"),
+    "agree": ("concession.consent",),
+    "refuse": ("concession.consent",),
+}
+
+
+def _duty_cards(state, duty: str, cards: list[int]) -> list[int]:
+    from ..engine.play import DUTY_FILTERS
+
+    return DUTY_FILTERS[duty](state, cards)
+
+
+def output_at(outputs, index: int):
+    """The implementation's output at a step, or None."""
+    return outputs[index] if isinstance(outputs, list) and 0 <= index < len(outputs) else None

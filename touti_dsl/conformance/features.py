@@ -1,0 +1,76 @@
+"""Optional features: the parts of a spec an implementation may declare it does not have.
+
+A feature is named after the actions it adds: each call by its name (`signal`,
+`preannounce`, `push`, `as`), `concession` (`concede`, `agree`, `refuse`), `swap` and
+`tute`.  The bidding, trumps, the play and the ghna are the game itself, never optional.
+An implementation declares its absent features in its hello (`"without": [...]`,
+protocol 2) or the runner is told with `--without FEATURE`.  Then a case that applies or
+tries an action of an absent feature is skipped, and the expectations of the others are
+read without it: its actions leave the expected legal sets, and a seat that could act
+only through it leaves the expected actors (the `only_through` of an actors step).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+CORE_HEADS = frozenset({"pass", "bid", "trump", "play", "ghna"})
+FEATURE_OF_HEAD = {"concede": "concession", "agree": "concession", "refuse": "concession", "swap": "swap", "tute": "tute"}
+ACTION_OPS = ("apply", "refuse")
+
+
+@lru_cache(maxsize=8192)
+def feature_of(action: str) -> str | None:
+    """The optional feature an action text belongs to (a call's feature is its name), or None for the core game."""
+    head = action.split(" ", 1)[0]
+    if head in CORE_HEADS:
+        return None
+    return FEATURE_OF_HEAD.get(head, head)
+
+
+def features_used(case: dict) -> set[str]:
+    """The features whose actions a case applies or tries."""
+    found = {feature_of(step["action"]) for step in case["steps"] if step["op"] in ACTION_OPS}
+    return {feature for feature in found if feature}
+
+
+def spec_features(spec) -> list[str]:
+    """The optional features a (flattened) spec has, sorted."""
+    found = set(spec.calls)
+    found |= {"swap"} if spec.has("trump.swap") else set()
+    found |= {"tute"} if spec.has("ghna.tute") else set()
+    found |= {"concession"} if any(rule.section == "concession" for rule in spec.rules) else set()
+    return sorted(found)
+
+
+def case_features(cases: list[dict]) -> set[str]:
+    """The features that actions of these cases (or their expected legal sets) belong to."""
+    found: set[str] = set()
+    for case in cases:
+        found |= features_used(case)
+        for step in case["steps"]:
+            if step["op"] == "legal":
+                found |= {feature_of(action) for action in step["expect"] if isinstance(action, str)} - {None}
+    return found
+
+
+def actors_only_through(seat_actions: dict[int, list[str]]) -> dict[str, list[str]]:
+    """For an actors step: each actor whose every legal action belongs to an optional feature, and those features."""
+    only = {}
+    for seat, actions in sorted(seat_actions.items()):
+        features = {feature_of(action) for action in actions}
+        if actions and None not in features:
+            only[str(seat)] = sorted(features)
+    return only
+
+
+def without_features(step: dict, absent: frozenset[str]) -> dict:
+    """A step's expectation as an implementation without the `absent` features must meet it."""
+    if not absent:
+        return step
+    if step["op"] == "legal":
+        return dict(step, expect=[a for a in step["expect"] if not isinstance(a, str) or feature_of(a) not in absent])
+    if step["op"] == "actors" and step.get("only_through"):
+        dropped = {int(seat) for seat, features in step["only_through"].items() if set(features) <= absent}
+        return dict(step, expect=[seat for seat in step["expect"] if seat not in dropped])
+    return step

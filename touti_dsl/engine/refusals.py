@@ -1,0 +1,141 @@
+"""Every rule that forbids an action, in the documented precedence.
+
+`RoundState.apply` names one rule: the first one in its checks.  An implementation may
+check in another order and name another rule that forbids the same action just as
+truly, so a conformance case lists them all, the engine's own first.  The precedence,
+for every kind of action (docs/conformance/refusals.md):
+
+1. `action.syntax`, then `action.phase`: nothing else is meaningful after these;
+2. `concession.consent` while a concession awaits its vote;
+3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
+   `ghna.who`, `ghna.window`, `ghna.per_trick`, `concession.who`, `concession.proposer`;
+4. what is held: `action.not_held`, `ghna.in_hand`;
+5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
+   the bid floor's rule, a call's values then its requirements in spec order, the play
+   obligations in spec order, `ghna.same_suit`, the contract's ghna limit.
+
+Only the public helpers of the engine's modules are used, so the refusals and the legal
+sets cannot drift apart: the first rule listed is always the rule `apply` names.
+"""
+
+from __future__ import annotations
+
+from . import bidding, concession, ghna, play
+from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
+from .text import parse_action
+
+
+def forbidding_rules(state, seat: int, action: str) -> list[str]:
+    """The rule ids that forbid `action` by `seat` now, the one `apply` names first; [] when legal."""
+    if action in state.legal_actions(seat):
+        return []
+    try:
+        kind, arg = parse_action(action, state.rules.vocabulary, state.rules.parse_cache)
+        state.clone().apply(seat, action)
+    except IllegalAction as refusal:
+        named = refusal.rule_id
+    else:  # pragma: no cover - legal_actions and apply disagree: an engine bug
+        raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
+    if named in ("action.syntax", PHASE):
+        return [named]
+    found = _COLLECT.get(kind, _none)(state, seat, arg)
+    return _unique([named] + found)
+
+
+def _unique(rules: list[str]) -> list[str]:
+    return list(dict.fromkeys(rules))
+
+
+def _none(state, seat: int, arg) -> list[str]:
+    return []
+
+
+def _pending(state) -> list[str]:
+    return [CONCESSION_PENDING[0]] if state.concede_pending is not None else []
+
+
+def _turn(state, seat: int) -> list[str]:
+    found = ["bidding.pass"] if state.out[seat] else []
+    return found + ([TURN_ORDER] if state.turn != seat else [])
+
+
+def _bid(state, seat: int, amount: int) -> list[str]:
+    b = state.rules.bidding
+    found = _turn(state, seat)
+    found += ["bidding.minimum"] if amount < b.minimum else []
+    found += ["bidding.maximum"] if amount > b.maximum else []
+    found += ["bidding.step"] if amount % b.step else []
+    floor, rule, _ = bidding.bid_floor(state, seat)
+    return found + ([rule] if amount < floor else [])
+
+
+def _call(state, seat: int, arg) -> list[str]:
+    name, value = arg
+    call = state.rules.call(name)
+    found = [f"{name}.values"] if call.values is not None and value not in call.values else []
+    return found + [rule_id for rule_id, test in call.requirements if not test(state, seat)]
+
+
+def _play(state, seat: int, card: int) -> list[str]:
+    found = _pending(state)
+    found += [TURN_ORDER] if seat != state.to_play else []
+    if card not in state.hands[seat]:
+        return found + [NOT_HELD]
+    return found + _obligations(state, seat, card)
+
+
+def _obligations(state, seat: int, card: int) -> list[str]:
+    """Every obligation that, in its turn in the narrowing, keeps other cards but not this one."""
+    if not state.trick_cards:
+        return []
+    found = []
+    cards = state.hands[seat]
+    for ob in play.in_force(state, seat):
+        kept = play.DUTY_FILTERS[ob.duty](state, cards)
+        if kept:
+            if card not in kept:
+                found.append(ob.rule_id)
+            cards = kept
+    return found
+
+
+def _declaration(state, seat: int, kind: str, arg: int) -> list[str]:
+    rules, team = state.rules, state.rules.team_of[seat]
+    found = _pending(state)
+    found += ["ghna.who"] if not rules.ghna.both_teams and team != state.contract_team else []
+    found += ["ghna.window"] if state.window_team != team else []
+    found += ["ghna.per_trick"] if state.window_team == team and state.window_count >= rules.ghna.per_trick else []
+    if kind == "tute":
+        refusal = ghna.tute_refusal(state, seat, arg)
+        return found + ([refusal[0]] if refusal else [])
+    first, second = rules.pair_cards[arg]
+    found += ["ghna.in_hand"] if first not in state.hands[seat] or second not in state.hands[seat] else []
+    found += ["ghna.same_suit"] if arg in state.declared_suits else []
+    if rules.ghna.both_teams or team == state.contract_team:  # the limit is the declaring team's
+        limit = ghna.limit_refusal(state, team, [arg])
+        found += [limit[0]] if limit else []
+    return found
+
+
+def _concede(state, seat: int, kind: str) -> list[str]:
+    if kind != "concede":
+        refusal = concession.refusal(state, seat, kind)
+        return [refusal[0]] if refusal else []
+    found = _pending(state)
+    found += ["concession.who"] if state.rules.team_of[seat] == state.contract_team else []
+    team = state.rules.team_of[seat]
+    late = seat != state.to_play or state.concede_trick[team] == state.tricks_played
+    return found + (["concession.proposer"] if late else [])
+
+
+_COLLECT = {
+    "pass": lambda st, seat, _arg: _turn(st, seat),
+    "bid": _bid,
+    "call": _call,
+    "play": _play,
+    "ghna": lambda st, seat, arg: _declaration(st, seat, "ghna", arg),
+    "tute": lambda st, seat, arg: _declaration(st, seat, "tute", arg),
+    "concede": lambda st, seat, _arg: _concede(st, seat, "concede"),
+    "agree": lambda st, seat, _arg: _concede(st, seat, "agree"),
+    "refuse": lambda st, seat, _arg: _concede(st, seat, "refuse"),
+}
