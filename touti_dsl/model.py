@@ -448,12 +448,17 @@ class Spec(Node):
     path: str = field(default="<string>", compare=False)
     loc: Loc = _loc()
     system_loc: Loc = _loc()
+    # rules by id and by section, built on the first look-up: every stage asks for rules by id or section,
+    # and a scan of all the rules each time makes a large spec quadratic
+    _index: _RuleIndex | None = field(default=None, init=False, compare=False, repr=False)
+
+    def _rules_index(self) -> _RuleIndex:
+        if self._index is None:
+            object.__setattr__(self, "_index", _RuleIndex(self.rules))
+        return self._index
 
     def rule(self, rule_id: str) -> Rule | None:
-        for rule in self.rules:
-            if rule.id == rule_id:
-                return rule
-        return None
+        return self._rules_index().by_id.get(rule_id)
 
     def value(self, rule_id: str) -> Value | None:
         rule = self.rule(rule_id)
@@ -463,20 +468,34 @@ class Spec(Node):
         return self.rule(rule_id) is not None
 
     def section(self, name: str) -> tuple[Rule, ...]:
-        return tuple(rule for rule in self.rules if rule.section == name)
+        return self._rules_index().by_section.get(name, ())
 
     @property
     def calls(self) -> tuple[str, ...]:
         """Names of the call blocks, in spec order."""
-        seen: dict[str, None] = {}
-        for rule in self.rules:
-            if rule.kind == "call":
-                seen.setdefault(rule.section, None)
-        return tuple(seen)
+        return self._rules_index().calls
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
         return tuple(rule.id for rule in self.rules)
+
+
+class _RuleIndex:
+    """A spec's rules by id (the first of an id, as a scan finds it), by section, and its call names in order."""
+
+    __slots__ = ("by_id", "by_section", "calls")
+
+    def __init__(self, rules: tuple[Rule, ...]):
+        self.by_id: dict[str, Rule] = {}
+        sections: dict[str, list[Rule]] = {}
+        calls: dict[str, None] = {}
+        for rule in rules:
+            self.by_id.setdefault(rule.id, rule)
+            sections.setdefault(rule.section, []).append(rule)
+            if rule.kind == "call":
+                calls.setdefault(rule.section, None)
+        self.by_section = {name: tuple(members) for name, members in sections.items()}
+        self.calls = tuple(calls)
 
 
 def as_expr(value: Value) -> Expr | None:
