@@ -13,7 +13,7 @@ Error codes (stable; the language reference lists this table):
 | E002 | unexpected token (syntax): what was found and what was expected |
 | E003 | unexpected end of file: a block is still open |
 | E004 | spec larger than the size limit |
-| E005 | condition nested too deeply |
+| E005 | condition or formula nested too deeply |
 | E006 | the model could not be built (internal) |
 | E007 | number longer than 18 digits |
 | E008 | comparisons chained (`a < b < c`): compare two numbers at a time |

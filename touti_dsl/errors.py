@@ -21,6 +21,7 @@ from .model import Loc, NOWHERE
 
 MAX_RENDERED = 50
 EXCERPT_MAX_BYTES = 2_000_000
+EXCERPT_WIDTH = 100  # characters of a source line quoted under a diagnostic; a longer line is cut around the caret
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +98,23 @@ def render_one(diag: Diagnostic, sources: dict[str, str] | None = None, lines: _
     line = (lines or _Lines(sources)).line(loc) if loc.line > 0 else None
     if line is not None:
         gutter = f"{loc.line:>5} | "
-        out.append(gutter + line)
-        out.append(" " * (len(gutter) - 2) + "| " + " " * max(loc.column - 1, 0) + "^")
+        shown, caret = excerpt(line, max(loc.column - 1, 0))
+        out.append(gutter + shown)
+        out.append(" " * (len(gutter) - 2) + "| " + " " * caret + "^")
     if diag.hint:
         out.append(f"      = help: {diag.hint}")
     return "\n".join(out)
+
+
+def excerpt(line: str, index: int, width: int = EXCERPT_WIDTH) -> tuple[str, int]:
+    """At most `width` characters of a line around the 0-based `index`, `…` where cut; and where the caret goes."""
+    if len(line) <= width:
+        return line, index
+    start = min(max(index - width // 2, 0), len(line) - width)
+    shown = line[start : start + width]
+    before = "…" if start > 0 else ""
+    after = "…" if start + width < len(line) else ""
+    return before + shown + after, index - start + len(before)
 
 
 def render(diagnostics: Iterable[Diagnostic], sources: dict[str, str] | None = None, limit: int = MAX_RENDERED) -> str:

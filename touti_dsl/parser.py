@@ -93,6 +93,11 @@ class _ToNodes(Transformer):
     def __init__(self, file: str):
         super().__init__()
         self.file = file
+        # Lark builds a new wrapper object (functools.update_wrapper included) each time a @v_args method is
+        # looked up, once per node; binding each method once per file keeps that out of the per-node cost.
+        for name, member in vars(_ToNodes).items():
+            if hasattr(member, "visit_wrapper"):
+                setattr(self, name, getattr(self, name))
 
     def _at(self, meta) -> m.Loc:
         return _loc_of(self.file, meta)
@@ -555,32 +560,38 @@ def _after_trailing_comma(source: str, token: Token) -> bool:
     return above[: _comment_start(above)].rstrip().endswith(",")
 
 
-_NESTING_TOKENS = re.compile(r"\(|\)|\b(?:not|and|or)\b")
+_NESTING_TOKENS = re.compile(r"\(|\)|-(?![0-9])|\+|\*|\b(?:not|and|or|if)\b")
 _STRINGS_AND_COMMENTS = re.compile(r'"(?:[^"\\\n]|\\.)*"|#.*')
+# what may nest a level on a line, counted without parsing it (a word inside a name is an over-count, never missed)
+_NESTING_MARKS = ("(", "not", "-", "+", "*", "if")
 
 
 def _too_deep(code: str) -> int | None:
-    """The column where a condition on this line nests deeper than MAX_NESTING, else None.
+    """The column where a condition or formula on this line nests deeper than MAX_NESTING, else None.
 
     Each open bracket is a level, and so is each `not` still applying at that point
-    (`not not x`); `and` / `or` end the `not`s of their level.
+    (`not not x`), each arithmetic operator (`1 + 1 + 1` nests its additions) and each
+    `if` of the bracket (`a if c else b if d else e` nests its else branches); `and` / `or`
+    end the `not`s and the operators of their level, not its `if`s.  Any model built from
+    a line that passes is at most a few times MAX_NESTING deep, which every stage (all of
+    them walk expressions recursively) handles.
     """
-    stack = [0]
+    levels = [[0, 0]]  # per open bracket: [nots and operators since the last and/or, ifs]
     depth = 0
     for match in _NESTING_TOKENS.finditer(code):
         token = match.group()
         if token == "(":
-            stack.append(0)
+            levels.append([0, 0])
             depth += 1
         elif token == ")":
-            if len(stack) > 1:
-                depth -= 1 + stack.pop()
-        elif token == "not":
-            stack[-1] += 1
-            depth += 1
+            if len(levels) > 1:
+                depth -= 1 + sum(levels.pop())
+        elif token in ("and", "or"):
+            depth -= levels[-1][0]
+            levels[-1][0] = 0
         else:
-            depth -= stack[-1]
-            stack[-1] = 0
+            levels[-1][token == "if"] += 1
+            depth += 1
         if depth > MAX_NESTING:
             return match.start() + 1
     return None
@@ -608,12 +619,13 @@ def _line_problem(file: str, number: int, line: str, any_stray: bool) -> Diagnos
     if stray is not None:
         return Diagnostic("E001", f"unexpected {break_name(stray.group())}", m.Loc(file, number, stray.start() + 1),
                           "a line ends only at a line feed (\\n or \\r\\n); other line separators may stand only in a comment")
-    if line.count("(") + line.count("not") <= MAX_NESTING and not _LONG_NUMBER.search(line):
+    if sum(map(line.count, _NESTING_MARKS)) <= MAX_NESTING and not _LONG_NUMBER.search(line):
         return None  # the common line: nothing below can be wrong with it (a fast path for large inputs)
     code = _STRINGS_AND_COMMENTS.sub(lambda found: " " * len(found.group()), line)
     column = _too_deep(code)
     if column is not None:
-        return Diagnostic("E005", f"condition nested more than {MAX_NESTING} levels deep", m.Loc(file, number, column))
+        return Diagnostic("E005", f"condition or formula nested more than {MAX_NESTING} levels deep", m.Loc(file, number, column),
+                          "each bracket, `not`, `if` and arithmetic operator is a level; split the rule")
     long_number = _LONG_NUMBER.search(code)
     if long_number is not None:
         return Diagnostic("E007", f"number with {len(long_number.group())} digits: at most {MAX_NUMBER_DIGITS} are allowed",

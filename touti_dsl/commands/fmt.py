@@ -3,14 +3,13 @@
 Without --check, files are rewritten in place and each rewritten file is named; `-`
 formats standard input to standard output.  With
 --check nothing is written: exit 1 lists the files that would change, each with its
-whole diff.  A file that does not parse is left as it is, named as "not formatted" with
+diff (cut after its first 500 lines, see `text_diff.py`).  A file that does not parse is left as it is, named as "not formatted" with
 the reason, and its diagnostics follow; exit 1.
 """
 
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import shutil
 import sys
@@ -21,6 +20,7 @@ from ..model import Loc
 from ..formatter import format_text
 from ..lines import split_lines, visible
 from ..source import MAX_SOURCE_BYTES, decode_source, read_source
+from ..text_diff import bounded_diff
 from ._paths import spec_paths
 
 NAME = "fmt"
@@ -90,7 +90,7 @@ def _report_change(path: Path, text: str, formatted: str, check_only: bool) -> N
         print(f"reformatted {path}")
         return
     print(f"would reformat {path}")
-    print(full_diff(text, formatted, str(path)), end="")
+    print(format_diff(text, formatted, str(path)), end="")
 
 
 def _replace(path: Path, text: str) -> None:
@@ -104,9 +104,9 @@ def _replace(path: Path, text: str) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def full_diff(before: str, after: str, name: str) -> str:
-    """The whole unified diff of a file and its formatted text (lines as a spec counts them, control characters visible)."""
-    lines = difflib.unified_diff(split_lines(before), split_lines(after), name, f"{name} (formatted)", lineterm="")
+def format_diff(before: str, after: str, name: str) -> str:
+    """The unified diff of a file and its formatted text (lines as a spec counts them, control characters visible), bounded."""
+    lines = bounded_diff(split_lines(before), split_lines(after), name, f"{name} (formatted)")
     return "".join(visible(line) + "\n" for line in lines)
 
 
