@@ -54,15 +54,16 @@ def load_flat(path: str | Path, problems: list[Diagnostic] | None = None) -> m.S
     return flatten(parse_file(path), problems=problems)
 
 
-def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[Diagnostic] | None = None) -> m.Spec:
+def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[Diagnostic] | None = None,
+            _first_extends: m.Loc | None = None) -> m.Spec:
     """The complete Spec of a parsed file: its own rules, or its base's with its changes applied."""
     here = str(Path(spec_file.path).resolve())
     names = " -> ".join(Path(p).stem for p in (*_chain, here))
     if here in _chain:
         raise ToutiError(Diagnostic("E022", f"extends cycle: {names}", _extends_loc(spec_file)))
-    if len(_chain) > MAX_DEPTH:
-        raise ToutiError(Diagnostic("E022", f"extends chain longer than {MAX_DEPTH} bases: {names}", _extends_loc(spec_file),
-                                    "extend a spec nearer the root of the chain"))
+    if len(_chain) > MAX_DEPTH:  # located at the `extends` of the file asked for: the bases themselves are fine
+        raise ToutiError(Diagnostic("E022", f"extends chain longer than {MAX_DEPTH} bases: {names}",
+                                    _first_extends or _extends_loc(spec_file), "extend a spec nearer the root of the chain"))
     if spec_file.extends is None:
         return m.Spec(
             system=spec_file.system,
@@ -76,7 +77,7 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
             system_loc=spec_file.system_loc,
         )
     base_path = resolve_base(spec_file)
-    base = flatten(parse_file(base_path), (*_chain, here), problems)
+    base = flatten(parse_file(base_path), (*_chain, here), problems, _first_extends or _extends_loc(spec_file))
     if base.system != spec_file.extends:
         mismatch = Diagnostic("E025", f'extends "{spec_file.extends}": {base_path.name} declares system "{base.system}"',
                               _extends_loc(spec_file), "a spec file is named after its system id")

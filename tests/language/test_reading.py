@@ -92,6 +92,8 @@ def test_a_long_chain_of_bases_is_not_called_a_cycle(tmp_path):
     with pytest.raises(ToutiError) as caught:
         load_spec(path)
     assert "chain longer than 16" in str(caught.value) and "cycle" not in str(caught.value)
+    (problem,) = caught.value.diagnostics  # at the extends of the file checked, not in a base that is fine
+    assert (problem.loc.file, problem.loc.line) == (str(path), 3)
 
 
 def test_fmt_reads_stdin_within_the_size_limit(monkeypatch, capsys):
