@@ -31,7 +31,7 @@ generate: $(STAMP)
 	$(BIN)/python conformance/mutants/witnesses.py
 
 docs: $(STAMP)
-	$(BIN)/touti docs $(SPECS) $(EXAMPLES) --out docs
+	$(BIN)/touti docs --site $(SPECS) $(EXAMPLES) --out docs
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 bench: $(STAMP)

@@ -1,8 +1,11 @@
-"""Render key pages of the built docs site in headless Chromium, to PNGs under bench/results/screenshots/.
+"""Render the pages of the built docs site in headless Chromium, to PNGs under bench/results/screenshots/.
 
 Usage: .venv/bin/python scripts/screenshots.py [--site site] [--out bench/results/screenshots]
-Builds the site first when it is missing (`mkdocs build --strict`); serves it on
-127.0.0.1 with http.server so that the pages load their CSS and fonts as a reader's would.
+                                               [--widths desktop,phone] [--height 2000] [--only TEXT]
+Shoots key pages and every rules page in the three languages, at a desktop width (1280 px)
+and a phone width (390 px).  Builds the site first when it is missing (`mkdocs build
+--strict`); serves it on 127.0.0.1 with http.server so that the pages load their CSS and
+fonts as a reader's would.  The PNGs are for looking at, never committed.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ PAGES = {
     "compare-ar": "ar/compare/",
     "language-en": "language/",
 }
+WIDTHS = {"desktop": 1280, "phone": 390}
+LANGUAGE_PREFIXES = {"en": "", "fr": "fr/", "ar": "ar/"}
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
 
@@ -81,11 +86,22 @@ def _shoot(browser: str, url: str, png: Path, size: str) -> bool:
     return png.is_file()
 
 
+def rules_pages(site: Path) -> dict[str, str]:
+    """Every rules page of the built site (systems and variants), in each language."""
+    pages = {}
+    for folder in sorted(p for p in (site / "rules").iterdir() if (p / "index.html").is_file()):
+        for lang, prefix in LANGUAGE_PREFIXES.items():
+            pages[f"rules-{folder.name}-{lang}"] = f"{prefix}rules/{folder.name}/"
+    return pages
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default=str(ROOT / "site"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "screenshots"))
-    parser.add_argument("--size", default="1280,2000")
+    parser.add_argument("--widths", default="desktop,phone", help="comma-separated: desktop, phone")
+    parser.add_argument("--height", type=int, default=2000)
+    parser.add_argument("--only", default="", help="shoot only the pages whose name contains this text")
     args = parser.parse_args()
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if browser is None:
@@ -96,15 +112,22 @@ def main() -> int:
         subprocess.run([str(Path(sys.executable).with_name("mkdocs")), "build", "--strict", "--quiet", "--site-dir", str(site)],
                        cwd=ROOT, check=True)
     out.mkdir(parents=True, exist_ok=True)
+    pages = {name: page for name, page in {**PAGES, **rules_pages(site)}.items() if args.only in name}
+    widths = [w for w in args.widths.split(",") if w]
+    unknown = [w for w in widths if w not in WIDTHS]
+    if unknown:
+        print(f"unknown width {unknown[0]!r}: choose among {', '.join(WIDTHS)}", file=sys.stderr)
+        return 2
     server = _serve(site)
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}"
         urls = {name: f"{base}{FRAME}?{urllib.parse.quote(page)}" if "#" in page else f"{base}/{page}"
-                for name, page in PAGES.items()}
-        failed = [name for name, url in urls.items() if not _shoot(browser, url, out / f"{name}.png", args.size)]
+                for name, page in pages.items()}
+        shots = [(f"{name}-{width}", url, f"{WIDTHS[width]},{args.height}") for name, url in urls.items() for width in widths]
+        failed = [name for name, url, size in shots if not _shoot(browser, url, out / f"{name}.png", size)]
     finally:
         server.shutdown()
-    print(f"{len(PAGES) - len(failed)} screenshots in {out}" + (f"; failed: {failed}" if failed else ""))
+    print(f"{len(shots) - len(failed)} screenshots in {out}" + (f"; failed: {failed}" if failed else ""))
     return 1 if failed else 0
 
 

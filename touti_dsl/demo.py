@@ -84,7 +84,7 @@ def main() -> int:
                               ["fuzz", "--impl", shlex.join(TOUTI + ["adapter", *mutant]), "--system", "atlas-carta",
                                "--rounds", "100", "--seed", "2", "--out", "/tmp/touti-demo-fuzz"], expect=1, whole=True))
     results.append(mutants_step())
-    results.append(step("the rules pages are up to date", ["docs", "--check", *SPECS, *EXAMPLES]))
+    results.append(step("the rules pages are up to date", ["docs", "--site", "--check", *SPECS, *EXAMPLES]))
     failed = results.count(False)
     print(f"\n{len(results) - failed} of {len(results)} demo steps passed")
     return 1 if failed else 0

@@ -7,8 +7,11 @@ import string
 
 import pytest
 
+from touti_dsl import model as m
 from touti_dsl import schema, vocabulary
 from touti_dsl.docs.catalog import LANGUAGES, catalog, english_vocabulary
+from touti_dsl.docs.terms import TERM_MARK
+from touti_dsl.docs.views import HEAD_RULES
 from touti_dsl.errors import ToutiError
 
 ARABIC_LETTER = re.compile(r"[\u0600-\u06FF]")
@@ -40,23 +43,40 @@ def test_translations_fill_the_same_fields(lang):
 def test_arabic_is_written_in_arabic():
     """Every Arabic text with letters in it is written in Arabic script, not copied from English."""
     texts = catalog("ar").texts
-    untranslated = [k for k, v in texts.items() if re.search(r"[A-Za-z]{4,}", re.sub(r"`[^`]*`|\{[^}]*\}", "", v))
+    untranslated = [k for k, v in texts.items() if re.search(r"[A-Za-z]{4,}", re.sub(r"`[^`]*`|\{[^}]*\}|\[\[[^\]]*\]\]", "", v))
                     and not ARABIC_LETTER.search(v)]
     assert not untranslated
 
 
 def test_english_meanings_come_from_the_code():
     words = catalog("en")
-    assert words.text("meaning.bidding.minimum") == schema.BY_ID["bidding.minimum"].meaning
     assert words.text("pred.bid_made") == vocabulary.PREDICATES["bid_made"].meaning
+    assert words.text("term.overtrump") == vocabulary.TERMS["overtrump"].word
     assert set(english_vocabulary()) <= set(words.texts)
 
 
-def test_every_vocabulary_word_has_words():
-    words = catalog("en")
-    missing = [f"{r.id}.{w}" for r in (*schema.RULES, *schema.CALL_RULES) for w in r.words
-               if not words.has(f"word.{r.id}.{w}")]
-    assert not missing
+def _sentence_keys(rule: schema.RuleSpec) -> list[str]:
+    """The catalog keys a rules page needs for a rule: one sentence per word of a one-word rule, else one sentence."""
+    if rule.id in HEAD_RULES or rule.id == "call.title":
+        return []  # the page's head and the call's heading, not sentences
+    only_words = rule.shapes == (m.Word,)
+    return [f"rule.{rule.id}.{word}" for word in rule.words] if only_words else [f"rule.{rule.id}"]
+
+
+def test_every_rule_and_every_word_of_a_one_word_rule_is_a_sentence_of_every_catalog():
+    """A new rule id or word (schema.py) fails here until each language says it as a sentence."""
+    for lang in LANGUAGES:
+        words = catalog(lang)
+        missing = [key for rule in (*schema.RULES, *schema.CALL_RULES) for key in _sentence_keys(rule) if not words.has(key)]
+        missing += [key for key in ("rule.play.obligation", "rule.ghna.tute.none", "rule.play.partner_exemption.none")
+                    if not words.has(key)]
+        assert not missing, f"the {lang} catalog lacks {missing}"
+
+
+def test_every_term_in_a_catalog_text_is_a_term_of_the_language():
+    marks = {(lang, mark) for lang in LANGUAGES for text in catalog(lang).texts.values() for _, mark in TERM_MARK.findall(text)}
+    assert {mark for _, mark in marks} <= set(vocabulary.TERMS)
+    assert all(catalog(lang).has(f"term.{name}") for lang in LANGUAGES for name in vocabulary.TERMS)
 
 
 def test_every_condition_term_has_a_negative_form():
@@ -82,3 +102,22 @@ def test_a_missing_key_is_an_explicit_error():
 def test_languages_are_english_french_arabic_and_only_arabic_is_rtl():
     assert LANGUAGES == ("en", "fr", "ar")
     assert [lang for lang in LANGUAGES if catalog(lang).rtl] == ["ar"]
+
+
+def test_every_section_that_takes_require_lines_has_their_introduction_in_every_catalog():
+    """A `require` line of the bidding, ghna, trump or concession section is listed under what it allows."""
+    keys = [f"intro.requirements.{section}" for section in schema.REQUIREMENT_SECTIONS]
+    assert not [(lang, key) for lang in LANGUAGES for key in keys if not catalog(lang).has(key)]
+
+
+def test_every_term_with_arguments_reads_in_every_catalog_and_every_truth_also_negated():
+    """A term taking a side or a kind (`tricks_won(team)`) fills `{side}` / `{what}`; a truth has a negative sentence."""
+    for lang in LANGUAGES:
+        words = catalog(lang)
+        for info in vocabulary.PREDICATES.values():
+            if info.args and not info.takes_call:
+                assert words.has(f"pred_args.{info.name}"), (lang, info.name)
+                if info.result == "truth":
+                    assert words.has(f"pred_args_not.{info.name}"), (lang, info.name)
+            elif info.result == "truth":
+                assert words.has(f"pred_not.{info.name}"), (lang, info.name)

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from touti_dsl.cli import main
-from touti_dsl.docs.catalog import LANGUAGES
+from touti_dsl.docs.catalog import LANGUAGES, catalog
 from touti_dsl.docs.render import generated_pages, load_for_docs, render_rules
-from touti_dsl.docs.views import anchor
+from touti_dsl.docs.views import anchor, capitalised
 
 from .helpers import ALL_SPECS, DOCS_DIR, ROOT, SYSTEM_SPECS
 
@@ -29,27 +29,40 @@ def test_the_anchor_of_a_rule_is_its_id_with_dashes():
 def test_every_rule_has_its_anchor_in_every_language(path, lang):
     loaded = load_for_docs(path, ROOT)
     page = render_rules(loaded, lang)
-    anchors = set(re.findall(r"\{:? #([\w-]+) \}", page))
+    anchors = set(re.findall(r"\{:? #([\w-]+)[ }]", page))
     missing = [rule.id for rule in loaded.spec.rules if anchor(rule.id) not in anchors]
     assert not missing
 
 
 @pytest.mark.parametrize("path", ALL_SPECS, ids=lambda p: p.stem)
-def test_every_decision_shows_as_a_note(path):
+def test_every_note_shows_in_the_page_language(path):
+    """RULES.md: every Decision appears as a note in the generated rules docs; the spec translates it."""
     loaded = load_for_docs(path, ROOT)
-    decisions = [note for rule in loaded.spec.rules for note in rule.decisions]
+    notes = [note for rule in loaded.spec.rules for note in rule.notes]
     for lang in LANGUAGES:
         page = render_rules(loaded, lang)
-        assert page.count("!!! note ") == len(decisions)
-        for note in decisions:
-            assert note.removeprefix("Decision:").strip() in page
+        assert page.count("!!! note ") == sum(note.kind == "decision" for note in notes)
+        for note in notes:
+            assert catalog(lang).isolate_numbers(capitalised(note.text(lang))) in page
+            assert note.has(lang), f"{lang} translation missing: {note.text()}"
 
 
-def test_a_variant_page_starts_with_its_differences_from_the_base(pages):
+def test_a_note_without_translation_is_shown_in_english_and_says_so(tmp_path):
+    variant = tmp_path / "atlas-house.touti"
+    variant.write_text('touti 1\n\nsystem "atlas-house" extends "atlas-carta" {\n  title: "House"\n}\n\n'
+                       'bidding {\n  # House rule: steps of twenty.\n  step: 10\n  maximum: 220\n}\n', encoding="utf-8")
+    page = render_rules(load_for_docs(variant, tmp_path), "ar")
+    assert '!!! abstract "قاعدة خاصة (بالإنجليزية)"\n    <span lang="en" dir="ltr">Steps of twenty.</span>' in page
+
+
+def test_a_variant_page_starts_with_its_differences_in_words(pages):
     page = pages["rules/atlas-partner-exemption.md"]
-    assert "## Differences from atlas-carta { #differences }" in page
+    assert "## How it differs from Atlas Carta { #differences }" in page
     assert page.index("#differences") < page.index("#section-deck")
-    assert "| [`play.partner_exemption`](#play-partner_exemption) | changed | <code>none</code> |" in page
+    assert ("- Changed: [While your partner is winning the trick, these duties are lifted: play a card of the led suit "
+            "higher than the highest card of the led suit in the trick, play a trump and play a trump higher than every "
+            "trump in the trick.](#play-partner_exemption)") in page
+    assert "- Retiré : Signaux." in pages["rules/atlas-no-signals.fr.md"]
 
 
 def test_a_system_page_has_no_differences_section(pages):
@@ -58,14 +71,91 @@ def test_a_system_page_has_no_differences_section(pages):
 
 def test_play_priorities_are_an_ordered_list_in_spec_order(pages):
     page = pages["rules/atlas-carta.md"]
-    duties = re.findall(r"^1\. <code>(\w+)</code>", page, re.M)
+    duties = re.findall(r"^    \{ #play-(\w+) \.rule \}", page, re.M)
     assert duties == ["follow_suit", "overtake", "trump_when_void", "overtrump"]
 
 
-def test_the_arabic_page_uses_the_specs_arabic_labels(pages):
+def _variant(tmp_path, base: str, body: str) -> str:
+    """The English page of a small house variant of `base`, written in tmp_path."""
+    path = tmp_path / "house.touti"
+    path.write_text(f'touti 1\n\nsystem "house" extends "{base}" {{\n  title: "House"\n}}\n\n{body}', encoding="utf-8")
+    return render_rules(load_for_docs(path, tmp_path), "en")
+
+
+def test_duties_are_listed_in_the_order_of_play_order(tmp_path):
+    page = _variant(tmp_path, "tute", "play {\n  order: trump_when_void, follow_suit, overtrump, overtake\n}\n")
+    duties = re.findall(r"^    \{ #play-(\w+) \.rule \}", page, re.M)
+    assert duties == ["trump_when_void", "follow_suit", "overtrump", "overtake"]
+    assert "The duties apply in this order: [play a trump](#play-trump_when_void), [play a card of the led suit]" in page
+
+
+def test_a_list_of_windows_reads_as_their_sentences(tmp_path):
+    page = _variant(tmp_path, "tute", "ghna {\n  window: after_own_trick, before_first_lead\n}\n")
+    assert ("A cante is declared after a trick won by the declarer, before the next lead. A cante may also be declared "
+            "before the first card of the round is led.") in page
+
+
+def test_a_section_requirement_is_introduced_by_what_it_allows(pages):
+    page = pages["rules/atlas-bid-winner-sings.md"]
+    assert "A ghna may be declared only when all of these hold:\n\n- this player made the contract " in page
+    assert "- Added: [A ghna may be declared only when this player made the contract.](#ghna-bidder_only)" in page
+    assert "- Changed: [Caps by contract: 70: 20, 80: 40, 90: 60, 100: no cap.](#ghna-caps)" in pages[
+        "rules/atlas-generous-caps.md"]
+    assert "Un chant ne peut être annoncé que si toutes ces conditions sont réunies" in pages["rules/atlas-bid-winner-sings.fr.md"]
+
+
+def test_a_score_of_a_match_in_hands_counts_hands(pages):
+    assert ("What the team that wins the hand counts towards the match, in hands won: 3 if the team that won the hand "
+            "won every trick, otherwise 1.") in pages["rules/tute-capote.md"]
+    assert "When the contract is missed, the bidding team scores minus the contract." in pages[
+        "rules/atlas-failed-contract-costs.md"]
+
+
+def test_a_rules_page_has_no_schema_words_nor_raw_tokens(pages):
+    """Issue 11: no schema labels, no code words, no raw tokens; the rule id only in an anchor's tooltip."""
+    for name, page in pages.items():
+        if not name.startswith("rules/") or "/index" in name:
+            continue
+        prose = re.sub(r'<[^>]+>|\{:? [^}]*\}|\(#[\w-]+\)', "", page.split("-->", 1)[1])
+        for token in (" others,", "= others", "after_dealer", "self_out", "(none)", "<code>", "see the table", "Links to a rule"):
+            assert token not in prose, (name, token)
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", prose), (name, re.search(r"\b[a-z]+_[a-z_]+\b", prose))
+
+
+def test_the_arabic_page_uses_the_players_words_of_the_sources(pages):
+    atlas, tute = pages["rules/atlas-carta.ar.md"], pages["rules/tute.ar.md"]
+    for word in ("لفّة", "المزايدة", "باص", "لاص", "كونت", "الغنا", "التنازل عن الجولة", "آخر لفّة"):
+        assert word in atlas, word
+    for word in ("لمّة", "الحكم", "الغناء"):
+        assert word in tute, word
+    for wrong in ("أكلة", "العروض", "المرور", "الاستسلام"):
+        assert wrong not in atlas + tute, wrong
+    assert "## المزايدة { #section-bidding }" in atlas
+
+
+def test_the_french_page_uses_the_players_words_of_the_sources(pages):
+    page = pages["rules/touti-app.fr.md"]
+    for word in ("pli", "enchère", "engagement", "passe", "couper", "surcouper", "monter", "chant", "équipe engagée",
+                 "dernier pli"):
+        assert word in page, word
+    assert "équipe preneuse" not in page and "Abandon" not in page
+
+
+def test_worked_examples_show_real_cases_with_card_glyphs(pages):
+    atlas, app, tute = pages["rules/atlas-carta.md"], pages["rules/touti-app.fr.md"], pages["rules/tute.ar.md"]
+    for title in ("Example: heading the trick", "Example: a trick already trumped",
+                  "Example: a contract made or missed by one point", "Example: a ghna refused by the contract"):
+        assert f'!!! example "{title}"' in atlas
+    assert "Missed by one point" in atlas and "Made to the point" in atlas
+    assert '!!! example "Exemple : le minimum après une poussée"' in app
+    assert '<span class="card card-copas" title="' in atlas and "🏆</span>" in atlas
+    assert '!!! example "مثال: اللعب بأعلى"' in tute
+
+
+def test_the_glossary_lists_the_players_words_and_their_spellings(pages):
     page = pages["rules/atlas-carta.ar.md"]
-    assert "| <code>oros</code> | <code>o</code> | <bdi>الدهب</bdi> |" in page
-    assert "## المزايدة { #section-bidding }" in page
+    glossary = page.split("{ #system-glossary }", 1)[1]
+    assert "| **لفّة** | لفة |" in glossary
 
 
 def test_the_comparison_lists_every_system_and_only_differing_rules(pages):
@@ -117,3 +207,25 @@ def test_an_unwritable_output_is_a_plain_error(tmp_path, capsys):
     assert main(["docs", str(SYSTEM_SPECS[0]), "--out", str(blocker)]) == 1
     err = capsys.readouterr().err
     assert "error[D004]: cannot write" in err and "Traceback" not in err
+
+
+def test_docs_of_one_variant_writes_its_pages_and_nothing_shared(tmp_path, capsys):
+    """Issue 11: `touti docs VARIANT` renders one variant's page without rewriting the shared pages."""
+    variant = str(ROOT / "spec" / "examples" / "atlas-partner-exemption.touti")
+    assert main(["docs", variant, "--out", str(tmp_path)]) == 0
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.md"))
+    assert written == ["rules/atlas-partner-exemption.ar.md", "rules/atlas-partner-exemption.fr.md",
+                       "rules/atlas-partner-exemption.md"]
+
+
+def test_docs_accepts_a_bundled_system_id(tmp_path, capsys):
+    assert main(["docs", "tute", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "rules" / "tute.ar.md").is_file()
+    assert main(["docs", "no-such-system", "--out", str(tmp_path)]) == 1
+    assert "E010" in capsys.readouterr().err
+
+
+def test_docs_site_writes_the_shared_pages_too(tmp_path, capsys):
+    assert main(["docs", "--site", "atlas-carta", "tute", "--out", str(tmp_path)]) == 0
+    for name in ("rules/index.md", "rules/index.ar.md", "compare.fr.md", "cli.md", "errors.md", "vocabulary.md"):
+        assert (tmp_path / name).is_file(), name

@@ -60,3 +60,55 @@ def test_the_site_has_every_page_of_the_nav(site):
                  "conformance/index.html", "conformance/adapter/index.html", "conformance/protocol/index.html",
                  "conformance/case-format/index.html", "ar/compare/index.html"):
         assert (site / page).is_file(), page
+
+
+def test_the_sitemap_links_only_pages_that_exist(site):
+    """Issue 11: no sitemap 404s (site_url is set, so every link is absolute and resolves to a built page)."""
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    links = re.findall(r'<loc>([^<]+)</loc>|href="([^"]+)"', sitemap)
+    urls = {a or b for a, b in links}
+    assert urls and not any(url.startswith("None") for url in urls)
+    prefix = "http://127.0.0.1:8000/"
+    missing = [url for url in urls if not (site / url.removeprefix(prefix) / "index.html").is_file()
+               and not (site / url.removeprefix(prefix)).is_file()]
+    assert not missing
+
+
+def test_a_page_without_translation_says_so_and_stays_left_to_right(site):
+    html = (site / "ar/quickstart/index.html").read_text(encoding="utf-8")
+    assert "هذه الصفحة غير مترجمة بعد" in html
+    assert '<div class="fallback" dir="ltr" lang="en">' in html
+    assert 'class="fallback"' not in (site / "quickstart/index.html").read_text(encoding="utf-8")
+    assert 'class="fallback"' not in (site / "ar/rules/atlas-carta/index.html").read_text(encoding="utf-8")
+
+
+def test_each_language_searches_its_own_pages_and_finds_the_players_words(site):
+    import json
+
+    indexes = {lang: json.loads((site / prefix / "search/search_index.json").read_text(encoding="utf-8"))
+               for lang, prefix in LANGUAGE_DIRS.items()}
+    assert {lang: index["config"]["lang"] for lang, index in indexes.items()} == {"en": ["en"], "fr": ["fr"], "ar": ["ar"]}
+    assert not any(doc["location"].startswith(("fr/", "ar/")) for doc in indexes["en"]["docs"])
+    assert "لفة" in json.dumps(indexes["ar"], ensure_ascii=False)  # a spelling from the glossary of the spec
+    assert "couper" in json.dumps(indexes["fr"], ensure_ascii=False)
+    # the search resolves `search/search_index.json` against the page's base: the Arabic root, with its slash
+    assert '"base": "../../../ar/"' in (site / "ar/rules/atlas-carta/index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", ALL_SPECS, ids=lambda p: p.stem)
+def test_every_rules_page_is_in_the_navigation_in_every_language(site, path):
+    """Issue 11: variants appear in the site navigation; every rules page exists in the three languages."""
+    system = load_spec(path).system
+    for lang, prefix in LANGUAGE_DIRS.items():
+        home = (site / prefix / "index.html").read_text(encoding="utf-8")
+        assert f'href="rules/{system}/"' in home, (lang, system)
+        assert 'class="fallback"' not in (site / prefix / f"rules/{system}/index.html").read_text(encoding="utf-8")
+
+
+def test_the_language_links_have_a_sitemap_where_the_theme_looks_for_it(site):
+    """The theme reads `sitemap.xml` under each language link of a page: none of those reads may be a 404."""
+    for page in ("index.html", "rules/atlas-carta/index.html", "ar/rules/tute/index.html", "fr/quickstart/index.html"):
+        links = re.findall(r'<link rel="alternate" href="([^"]+)" hreflang="(\w+)">', (site / page).read_text(encoding="utf-8"))
+        assert [lang for _, lang in links] == ["en", "fr", "ar"]
+        for href, _ in links:
+            assert href.startswith("/") and (site / href.lstrip("/") / "sitemap.xml").is_file(), (page, href)

@@ -7,38 +7,112 @@ import pytest
 from touti_dsl import model as m
 from touti_dsl.docs.catalog import catalog
 from touti_dsl.docs.spectext import rule_text, spec_text
-from touti_dsl.docs.words import ExprWords, ValueWords
+from touti_dsl.docs.catalog import LANGUAGES
+from touti_dsl.docs.conditions import TABLES, Names, render_condition
+from touti_dsl.docs.words import ValueWords, condition_names
 from touti_dsl.loader import load_spec
 from touti_dsl.parser import parse_text
 
-from .helpers import ALL_SPECS, SYSTEM_SPECS
+from .helpers import ALL_SPECS, SPEC_DIR, SYSTEM_SPECS
 
 
 def words_of(condition: m.Expr, lang: str = "en") -> str:
-    return ExprWords(catalog(lang)).visit(condition)
+    return render_condition(condition, lang)
 
 
-def test_a_conjunction_reads_all_of():
-    condition = m.All((m.Pred("self_out"), m.Pred("bid_made")))
+def test_a_conjunction_reads_as_a_sentence_lists_its_clauses():
+    condition = m.All((m.Pred("self_out"), m.Pred("bid_made"), m.Pred("my_turn")))
     assert words_of(condition) == (
-        "all of: this player is out of the bidding (passed, or made a call that leaves it); "
-        "a bid has been made this round"
+        "this player is out of the bidding (passed, or made a call that leaves it), "
+        "a bid has been made this round and it is this player's turn to speak"
     )
 
 
+def test_arabic_repeats_the_conjunction_before_each_clause():
+    condition = m.All((m.Pred("bid_made"), m.Pred("my_turn"), m.Pred("self_bidding")))
+    assert words_of(condition, "ar") == "قُدّمت مزايدة في هذه الجولة، وحان دور هذا اللاعب في الكلام، وهذا اللاعب ما زال في المزايدة"
+
+
 def test_a_negated_predicate_uses_its_negative_sentence_and_names_the_call():
-    condition = m.Not(m.Pred("made", "signal"))
-    assert words_of(condition) == "this player has not made that call yet this round (the call <code>signal</code>)"
+    condition = m.Not(m.Pred("made", ("signal",)))
+    assert words_of(condition) == "this player has not yet made the call <code>signal</code> this round"
+    assert render_condition(condition, "en", Names(calls={"signal": "“Signals”"})) == (
+        "this player has not yet made the call “Signals” this round")
 
 
-def test_a_negated_compound_says_not():
+def test_a_negated_compound_says_it_is_not_so():
     condition = m.Not(m.Any_((m.Pred("my_turn"), m.Pred("bid_made"))))
-    assert words_of(condition, "fr").startswith("non : l'une de ces conditions : ")
+    assert words_of(condition, "fr") == ("il n'est pas vrai que soit c'est au tour de ce joueur de parler, "
+                                         "soit une enchère a été faite dans cette manche")
+    pair = m.Not(m.All((m.Pred("is_dealer"), m.Pred("bid_made"))))
+    assert words_of(pair) == "it is not so that both this player is the dealer and a bid has been made this round"
 
 
 def test_a_node_type_without_words_fails_loudly():
-    with pytest.raises(TypeError, match="no rendering for a Entry node"):
-        ExprWords(catalog("en")).visit(m.Entry("x", 1))
+    with pytest.raises(TypeError, match="render_condition has no words for a Entry node in 'fr'"):
+        render_condition(m.Entry("x", 1), "fr")
+
+
+def test_every_language_has_a_table_for_every_expression_node():
+    nodes = {node for node in vars(m).values() if isinstance(node, type) and issubclass(node, m.Expr) and node is not m.Expr}
+    assert {m.Num, m.Compare, m.Arith, m.Neg, m.IfElse} <= nodes
+    assert all(nodes <= set(TABLES[lang]) for lang in LANGUAGES)
+
+
+def _example(name: str) -> m.Spec:
+    return load_spec(SPEC_DIR / "examples" / f"{name}.touti")
+
+
+def _value(spec: m.Spec, rule_id: str, lang: str = "en") -> str:
+    rule = spec.rule(rule_id)
+    return ValueWords(catalog(lang), spec, rule, rule.id).visit(rule.value).inline
+
+
+def test_a_scoring_formula_reads_as_a_score_with_the_players_words():
+    """atlas-capote-double: `made: 2 * contract if capote(bidders) else contract`."""
+    spec = _example("atlas-capote-double")
+    assert _value(spec, "scoring.made") == "2 times the contract if the bidding team won every trick, otherwise the contract"
+    assert _value(spec, "scoring.made", "fr") == ("2 fois le contrat si l'équipe engagée a remporté chaque pli de la manche, "
+                                                  "sinon le contrat")
+    assert _value(spec, "scoring.made", "ar").startswith('<bdi dir="ltr">2</bdi> مضروبًا في العقد إذا ربح الفريق صاحب المزايدة كل لفّة')
+
+
+def test_a_choice_inside_a_sum_is_bracketed():
+    """tute-double-over-hundred: `2 if card_points(winner) + (10 if last_trick(winner) else 0) >= 101 else 1`."""
+    assert _value(_example("tute-double-over-hundred"), "scoring.winner") == (
+        "2 if the card points taken by the team that won the hand plus (10 if the team that won the hand won the last "
+        "trick, otherwise 0) is at least 101, otherwise 1")
+
+
+def test_a_requirement_reads_with_its_when_clause():
+    """tute-early-tute: `require tute_early: tricks_won(team) == 1 and declarations(team) == 0 when declaring(tute)`."""
+    assert _value(_example("tute-early-tute"), "ghna.tute_early") == (
+        "the number of tricks won this round by this player's team is 1 and the number of declarations of any kind made "
+        "this round by this player's team is 0, when the declaration being made is of a tute")
+
+
+def test_a_negated_term_with_arguments_has_its_own_sentence():
+    """tute-forty-before-twenty: `declaring(trump) or not holds_pair(trump)`; Tute's English word for a ghna is cante."""
+    assert _value(_example("tute-forty-before-twenty"), "ghna.forty_first") == (
+        "either the declaration being made is in trumps (the 40) or this player does not hold both cards of an "
+        "undeclared cante in trumps (the 40)")
+
+
+def test_a_card_argument_names_the_suit_by_its_label():
+    spec = load_spec(SYSTEM_SPECS[0])
+    condition = m.All((m.Pred("holds", ("copas",)), m.Not(m.Pred("holds", ("trump",))), m.Pred("holds", (1,))))
+    assert render_condition(condition, "fr", condition_names(spec, "fr")) == (
+        "ce joueur a une carte de Coupes, ce joueur n'a pas un [[trump]] et ce joueur a une carte de rang as")
+
+
+def test_a_rank_chosen_by_a_formula_is_named_by_its_labels():
+    """tute-seven-or-two: `swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2`."""
+    spec = _example("tute-seven-or-two")
+    assert _value(spec, "trump.swap") == ("seven if either the rank of the turned-up card is ace, the rank of the "
+                                         "turned-up card is three or the rank of the turned-up card is at least sota, "
+                                         "otherwise two")
+    arabic = _value(spec, "trump.swap", "ar")
+    assert arabic.startswith('<bdi dir="ltr">7</bdi> إذا') and arabic.endswith('وإلا <bdi dir="ltr">2</bdi>')
 
 
 def test_the_overtake_duty_reads_as_the_rule():
@@ -47,7 +121,7 @@ def test_the_overtake_duty_reads_as_the_rule():
     rule = spec.rule("play.overtake")
     shown = ValueWords(catalog("en"), spec, rule, "play.obligation").visit(rule.value)
     assert shown.inline == (
-        "must play a card of the led suit higher than the highest card of the led suit in the trick, if able, "
+        "you must play a card of the led suit higher than the highest card of the led suit in the trick, if you can, "
         "unless a trump has been played to this trick and the led suit is not trumps"
     )
 
@@ -55,16 +129,25 @@ def test_the_overtake_duty_reads_as_the_rule():
 def test_ranks_show_their_labels_in_the_page_language():
     spec = load_spec(SYSTEM_SPECS[0])
     rule = spec.rule("ghna.pair")
-    assert ValueWords(catalog("fr"), spec, rule, rule.id).visit(rule.value).inline == "roi (12), cavalier (11)"
-    assert ValueWords(catalog("ar"), spec, rule, rule.id).visit(rule.value).inline == "الري (12)، الكابال (11)"
+    assert ValueWords(catalog("fr"), spec, rule, rule.id).visit(rule.value).inline == "roi et cavalier"
+    assert ValueWords(catalog("ar"), spec, rule, rule.id).visit(rule.value).inline == "الري والكابال"
 
 
 def test_caps_table_rows_by_contract_level():
     spec = load_spec(SYSTEM_SPECS[2])  # touti-app: 80 = 0, 90 = 20 plain_only, 100 = 40, 110 = none
     rule = spec.rule("ghna.caps")
     shown = ValueWords(catalog("en"), spec, rule, rule.id).visit(rule.value)
-    assert shown.headers == ("contract from", "total declared at most")
-    assert shown.rows == (("80", "0"), ("90", "20, plain suits only"), ("100", "40"), ("110", "no cap"))
+    assert shown.headers == ("contract from", "declared at most")
+    assert shown.rows == (("80", "0"), ("90", "20, not in trumps"), ("100", "40"), ("110", "no cap"))
+
+
+def test_arabic_numbers_and_latin_words_are_isolated_left_to_right():
+    spec = load_spec(SYSTEM_SPECS[0])
+    rule = spec.rule("deck.suits")
+    shown = ValueWords(catalog("ar"), spec, rule, rule.id).visit(rule.value).inline
+    assert 'الدهب <bdi dir="ltr">(dheb, coins)</bdi>' in shown  # one run: the aliases keep their order
+    assert catalog("ar").text("rule.bidding.minimum", value="x").startswith("أدنى")
+    assert '<bdi dir="ltr">40</bdi>' in catalog("ar").text("rule.deck.suits", value="x")
 
 
 def _rebuilt(spec: m.Spec) -> str:
@@ -96,4 +179,4 @@ def test_minimum_contracts_become_a_table_by_contract_level():
     spec = load_spec(SYSTEM_SPECS[1])
     rule = spec.rule("ghna.minimums")
     shown = ValueWords(catalog("en"), spec, rule, rule.id).visit(rule.value)
-    assert shown.rows == (("70", "none"), ("80", "20 in a plain suit"), ("90", "20 in a plain suit, 40 in trumps"))
+    assert shown.rows == (("70", "none"), ("80", "20 in another suit"), ("90", "20 in another suit and 40 in trumps"))

@@ -50,7 +50,7 @@ def test_diff_as_json(capsys):
     assert code == 0 and (data["old"], data["new"]) == ("atlas-carta", "touti-app")
     change = next(c for c in data["changes"] if c["rule_id"] == "bidding.maximum")
     assert {k: change[k] for k in ("kind", "old", "new")} == {"kind": "changed", "old": "230", "new": "210"}
-    assert change["words"] == "the highest bid: 210"  # each change also in plain words
+    assert change["words"] == "The highest bid is 210."  # each change also in plain words: the rules page's sentence
 
 
 def test_play_without_a_seed_picks_one_prints_it_and_it_replays(capsys):

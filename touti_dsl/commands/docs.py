@@ -1,4 +1,9 @@
-"""`touti docs SPEC... --out DIR`: write the generated docs pages (rules in en/fr/ar, comparison, CLI, errors)."""
+"""`touti docs SPEC... [--site] --out DIR`: write the rules pages of the specs in en/fr/ar.
+
+Only the given specs' pages are written, so rendering one variant never rewrites the
+pages that belong to the whole site; `--site` also writes those (rules index and
+comparison built from exactly the given specs, CLI reference, error codes): `make docs`.
+"""
 
 from __future__ import annotations
 
@@ -12,14 +17,18 @@ HELP = "write the rules pages (English, French, Arabic), the comparison page and
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("specs", nargs="+", metavar="SPEC", help="spec files (.touti); variants get a 'differences' section")
+    parser.add_argument("specs", nargs="+", metavar="SPEC",
+                        help="spec files (.touti) or bundled system ids; variants get a 'differences' section")
+    parser.add_argument("--site", action="store_true",
+                        help="also write the pages shared by the whole site (rules index and comparison of exactly "
+                             "these specs, CLI reference, error codes)")
     parser.add_argument("--out", default="docs", metavar="DIR", help="the docs folder to write into (default: docs)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when a generated page is missing or stale")
 
 
 def run(args) -> int:
     out = Path(args.out)
-    pages = generated_pages(args.specs, root=Path.cwd())
+    pages = generated_pages(args.specs, root=Path.cwd(), shared=args.site)
     if args.check:
         return _report_stale(pages, out)
     written = write_pages(pages, out)

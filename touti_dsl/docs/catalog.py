@@ -1,7 +1,7 @@
 """Translation catalogs of the fixed vocabulary: headings, rule meanings, predicates, duties, words.
 
-English meanings of rules, predicates and duties are read from `schema.py` and
-`vocabulary.py` (the single source of truth); everything else, and every French and
+English meanings of predicates, duties and terms are read from `vocabulary.py` (the
+single source of truth); everything else, and every French and
 Arabic text, lives in `i18n/<lang>.json`.  A catalog never holds text about one rule
 system: system-specific words (suit and rank labels) come from the spec itself.
 """
@@ -9,25 +9,27 @@ system: system-specific words (suit and rank labels) come from the spec itself.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
-from .. import schema, vocabulary
+from .. import vocabulary
 from ..errors import Diagnostic, ToutiError
 from ..model import Loc
 
 LANGUAGES = ("en", "fr", "ar")
 RTL_LANGUAGES = ("ar",)
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
+# Numbers written in a right-to-left catalog text are isolated left to right, as the numbers of a spec are.
+DIGITS = re.compile(r"[+−-]?[0-9]+(?:[–-][0-9]+)?")
 
 
 def english_vocabulary() -> dict[str, str]:
     """The catalog keys whose English text is the meaning written in schema.py and vocabulary.py."""
-    texts = {f"meaning.{r.id}": r.meaning for r in (*schema.RULES, *schema.CALL_RULES)}
-    texts["meaning.call.require"] = "a precondition of the call"
-    texts["meaning.play.obligation"] = "a play duty"
-    texts.update({f"pred.{p.name}": p.meaning for p in vocabulary.PREDICATES.values()})
+    texts = {f"pred.{p.name}": p.meaning for p in vocabulary.PREDICATES.values()}
     texts.update({f"duty.{d.name}": d.meaning for d in vocabulary.DUTIES.values()})
+    texts.update({f"term.{t.name}": t.word for t in vocabulary.TERMS.values()})
+    texts.update({f"term_meaning.{t.name}": t.meaning for t in vocabulary.TERMS.values()})
     return texts
 
 
@@ -62,7 +64,12 @@ class Catalog:
                 Diagnostic("D002", f"the {self.lang} catalog has no text for {key!r}", Loc(str(I18N_DIR / f"{self.lang}.json"), 0, 0),
                            "add it to every catalog in touti_dsl/docs/i18n/")
             ) from None
+        template = self.isolate_numbers(template)
         return template.format(**fields) if fields else template
+
+    def isolate_numbers(self, text: str) -> str:
+        """On a right-to-left page, every number of a text is isolated left to right (no "10+" for "+10")."""
+        return DIGITS.sub(lambda found: f'<bdi dir="ltr">{found.group()}</bdi>', text) if self.rtl else text
 
     def first(self, *keys: str, **fields) -> str:
         """The text of the first key the catalog has (a specific wording before a general one)."""

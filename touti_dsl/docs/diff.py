@@ -63,15 +63,14 @@ def _change(old: m.Spec, new: m.Spec, rule_id: str) -> RuleChange | None:
 
 
 def _in_words(spec: m.Spec, rule_id: str) -> str:
-    """The rule's meaning and value in plain English, markup removed (`must follow suit, if able`)."""
+    """The rule's sentence of the English rules page, markup removed (`You must follow suit, if you can.`)."""
     from .catalog import catalog
-    from .views import rule_view
+    from .views import CALL_HEADING, PageWords
 
     rule = spec.rule(rule_id)
-    if rule is None or rule.section == "system":
-        return ""
-    view = rule_view(catalog("en"), spec, rule)
-    text = f"{view.label}: {view.inline}" if view.label else view.inline
+    if rule is None or rule.section == "system" or (rule.kind == "call" and rule.key == CALL_HEADING):
+        return ""  # a title is a name, not a rule to put in words
+    text = PageWords(catalog("en"), spec).standalone_sentence(rule)
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link to another rule: its words only
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>|\*\*|`", "", text))).strip()
 

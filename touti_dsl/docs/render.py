@@ -6,6 +6,7 @@ paths, stable orders), so the pages are committed and a test fails when they are
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,13 +15,14 @@ import jinja2
 
 from .. import model as m
 from ..errors import Diagnostic, ToutiError
-from ..loader import load_spec
 from ..lines import split_lines
+from ..loader import find_spec, load_spec
 from ..parser import parse_file
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
 from .diff import diff_specs, md_cell, rule_union, value_text
-from .views import anchor, rules_page
+from .examples import worked_examples
+from .views import PageWords, anchor, rules_page
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -74,13 +76,14 @@ class Loaded:
     spec: m.Spec
     shown_path: str
     base: m.Spec | None
+    root: Path | None = None  # where generated/<system>/ (the worked examples' cases) is looked for
 
 
 def load_for_docs(path: str | Path, root: Path | None = None) -> Loaded:
     """Load a spec and, for a variant, its validated base (resolved as `extends` resolves it)."""
     spec = load_spec(path)
     base = load_spec(resolve_base(parse_file(path))) if spec.base else None
-    return Loaded(spec, _shown(Path(path), root), base)
+    return Loaded(spec, _shown(Path(path), root), base, root)
 
 
 def _shown(path: Path, root: Path | None) -> str:
@@ -94,30 +97,49 @@ def _shown(path: Path, root: Path | None) -> str:
 # ---------------------------------------------------------------- rules pages
 
 
-def _differences(words: Catalog, loaded: Loaded) -> tuple:
+def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
+    """What a variant changes, in words: the new sentence linked to its rule, or what its base said before."""
     if loaded.base is None:
         return ()
-    found = diff_specs(loaded.base, loaded.spec)
-    return tuple(
-        (f"[`{c.rule_id}`](#{anchor(c.rule_id)})" if c.kind != "removed" else f"`{c.rule_id}`",
-         words.text(f"diff.{c.kind}"), md_cell(c.old), md_cell(c.new))
-        for c in found.changes
-    )
+    spec, base = loaded.spec, loaded.base
+    now, before = PageWords(words, spec), PageWords(words, base)
+    lines, removed_blocks = [], set()
+    for change in diff_specs(base, spec).changes:
+        rule = spec.rule(change.rule_id) or base.rule(change.rule_id)
+        if rule.section == "system":  # the name, summary and words of a variant differ by definition
+            continue
+        if change.kind == "removed" and not spec.section(rule.section):
+            if rule.section not in removed_blocks:  # a whole section or call dropped: one line for it
+                removed_blocks.add(rule.section)
+                lines.append(words.text("diff.removed_block", name=before.section_title(rule.section)))
+            continue
+        if change.kind == "removed":
+            lines.append(words.text("diff.removed", sentence=_plain(before.standalone_sentence(rule))))
+        else:
+            lines.append(words.text(f"diff.{change.kind}", sentence=_plain(now.standalone_sentence(rule)),
+                                    anchor=anchor(rule.id)))
+    return tuple(lines)
+
+
+def _plain(sentence: str) -> str:
+    """A sentence quoted from another page: its links to rules of that page would not resolve here."""
+    return re.sub(r"\[([^\]]*)\]\(#[^)]*\)", r"\1", sentence)
 
 
 def render_rules(loaded: Loaded, lang: str) -> str:
     """The rules page of one spec in one language."""
     words = catalog(lang)
     spec = loaded.spec
-    page = rules_page(words, spec, loaded.shown_path, _differences(words, loaded))
-    title_rule = spec.value("system.title")
-    title = title_rule.value if isinstance(title_rule, m.Text) else spec.system
-    headers = (words.text("diff.rule"), words.text("diff.change"), f"`{spec.base}`", f"`{spec.system}`")
-    return render_template(
-        "rules.md.j2", words, page=page, title=words.text("page.rules_title", title=title),
-        example_link=f"`rules/{spec.system}.md#play-overtake`",
-        base_link=f"[`{spec.base}`]({spec.base}.md)", difference_headers=headers,
-    )
+    page = rules_page(words, spec, loaded.shown_path, _differences(words, loaded), worked_examples(spec, words, loaded.root))
+    return render_template("rules.md.j2", words, page=page, base_title=_base_title(loaded, lang),
+                           base_link=f"[{_base_title(loaded, lang)}]({spec.base}.md)")
+
+
+def _base_title(loaded: Loaded, lang: str) -> str:
+    if loaded.base is None:
+        return ""
+    title = loaded.base.value("system.title")
+    return title.text(lang) if isinstance(title, m.Text) else loaded.base.system
 
 
 # ---------------------------------------------------------------- index and comparison
@@ -167,21 +189,27 @@ def render_comparison(loaded: list[Loaded], lang: str) -> str:
 # ---------------------------------------------------------------- writing
 
 
-def generated_pages(paths: list[str | Path], root: Path | None = None) -> dict[str, str]:
-    """Every generated page, by path relative to the docs folder."""
+def generated_pages(paths: list[str | Path], root: Path | None = None, shared: bool = True) -> dict[str, str]:
+    """The rules pages of the specs (paths or bundled system ids), by path relative to the docs folder.
+
+    With `shared`, also the pages built from every spec at once (rules index, comparison)
+    and the reference pages (CLI, error codes, vocabulary): the whole site's generated pages.
+    """
     from .reference import render_cli, render_errors, render_vocabulary
 
-    loaded = [load_for_docs(path, root) for path in paths]
+    loaded = [load_for_docs(find_spec(path), root) for path in paths]
     _refuse_same_system_twice(loaded)
     pages: dict[str, str] = {}
     for lang in LANGUAGES:
         for item in loaded:
             pages[f"rules/{page_name(item.spec.system, lang)}"] = render_rules(item, lang)
-        pages[f"rules/{page_name('', lang, 'index')}"] = render_index(loaded, lang)
-        pages[page_name("", lang, "compare")] = render_comparison(loaded, lang)
-    pages["cli.md"] = render_cli()
-    pages["errors.md"] = render_errors()
-    pages["vocabulary.md"] = render_vocabulary()
+        if shared:
+            pages[f"rules/{page_name('', lang, 'index')}"] = render_index(loaded, lang)
+            pages[page_name("", lang, "compare")] = render_comparison(loaded, lang)
+    if shared:
+        pages["cli.md"] = render_cli()
+        pages["errors.md"] = render_errors()
+        pages["vocabulary.md"] = render_vocabulary()
     return pages
 
 

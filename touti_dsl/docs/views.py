@@ -1,7 +1,10 @@
-"""Page views: a validated Spec arranged for the rules page of one language.
+"""Page views: a validated Spec arranged as the rules page of one language.
 
 A view holds only ready-to-print, translated text; the templates decide the layout.
-Sections come in the language's canonical order with the calls right after bidding.
+Sections come in the order a player learns the game (the cards, the deal, the bidding
+and its calls, the play, singing, scoring, the match).  Each rule is one sentence of the
+catalogs: `rule.<id>.<word>` for a rule written with one word, else `rule.<id>` with the
+rule's value in words as `{value}`.
 """
 
 from __future__ import annotations
@@ -11,7 +14,13 @@ from dataclasses import dataclass, field
 from .. import model as m
 from .. import schema
 from .catalog import Catalog
-from .words import ValueWords
+from .terms import Terms
+from .words import Literal, ValueWords, call_names
+
+# Rules shown in the page's head or as headings, not as sentences of a section.
+HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
+# In a call block, the title is the heading of its section.
+CALL_HEADING = "title"
 
 
 def anchor(rule_id: str) -> str:
@@ -28,23 +37,36 @@ def vocabulary_id(rule: m.Rule) -> str:
     return rule.id
 
 
+def capitalised(text: str) -> str:
+    """Upper-case the first letter (a no-op for scripts without case, and for text opening with markup)."""
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class NoteView:
+    """A Decision or house-rule note in the page's language; `lang` is "en" when the spec gives no translation."""
+
+    kind: str
+    title: str
+    text: str
+    lang: str
+
+
 @dataclass(frozen=True)
 class RuleView:
-    """One rule in words: its label, its value inline, a table when it has rows, its notes."""
+    """One rule as a sentence, with a table when it has rows, and its notes."""
 
     id: str
     anchor: str
-    label: str
-    inline: str
+    sentence: str
     headers: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
-    decisions: tuple[str, ...] = ()
-    comments: tuple[str, ...] = ()
+    notes: tuple[NoteView, ...] = ()
 
 
 @dataclass(frozen=True)
 class SectionView:
-    """A section of the page: plain rules, ordered duties (play) and its own anchor."""
+    """A section of the page: its rules, ordered duties (play), a call's preconditions, worked examples."""
 
     name: str
     title: str
@@ -52,44 +74,156 @@ class SectionView:
     rules: tuple[RuleView, ...] = ()
     duties: tuple[RuleView, ...] = ()
     requirements: tuple[RuleView, ...] = ()
-    is_call: bool = False
-    intro: str = ""
+    requirements_intro: str = ""
+    heading_anchor: str = ""
+    call_intro: str = ""
+    examples: tuple[str, ...] = ()
 
 
-def _label(words: Catalog, rule: m.Rule) -> str:
-    if isinstance(rule.value, (m.Obligation, m.Requirement)):
-        return f"<code>{rule.key}</code>"
-    return words.text(f"meaning.{vocabulary_id(rule)}")
+def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...]:
+    """The notes in the page's language, or in English (marked as such) where the spec has no translation."""
+    lang = words.lang
+    return tuple(NoteView(note.kind, words.text(f"note.{note.kind}_title"),
+                          words.isolate_numbers(capitalised(note.text(lang))) if note.has(lang) else capitalised(note.text()),
+                          lang if note.has(lang) else "en") for note in notes)
 
 
-def _strip_decision(note: str) -> str:
-    return note.removeprefix("Decision:").strip()
+class PageWords:
+    """Everything needed to put one spec's rules in words in one language."""
+
+    def __init__(self, words: Catalog, spec: m.Spec):
+        self.words = words
+        self.spec = spec
+        self.terms = Terms(words, spec)
+        self.lit = Literal(words)
+
+    def text(self, key: str, **fields) -> str:
+        return self.terms.fill(self.words.text(key, **fields))
+
+    def word_sentence(self, rule: m.Rule) -> str | None:
+        """The sentence of a rule written with words, when the catalogs give each of its words a sentence of its own.
+
+        A list of such words (`window: after_own_trick, before_first_lead`) reads as their sentences in turn."""
+        if isinstance(rule.value, m.Word):
+            words: tuple[str, ...] = (rule.value.value,)
+        elif isinstance(rule.value, m.WordList):
+            words = rule.value.words
+        else:
+            return None
+        keys = [f"rule.{vocabulary_id(rule)}.{word}" for word in words]
+        if not all(self.words.has(key) for key in keys):
+            return None
+        return " ".join(self.text(key) for key in keys)
+
+    def sentence_key(self, rule: m.Rule) -> str:
+        """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
+        sentence), or for a match played in hands won (`rule_in_hands.*`: a score then counts hands, not points)."""
+        key = vocabulary_id(rule)
+        end = self.spec.value("match.end")
+        if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
+            return f"rule_in_hands.{key}"
+        if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
+            return f"rule_formula.{key}"
+        return f"rule.{key}"
+
+    def rule_view(self, rule: m.Rule) -> RuleView:
+        notes = note_views(self.words, rule.notes)
+        whole = self.word_sentence(rule)
+        if whole is not None:
+            return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
+        shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
+        sentence = shown.inline if isinstance(rule.value, m.Requirement) else \
+            capitalised(self.text(self.sentence_key(rule), value=shown.inline))
+        return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
+                        notes=notes)
+
+    def in_play_order(self, duties) -> tuple[RuleView, ...]:
+        """The duties as the engine applies them: in `play.order` when the spec gives one, else as written."""
+        order = self.spec.value("play.order")
+        keys = (order.value,) if isinstance(order, m.Word) else order.words if isinstance(order, m.WordList) else ()
+        rank = {key: index for index, key in enumerate(keys)}
+        return tuple(v for r, v in sorted(duties, key=lambda pair: rank.get(pair[0].key, len(rank))))
+
+    def standalone_sentence(self, rule: m.Rule) -> str:
+        """A rule's sentence read out of its section (a variant's differences, `touti diff`): a precondition says what
+        it allows, and a table's rows follow its sentence."""
+        view = self.rule_view(rule)
+        if isinstance(rule.value, m.Requirement):
+            key = "rule.require.call" if rule.kind == "call" else f"rule.require.{rule.section}"
+            call = call_names(self.spec, self.words.lang).get(rule.section) or rule.section
+            return capitalised(self.text(key, value=view.sentence, call=call))
+        if view.rows and view.sentence.endswith(":"):
+            rows = self.words.text("value.list_separator").join(
+                self.text("diff.row", left=left, right=right) for left, right in view.rows)
+            return f"{view.sentence} {rows}."
+        return view.sentence
+
+    def section_title(self, name: str) -> str:
+        if name not in self.spec.calls:
+            return self.text(f"section.{name}")
+        title = self.spec.value(f"{name}.{CALL_HEADING}")
+        return title.text(self.words.lang) if isinstance(title, m.Text) else self.text("heading.call", name=name)
+
+    def requirements_intro(self, name: str, call: str, is_call: bool, requirements) -> str:
+        """What the listed preconditions allow: the call, or the section's action (a bid, a ghna, the swap, a concession)."""
+        if is_call:
+            return self.text("intro.requirements", call=call)
+        return self.text(f"intro.requirements.{name}") if requirements else ""
+
+    def section_view(self, name: str) -> SectionView:
+        """One section or call block, its rules split by kind."""
+        rules = [r for r in self.spec.section(name) if not (r.kind == "call" and r.key == CALL_HEADING)]
+        views = [(rule, self.rule_view(rule)) for rule in rules]
+        is_call = name in self.spec.calls
+        heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
+        call = call_names(self.spec, self.words.lang).get(name) or name
+        requirements = tuple(v for r, v in views if isinstance(r.value, m.Requirement))
+        return SectionView(
+            name=name,
+            title=self.section_title(name),
+            anchor=f"call-{name}" if is_call else f"section-{name}",
+            rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement))),
+            duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
+            requirements=requirements,
+            requirements_intro=self.requirements_intro(name, call, is_call, requirements),
+            heading_anchor=anchor(heading.id) if heading is not None else "",
+            call_intro=self.text("intro.call") if is_call else "",
+        )
+
+    def head_text(self, rule_id: str, plain: bool = False) -> str:
+        """A Text of the system block in the page's language; English, marked as English, without a translation."""
+        value = self.spec.value(rule_id)
+        if not isinstance(value, m.Text):
+            return ""
+        if not value.has(self.words.lang):
+            return value.value if plain else f'<span lang="en" dir="ltr">{value.value}</span>'
+        return value.text(self.words.lang) if plain else self.words.isolate_numbers(value.text(self.words.lang))
+
+    def glossary_rows(self) -> tuple[tuple[str, ...], ...]:
+        """Term, its other spellings and meaning, for each term the spec names."""
+        rows = []
+        for name in self.terms.entries:
+            word, *others = self.terms.spellings(name)
+            aliases = [*others, *self.terms.entries[name].aliases]
+            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.text(f"term_meaning.{name}")))
+        return tuple(rows)
 
 
-def _plain_comments(rule: m.Rule) -> tuple[str, ...]:
-    """The rule's comments that are not part of a Decision note."""
-    lines = (*rule.comments, rule.trailing or "")
-    notes, in_decision = [], False
-    for line in lines:
-        in_decision = line.startswith("Decision:") or (in_decision and bool(line))
-        if line and not in_decision:
-            notes.append(line)
-    return tuple(notes)
+@dataclass(frozen=True)
+class RulesPage:
+    """Everything a rules page shows for one spec in one language."""
 
-
-def rule_view(words: Catalog, spec: m.Spec, rule: m.Rule) -> RuleView:
-    """The words of one rule in one language."""
-    shown = ValueWords(words, spec, rule, vocabulary_id(rule)).visit(rule.value)
-    return RuleView(
-        id=rule.id,
-        anchor=anchor(rule.id),
-        label=_label(words, rule),
-        inline=shown.inline,
-        headers=shown.headers,
-        rows=shown.rows,
-        decisions=tuple(_strip_decision(n) for n in rule.decisions),
-        comments=_plain_comments(rule),
-    )
+    lang: str
+    system: str
+    source_path: str
+    title: str
+    summary: str
+    source: str
+    sections: tuple[SectionView, ...]
+    glossary: tuple[tuple[str, ...], ...] = ()
+    house_notes: tuple[NoteView, ...] = ()
+    base: str | None = None
+    differences: tuple = field(default=())
 
 
 def _section_names(spec: m.Spec) -> list[str]:
@@ -100,44 +234,22 @@ def _section_names(spec: m.Spec) -> list[str]:
     return sorted(seen, key=schema.section_rank)  # stable: calls keep their spec order
 
 
-def section_view(words: Catalog, spec: m.Spec, name: str) -> SectionView:
-    """The view of one section or call block, its rules split by kind."""
-    views = [(rule, rule_view(words, spec, rule)) for rule in spec.section(name)]
-    is_call = name in spec.calls
-    title = words.text("heading.call", name=name) if is_call else words.text(f"section.{name}")
-    return SectionView(
-        name=name,
-        title=title,
-        anchor=f"call-{name}" if is_call else f"section-{name}",
-        rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement))),
-        duties=tuple(v for r, v in views if isinstance(r.value, m.Obligation)),
-        requirements=tuple(v for r, v in views if isinstance(r.value, m.Requirement)),
-        is_call=is_call,
-        intro=words.text("intro.call") if is_call else words.first(f"intro.{name}", "intro.none"),
-    )
-
-
-@dataclass(frozen=True)
-class RulesPage:
-    """Everything a rules page shows for one spec in one language."""
-
-    lang: str
-    system: str
-    source_path: str
-    header: tuple[RuleView, ...]
-    sections: tuple[SectionView, ...]
-    base: str | None = None
-    differences: tuple = field(default=())
-
-
-def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tuple = ()) -> RulesPage:
-    """The view of a spec's rules page in the catalog's language."""
+def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tuple = (), examples=None) -> RulesPage:
+    """The view of a spec's rules page in the catalog's language; `examples` maps a section to its worked examples."""
+    page = PageWords(words, spec)
+    sections = []
+    for name in _section_names(spec):
+        view = page.section_view(name)
+        shown = tuple((examples or {}).get(name, ()))
+        sections.append(view if not shown else SectionView(**{**view.__dict__, "examples": shown}))
+    title = page.head_text("system.title", plain=True) or spec.system  # the front matter takes no markup
+    source = page.head_text("system.source")
     return RulesPage(
-        lang=words.lang,
-        system=spec.system,
-        source_path=source_path,
-        header=tuple(rule_view(words, spec, rule) for rule in spec.section("system")),
-        sections=tuple(section_view(words, spec, name) for name in _section_names(spec)),
-        base=spec.base,
-        differences=differences,
+        lang=words.lang, system=spec.system, source_path=source_path, title=title,
+        summary=page.head_text("system.summary"),
+        source=page.text("page.source", source=source) if source else "",
+        sections=tuple(sections),
+        glossary=page.glossary_rows(),
+        house_notes=note_views(words, m.spec_notes(spec.header_comments)),
+        base=spec.base, differences=differences,
     )

@@ -1,7 +1,8 @@
-"""Model nodes in words: conditions, duties and rule values as translated Markdown text.
+"""Rule values in words: what fills the `{value}` of a rule's sentence, and the rows of its table.
 
-Both visitors dispatch on the node type (`visit_<Class>`) and fail loudly on a node
-type they do not know: a new node type must be given words here, never skipped.
+The visitor dispatches on the node type (`visit_<Class>`) and fails loudly on a node type
+it does not know: a new value type must be given words here, never skipped.  Conditions
+are put in words by `conditions.render_condition`, the one place for them.
 """
 
 from __future__ import annotations
@@ -11,15 +12,14 @@ from dataclasses import dataclass
 
 from .. import model as m
 from .. import schema
-from ..vocabulary import CONTRACT_SIDES, DECLARATION_KINDS, RESULT_SIDES, SEAT_SIDES
 from .catalog import Catalog
+from .conditions import Names, render_condition
+from .terms import Terms
 
-COMPARE_KEYS = {">=": "at_least", ">": "more_than", "<=": "at_most", "<": "less_than", "==": "equal", "!=": "not_equal"}
-ARITH_KEYS = {"+": "plus", "-": "minus", "*": "times"}
-SIDES = SEAT_SIDES + CONTRACT_SIDES + RESULT_SIDES
-
-# Rules whose numbers are ranks, shown by their labels ("rey (12)").
+# Rules whose numbers are ranks, shown by their labels ("rey").
 RANK_RULES = frozenset({"ghna.pair", "ghna.tute", "trump.swap"})
+# Rules whose words name play duties of the spec: each is shown by the duty's words, linked to it.
+DUTY_LISTS = frozenset({"play.partner_exemption", "play.order"})
 # Tables keyed by rank: the key column shows rank labels.
 RANK_KEYED_TABLES = frozenset({"deck.points"})
 
@@ -47,77 +47,40 @@ def code(text) -> str:
     return f"<code>{str(text).replace('&', '&amp;').replace('<', '&lt;').replace('|', '&#124;')}</code>"
 
 
-class ExprWords(Visitor):
-    """A condition as a sentence: `not made(signal)` → "this player has not yet made the call `signal`…"."""
+class Literal:
+    """Numbers and Latin fragments on a page: isolated left to right on a right-to-left page, as is elsewhere."""
 
     def __init__(self, words: Catalog):
-        self.words = words
+        self.rtl = words.rtl
 
-    def visit_Pred(self, node: m.Pred) -> str:
-        if self.words.has(f"pred_args.{node.name}"):
-            return self.words.text(f"pred_args.{node.name}", **self._arg_fields(node.args))
-        sentence = self.words.text(f"pred.{node.name}")
-        return self._about_call(sentence, node.arg)
+    def __call__(self, text) -> str:
+        text = str(text)
+        if not self.rtl or RTL_LETTER.search(text):
+            return text
+        return f'<bdi dir="ltr">{text}</bdi>'
 
-    def _arg_fields(self, args: tuple) -> dict:
-        """A term's arguments in words: `side` (who) and `what` (a kind, a suit, a rank, trumps or the led suit)."""
-        side, what = self.words.text("arg.any_side"), self.words.text("arg.any_kind")
-        for arg in args:
-            if arg in SIDES:
-                side = self.words.text(f"arg.side.{arg}")
-            elif arg in DECLARATION_KINDS or arg == "led":
-                what = self.words.text(f"arg.kind.{arg}")
-            else:
-                what = code(arg)
-        return {"side": side, "what": what}
 
-    def visit_Num(self, node: m.Num) -> str:
-        return str(node.value)
+def call_names(spec: m.Spec, lang: str) -> dict[str, str]:
+    """The name of each call on the page: its `title` in `lang` when the spec gives one."""
+    names = {}
+    for call in spec.calls:
+        title = spec.value(f"{call}.title")
+        if isinstance(title, m.Text):
+            names[call] = f"«{title.text(lang)}»" if lang != "en" else f"“{title.text(lang)}”"
+    return names
 
-    def visit_Compare(self, node: m.Compare) -> str:
-        return self.words.text(f"expr.compare.{COMPARE_KEYS[node.op]}", left=self.visit(node.left),
-                               right=self.visit(node.right))
 
-    def visit_Arith(self, node: m.Arith) -> str:
-        return self.words.text(f"expr.arith.{ARITH_KEYS[node.op]}", left=self.visit(node.left),
-                               right=self.visit(node.right))
-
-    def visit_Neg(self, node: m.Neg) -> str:
-        return self.words.text("expr.neg", item=self.visit(node.operand))
-
-    def visit_IfElse(self, node: m.IfElse) -> str:
-        return self.words.text("expr.if_else", then=self.visit(node.then), condition=self.visit(node.condition),
-                               otherwise=self.visit(node.otherwise))
-
-    def visit_Not(self, node: m.Not) -> str:
-        if isinstance(node.operand, (m.All, m.Any_)) and len(node.operand.operands) == 1:
-            return self.visit(m.Not(node.operand.operands[0]))
-        if isinstance(node.operand, m.Pred) and not self.words.has(f"pred_args.{node.operand.name}"):
-            sentence = self.words.text(f"pred_not.{node.operand.name}")
-            return self._about_call(sentence, node.operand.arg)
-        return self.words.text("expr.not", item=self.visit(node.operand))
-
-    def visit_All(self, node: m.All) -> str:
-        return self._combined("expr.all_of", node.operands)
-
-    def visit_Any_(self, node: m.Any_) -> str:
-        return self._combined("expr.any_of", node.operands)
-
-    def _combined(self, key: str, operands) -> str:
-        if len(operands) == 1:  # the parser may wrap a lone condition
-            return self.visit(operands[0])
-        return self.words.text(key, items=self._joined(operands))
-
-    def _joined(self, operands) -> str:
-        return self.words.text("expr.separator").join(self.visit(operand) for operand in operands)
-
-    def _about_call(self, sentence: str, call: str | None) -> str:
-        return sentence if call is None else self.words.text("expr.about_call", sentence=sentence, call=code(call))
+def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False) -> Names:
+    """How conditions on the page name the spec's calls, suits and ranks."""
+    suits = spec.value("deck.suits")
+    labels = {decl.key: decl.label.text(lang) for decl in suits.items} if isinstance(suits, m.Decls) else {}
+    return Names(calls=call_names(spec, lang), suits=labels, ranks=rank_labels(spec, lang),
+                 numbers_are_ranks=numbers_are_ranks)
 
 
 @dataclass(frozen=True)
 class Rendered:
-    """A rule value in words: an inline sentence and, for tables, the rows under two headings."""
+    """A rule value in words: what fills its sentence and, for tables, the rows under their headings."""
 
     inline: str
     headers: tuple[str, ...] = ()
@@ -125,73 +88,86 @@ class Rendered:
 
 
 class ValueWords(Visitor):
-    """A rule value in words, for one rule of one spec (rank labels come from the spec's deck)."""
+    """A rule value in words, for one rule of one spec (rank and suit labels come from the spec's deck)."""
 
-    def __init__(self, words: Catalog, spec: m.Spec, rule: m.Rule, vocabulary_id: str):
+    def __init__(self, words: Catalog, spec: m.Spec, rule: m.Rule, vocabulary_id: str, terms: Terms | None = None):
         self.words = words
         self.spec = spec
         self.rule = rule
         self.vocabulary_id = vocabulary_id
-        self.conditions = ExprWords(words)
+        self.lit = Literal(words)
+        self.terms = terms or Terms(words, spec)
 
     # -- helpers
+    def text(self, key: str, **fields) -> str:
+        return self.terms.fill(self.words.text(key, **fields))
+
     def rank(self, rank) -> str:
-        label = rank_labels(self.spec, self.words.lang).get(rank, str(rank))
-        return str(rank) if label == str(rank) else self.words.text("value.rank", label=label, rank=rank)
+        return rank_labels(self.spec, self.words.lang).get(rank) or self.lit(rank)
 
     def word(self, word: str) -> str:
-        if self.vocabulary_id == "play.partner_exemption" and self.spec.has(f"play.{word}"):
-            return f"[{code(word)}](#play-{word})"  # names a duty of this spec, not a vocabulary word
-        return self.words.first(f"word.{self.vocabulary_id}.{word}", f"word.{word}")
+        if self.vocabulary_id in DUTY_LISTS and self.spec.has(f"play.{word}"):
+            duty = self.spec.value(f"play.{word}")  # names a duty of this spec: its words, linked to it
+            return f"[{self.text(f'duty.{duty.duty}')}](#play-{word})" if isinstance(duty, m.Obligation) else code(word)
+        return self.terms.fill(self.words.first(f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
 
     def number(self, number: int) -> str:
-        return self.rank(number) if self.rule.id in RANK_RULES else str(number)
+        return self.rank(number) if self.rule.id in RANK_RULES else self.lit(number)
 
-    def listed(self, items) -> str:
-        return self.words.text("value.list_separator").join(items)
+    def listed(self, items, last: str = "value.and") -> str:
+        """Items as a sentence lists them: "a, b and c"."""
+        items = list(items)
+        if len(items) < 2:
+            return "".join(items)
+        return self.words.text("value.list_separator").join(items[:-1]) + self.words.text(last) + items[-1]
 
     # -- value shapes
+    def condition(self, expr: m.Expr) -> str:
+        names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES)
+        return self.terms.fill(render_condition(expr, self.words.lang, names))
+
     def visit_Number(self, node: m.Number) -> Rendered:
-        if self.rule.id in schema.EXPRESSION_RULES:
+        if self.rule.id in schema.EXPRESSION_RULES:  # a formula rule written as a lone number
             return self.visit_Formula(m.Formula(m.as_expr(node)))
         return Rendered(self.number(node.value))
 
     def visit_Word(self, node: m.Word) -> Rendered:
-        if self.rule.id in schema.EXPRESSION_RULES:
+        if self.rule.id in schema.EXPRESSION_RULES:  # a formula rule written as a lone term
             return self.visit_Formula(m.Formula(m.as_expr(node)))
         return Rendered(self.word(node.value))
 
     def visit_Formula(self, node: m.Formula) -> Rendered:
-        return Rendered(self.conditions.visit(node.expr))
+        return Rendered(self.condition(node.expr))
 
     def visit_WordList(self, node: m.WordList) -> Rendered:
-        return Rendered(self.words.text("value.word_separator").join(self.word(w) for w in node.words))
+        return Rendered(self.listed(self.word(w) for w in node.words))
 
     def visit_Numbers(self, node: m.Numbers) -> Rendered:
-        return Rendered(self.listed(self.number(n) for n in node.values))
+        last = "value.or" if self.rule.id == "ghna.tute" else "value.and"
+        return Rendered(self.listed((self.number(n) for n in node.values), last))
 
     def visit_Text(self, node: m.Text) -> Rendered:
-        return Rendered(isolate(node.value))
+        return Rendered(node.text(self.words.lang) if node.has(self.words.lang) else isolate(node.value))
 
     def visit_Order(self, node: m.Order) -> Rendered:
         return Rendered(self.words.text("value.order_separator").join(self.rank(r) for r in node.ranks))
 
     def visit_Groups(self, node: m.Groups) -> Rendered:
-        teams = (self.words.text("value.team", seats=self.listed(str(s) for s in group)) for group in node.groups)
+        teams = (self.words.text("value.team", seats=self.listed(self.lit(s + 1) for s in group)) for group in node.groups)
         return Rendered(self.words.text("value.teams_separator").join(teams))
 
     def visit_Setting(self, node: m.Setting) -> Rendered:
         if node.choices in ((), (node.default,)):
-            return Rendered(str(node.default))
-        choices = self.listed(str(c) for c in node.choices)
-        return Rendered(self.words.text("value.setting", default=node.default, choices=choices))
+            return Rendered(self.lit(node.default))
+        choices = self.listed((self.lit(c) for c in node.choices), "value.or")
+        return Rendered(self.words.text("value.setting", default=self.lit(node.default), choices=choices))
 
     def visit_Table(self, node: m.Table) -> Rendered:
         if self.rule.id == "ghna.minimums":
             return self.minimums_by_level(node)
-        headers = (self.words.text(f"table.{self.vocabulary_id}.key"), self.words.text(f"table.{self.vocabulary_id}.value"))
+        headers = (self.text(f"table.{self.vocabulary_id}.key"), self.text(f"table.{self.vocabulary_id}.value"))
         rows = tuple((self.entry_key(e.key), self.entry_value(e)) for e in node.entries)
-        return Rendered(self.words.text("value.see_table"), headers, rows)
+        return Rendered("", headers, rows)
 
     def minimums_by_level(self, node: m.Table) -> Rendered:
         """Lowest contracts per kind of ghna, turned into a table by contract level: what each level allows."""
@@ -201,9 +177,9 @@ class ValueWords(Visitor):
         rows = []
         for level in levels:
             allowed = [self.kind_with_points(kind) for kind, minimum in minimums.items() if minimum <= level]
-            rows.append((str(level), self.listed(allowed) if allowed else self.words.text("value.nothing")))
-        headers = (self.words.text("table.ghna.caps.key"), self.words.text("table.ghna.minimums.value"))
-        sentence = self.listed(self.words.text("value.kind_from", kind=self.kind_with_points(k), level=v)
+            rows.append((self.lit(level), self.listed(allowed) if allowed else self.words.text("value.nothing")))
+        headers = (self.text("table.ghna.caps.key"), self.text("table.ghna.minimums.value"))
+        sentence = self.listed(self.words.text("value.kind_from", kind=self.kind_with_points(k), level=self.lit(v))
                                for k, v in minimums.items())
         return Rendered(sentence, headers, tuple(rows))
 
@@ -211,44 +187,53 @@ class ValueWords(Visitor):
         """A kind of ghna with its value from ghna.values: "20 in a plain suit"."""
         values = self.spec.value("ghna.values")
         points = {e.key: e.value for e in values.entries} if isinstance(values, m.Table) else {}
-        return self.words.text("value.kind_points", points=points.get(kind, "?"), kind=self.word(kind))
+        return self.words.text("value.kind_points", points=self.lit(points.get(kind, "?")), kind=self.word(kind))
 
     def visit_Decls(self, node: m.Decls) -> Rendered:
-        columns = {
-            "key": [code(d.key) for d in node.items],
-            "code": [code(d.code) if d.code else "" for d in node.items],
-            "label": [isolate(d.label.text(self.words.lang)) for d in node.items],
-            "aliases": [", ".join(d.aliases) for d in node.items],
-        }
-        shown = [name for name, cells in columns.items() if name in ("key", "label") or any(cells)]
-        headers = tuple(self.words.text(f"decls.{name}") for name in shown)
-        rows = tuple(zip(*(columns[name] for name in shown)))
-        return Rendered(self.words.text("value.see_table"), headers, rows)
+        """Suits, ranks, call values: each label in the page's language, its other names after it."""
+        return Rendered(self.listed(self.declared(d) for d in node.items))
+
+    def declared(self, decl: m.Decl) -> str:
+        """`label (other names)`; a call value is named by the players' word for it when the glossary has one."""
+        lang = self.words.lang
+        label = decl.label.text(lang)
+        if self.vocabulary_id == "call.values":
+            word = self.terms.word(str(decl.key)) if self.terms.knows(str(decl.key)) else label
+            if word == label:
+                return self.lit(label)
+            return self.words.text("value.call_value", name=self.lit(word), meaning=self.lit(label))
+        others = [*decl.label.all(lang)[1:], *decl.aliases]
+        if isinstance(decl.key, int) and label != str(decl.key):
+            others.insert(0, str(decl.key))
+        others = [o for o in dict.fromkeys(others) if o.casefold() != label.casefold()]  # "as (1)", not "as (1, as)"
+        if not others:
+            return self.lit(label)
+        # one isolated run: on a right-to-left page "dheb, coins" keeps its order
+        return self.words.text("value.also", label=self.lit(label), others=self.lit(f"({', '.join(others)})"))
 
     def visit_Requirement(self, node: m.Requirement) -> Rendered:
-        text = self.conditions.visit(node.condition)
-        if node.when is not None:
-            text += self.words.text("duty.when", condition=self.conditions.visit(node.when))
-        if node.unless is not None:
-            text += self.words.text("duty.unless", condition=self.conditions.visit(node.unless))
-        return Rendered(text)
+        return Rendered(self.condition(node.condition) + self.guards(node))
 
     def visit_Obligation(self, node: m.Obligation) -> Rendered:
-        text = self.words.text("duty.must", duty=self.words.text(f"duty.{node.duty}"))
+        return Rendered(self.text("duty.must", duty=self.text(f"duty.{node.duty}")) + self.guards(node))
+
+    def guards(self, node: m.Requirement | m.Obligation) -> str:
+        """The `when` / `unless` clauses that limit a requirement or a duty: ", when …", ", unless …"."""
+        text = ""
         if node.when is not None:
-            text += self.words.text("duty.when", condition=self.conditions.visit(node.when))
+            text += self.words.text("duty.when", condition=self.condition(node.when))
         if node.unless is not None:
-            text += self.words.text("duty.unless", condition=self.conditions.visit(node.unless))
-        return Rendered(text)
+            text += self.words.text("duty.unless", condition=self.condition(node.unless))
+        return text
 
     # -- table cells
     def entry_key(self, key) -> str:
         if isinstance(key, int):
-            return self.rank(key) if self.rule.id in RANK_KEYED_TABLES else str(key)
+            return self.rank(key) if self.rule.id in RANK_KEYED_TABLES else self.lit(key)
         return self.word(key)
 
     def entry_value(self, entry: m.Entry) -> str:
-        value = self.word("none") if entry.value is None else str(entry.value)
+        value = self.word("none") if entry.value is None else self.lit(entry.value)
         flags = [self.word(flag) for flag in entry.flags]
         return self.words.text("value.list_separator").join([value, *flags])
 

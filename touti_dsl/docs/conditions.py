@@ -1,0 +1,214 @@
+"""Conditions and formulas in words: `render_condition(expr, lang)` turns an expression node into a clause.
+
+Each language is a table of per-node clause builders, like a dialect of prose: English is
+the base table and French and Arabic override only the builders whose word order or
+joining differs.  Every clause's words come from the catalogs (`pred.*`, `pred_not.*`,
+`pred_args.*` for a term with arguments, `arg.*`, `expr.*`), so this module holds
+grammar, never vocabulary.  A clause may hold `[[term]]` marks: the page fills them with
+the spec's players' words (`terms.Terms.fill`).  A node type that no table knows is an
+error naming the type: a new node must be given words here, never skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .. import model as m
+from ..vocabulary import CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
+from .catalog import Catalog, catalog
+
+SIDES = SEAT_SIDES + CONTRACT_SIDES + RESULT_SIDES
+CARD_GROUPS = ("trump", "led")
+COMPARE_KEYS = {">=": "at_least", ">": "more_than", "<=": "at_most", "<": "less_than", "==": "equal", "!=": "not_equal"}
+ARITH_KEYS = {"+": "plus", "-": "minus", "*": "times"}
+# Terms whose number is a rank: a number compared with them is named as a rank ("ace", not 1).
+RANK_TERMS = frozenset({"turned_rank"})
+
+
+@dataclass(frozen=True)
+class Names:
+    """How the page names what a condition points at in the spec: its calls, suits and ranks (labels in the page's language)."""
+
+    calls: Mapping[str, str] = field(default_factory=dict)
+    suits: Mapping[str, str] = field(default_factory=dict)
+    ranks: Mapping[int, str] = field(default_factory=dict)
+    numbers_are_ranks: bool = False  # a formula whose value is a rank (`trump.swap`): every number names a rank
+
+
+@dataclass(frozen=True)
+class Prose:
+    """What a builder needs: the catalog of the language and the page's names of the spec's calls, suits and ranks."""
+
+    words: Catalog
+    names: Names = field(default_factory=Names)
+    table: Mapping[type, Callable[[Prose, m.Expr], str]] = field(default_factory=dict)
+
+    def clause(self, expr: m.Expr) -> str:
+        builder = self.table.get(type(expr))
+        if builder is None:
+            raise TypeError(f"render_condition has no words for a {type(expr).__name__} node in {self.words.lang!r}")
+        return builder(self, expr)
+
+    def call(self, name: str) -> str:
+        return self.names.calls.get(name) or f"<code>{name}</code>"
+
+    def number(self, value: int) -> str:
+        """A number of the spec: isolated left to right on a right-to-left page."""
+        return f'<bdi dir="ltr">{value}</bdi>' if self.words.rtl else str(value)
+
+    def rank(self, value: int) -> str:
+        """A rank by its label in the page's language; a label written in digits is a number."""
+        label = self.names.ranks.get(value, str(value))
+        return self.number(label) if label.isdigit() else label
+
+
+def _about_call(prose: Prose, sentence: str, call: str | None) -> str:
+    return sentence if call is None else prose.words.text("expr.about_call", sentence=sentence, call=prose.call(call))
+
+
+def _with_args(prose: Prose, node: m.Pred, key: str) -> str:
+    """A term with arguments (`tricks_won(team)`, `holds(trump)`): its `pred_args.*` sentence, `{side}` and `{what}` filled."""
+    return prose.words.text(key, **_arg_fields(prose, node))
+
+
+def _arg_fields(prose: Prose, node: m.Pred) -> dict:
+    """The arguments in words: `side` (who) and `what` (a kind of declaration, a suit, a rank, trumps or the led suit)."""
+    kinds = PREDICATES[node.name].args if node.name in PREDICATES else ()
+    side, what = prose.words.text("arg.any_side"), prose.words.text("arg.any_kind")
+    for arg in node.args:
+        if arg in SIDES:
+            side = prose.words.text(f"arg.side.{arg}")
+        else:
+            what = _what(prose, arg, cards="card_group" in kinds)
+    return {"side": side, "what": what}
+
+
+def _what(prose: Prose, arg, cards: bool) -> str:
+    """A kind, suit or rank argument; `cards` for a term about cards held (`holds`): "a trump", "a card of Copas"."""
+    if cards and (arg in CARD_GROUPS or arg in prose.names.suits or isinstance(arg, int)):
+        if isinstance(arg, int):
+            return prose.words.text("arg.card.rank", rank=prose.names.ranks.get(arg) or prose.number(arg))
+        if arg in CARD_GROUPS:
+            return prose.words.text(f"arg.card.{arg}")
+        return prose.words.text("arg.card.suit", suit=prose.names.suits[arg])
+    if arg in DECLARATION_KINDS or arg == "led":
+        return prose.words.text(f"arg.kind.{arg}")
+    if arg in prose.names.suits:
+        return prose.words.text("arg.suit", suit=prose.names.suits[arg])
+    return f"<code>{arg}</code>"  # checks.py allows no other argument: a spec word, never a blank
+
+
+def _about_a_call(prose: Prose, node: m.Pred, key: str) -> str | None:
+    """A term about a call of the spec (`made(signal)`) names the call inside its sentence: `pred_call.*`."""
+    if node.arg is None or not prose.words.has(key):
+        return None
+    return prose.words.text(key, call=prose.call(node.arg))
+
+
+def _predicate(prose: Prose, node: m.Pred) -> str:
+    if prose.words.has(f"pred_args.{node.name}"):
+        return _with_args(prose, node, f"pred_args.{node.name}")
+    return _about_a_call(prose, node, f"pred_call.{node.name}") or \
+        _about_call(prose, prose.words.text(f"pred.{node.name}"), node.arg)
+
+
+def _negation(prose: Prose, node: m.Not) -> str:
+    operand = node.operand
+    if isinstance(operand, (m.All, m.Any_)) and len(operand.operands) == 1:
+        return prose.clause(m.Not(operand.operands[0]))
+    if isinstance(operand, m.Pred):  # every truth term has its own negative sentence: no "not: ..."
+        if prose.words.has(f"pred_args_not.{operand.name}"):
+            return _with_args(prose, operand, f"pred_args_not.{operand.name}")
+        return _about_a_call(prose, operand, f"pred_call_not.{operand.name}") or \
+            _about_call(prose, prose.words.text(f"pred_not.{operand.name}"), operand.arg)
+    if isinstance(operand, m.All) and len(operand.operands) == 2:  # "not both a and b": the negation covers the pair
+        return prose.words.text("expr.not_both", item=prose.clause(operand))
+    return prose.words.text("expr.not", item=prose.clause(operand))
+
+
+def _number(prose: Prose, node: m.Num) -> str:
+    return prose.rank(node.value) if prose.names.numbers_are_ranks else prose.number(node.value)
+
+
+def _operand(prose: Prose, node: m.Expr, other: m.Expr, in_sum: bool = False) -> str:
+    """One side of a comparison or a sum: a number compared with a rank term is named as that rank; a choice or a
+    sum inside a sum is put in brackets, so that "a plus (10 if b, otherwise 0) is at least 101" reads one way."""
+    if isinstance(node, m.Num) and isinstance(other, m.Pred) and other.name in RANK_TERMS:
+        return prose.rank(node.value)
+    if isinstance(node, m.IfElse) or (isinstance(node, m.Arith) and in_sum):
+        return prose.words.text("expr.group", item=prose.clause(node))
+    return prose.clause(node)
+
+
+def _comparison(prose: Prose, node: m.Compare) -> str:
+    return prose.words.text(f"expr.compare.{COMPARE_KEYS[node.op]}", left=_operand(prose, node.left, node.right),
+                            right=_operand(prose, node.right, node.left))
+
+
+def _arithmetic(prose: Prose, node: m.Arith) -> str:
+    return prose.words.text(f"expr.arith.{ARITH_KEYS[node.op]}", left=_operand(prose, node.left, node.right, True),
+                            right=_operand(prose, node.right, node.left, True))
+
+
+def _minus(prose: Prose, node: m.Neg) -> str:
+    return prose.words.text("expr.neg", item=prose.clause(node.operand))
+
+
+def _choice(prose: Prose, node: m.IfElse) -> str:
+    return prose.words.text("expr.if_else", then=prose.clause(node.then), condition=prose.clause(node.condition),
+                            otherwise=prose.clause(node.otherwise))
+
+
+def _joined(prose: Prose, operands, last_key: str) -> str:
+    """Clauses joined as a sentence lists them: "a, b and c" (the joining words come from the catalog)."""
+    clauses = [prose.clause(operand) for operand in operands]
+    if len(clauses) == 1:  # the parser may wrap a lone condition
+        return clauses[0]
+    separator = prose.words.text("expr.separator")
+    return separator.join(clauses[:-1]) + prose.words.text(last_key) + clauses[-1]
+
+
+def _conjunction(prose: Prose, node: m.All) -> str:
+    return _joined(prose, node.operands, "expr.and")
+
+
+def _disjunction(prose: Prose, node: m.Any_) -> str:
+    text = _joined(prose, node.operands, "expr.or")
+    return text if len(node.operands) == 1 else prose.words.text("expr.either", items=text)
+
+
+ENGLISH: dict[type, Callable] = {
+    m.Pred: _predicate, m.Not: _negation, m.All: _conjunction, m.Any_: _disjunction,
+    m.Num: _number, m.Compare: _comparison, m.Arith: _arithmetic, m.Neg: _minus, m.IfElse: _choice,
+}
+
+
+def _arabic_joined(prose: Prose, operands, last_key: str) -> str:
+    """Arabic repeats the conjunction before every clause after the first: "أ، وب، وج"."""
+    clauses = [prose.clause(operand) for operand in operands]
+    return clauses[0] + "".join(prose.words.text(last_key) + clause for clause in clauses[1:])
+
+
+ARABIC: dict[type, Callable] = {
+    **ENGLISH,
+    m.All: lambda prose, node: _arabic_joined(prose, node.operands, "expr.and"),
+    m.Any_: lambda prose, node: (_arabic_joined(prose, node.operands, "expr.or") if len(node.operands) == 1 else
+                                 prose.words.text("expr.either", items=_arabic_joined(prose, node.operands, "expr.or"))),
+}
+def _french_disjunction(prose: Prose, node: m.Any_) -> str:
+    """French repeats "soit" before every alternative: "soit a, soit b, soit c"."""
+    clauses = [prose.clause(operand) for operand in node.operands]
+    if len(clauses) == 1:
+        return clauses[0]
+    return prose.words.text("expr.either", items=prose.words.text("expr.either_separator").join(clauses))
+
+
+FRENCH: dict[type, Callable] = {**ENGLISH, m.Any_: _french_disjunction}  # conjunctions as in English ("a, b et c")
+
+TABLES: dict[str, Mapping[type, Callable]] = {"en": ENGLISH, "fr": FRENCH, "ar": ARABIC}
+
+
+def render_condition(expr: m.Expr, lang: str, names: Names | None = None) -> str:
+    """A condition or a formula as a clause in `lang`; `names` gives the page's name of each call, suit and rank."""
+    return Prose(catalog(lang), names or Names(), TABLES[lang]).clause(expr)

@@ -1,0 +1,260 @@
+"""Worked examples on the rules pages: real cases of the spec's generated suite, replayed and shown with card glyphs.
+
+Each example is picked from `generated/<system>/` by what it shows (the smallest such case,
+ties broken by id, so the pages are reproducible), replayed on the reference engine up to
+the moment it is about, and told in the page's language: the duty to head the trick and
+its exception once the trick is trumped, a bid below a push's minimum, a contract made or
+missed by one point, a ghna refused by the contract.  A spec without a generated suite
+gets no examples (its page says nothing it could not show).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import model as m
+from ..conformance.cases import load_cases, system_case_dir
+from ..engine import Game
+from ..errors import ToutiError
+from .catalog import Catalog
+from .terms import Terms
+from .views import capitalised
+from .words import Literal
+
+# A glyph per suit of the Spanish deck; a suit the table does not know shows its code letter.
+SUIT_GLYPHS = {"oros": "🪙", "copas": "🏆", "espadas": "🗡️", "bastos": "🪵"}
+
+
+def suite_folder(spec: m.Spec, root: Path | None) -> Path | None:
+    """generated/<system>/ as `touti conform --system` finds it, if the suite was generated."""
+    try:
+        return system_case_dir(spec.system, root)
+    except ToutiError:
+        return None
+
+
+@dataclass
+class Teller:
+    """Puts one spec's cases in words in one language."""
+
+    words: Catalog
+    spec: m.Spec
+    game: Game
+
+    def __post_init__(self):
+        self.terms = Terms(self.words, self.spec)
+        self.lit = Literal(self.words)
+        suits = self.spec.value("deck.suits")
+        ranks = self.spec.value("deck.ranks")
+        self.suits = {d.code: d for d in suits.items} if isinstance(suits, m.Decls) else {}
+        self.ranks = {d.key: d for d in ranks.items} if isinstance(ranks, m.Decls) else {}
+
+    def text(self, key: str, **fields) -> str:
+        return self.terms.fill(self.words.text(key, **fields))
+
+    def player(self, seat: int) -> str:
+        return self.words.text("example.player", number=self.lit(seat + 1))
+
+    def suit(self, code_or_key: str) -> str:
+        decl = self.suits.get(code_or_key) or next((d for d in self.suits.values() if d.key == code_or_key), None)
+        return decl.label.text(self.words.lang) if decl else code_or_key
+
+    def card(self, text: str) -> str:
+        """A card as a glyph chip: its number and suit glyph, its full name on hover and for screen readers."""
+        rank, code = int(text[:-1]), text[-1]
+        decl = self.suits.get(code)
+        key = decl.key if decl else code
+        rank_label = self.ranks[rank].label.text(self.words.lang) if rank in self.ranks else str(rank)
+        name = self.words.text("example.card_name", rank=rank_label, suit=self.suit(code))
+        glyph = SUIT_GLYPHS.get(key, code.upper())
+        return (f'<span class="card card-{key}" title="{name}" role="img" aria-label="{name}">'
+                f'<b>{rank}</b>{glyph}</span>')
+
+    def cards(self, texts) -> str:
+        return " ".join(self.card(t) for t in texts)
+
+    def replay(self, case: dict, upto: int):
+        state = self.game.new_round(**case["setup"])
+        for step in case["steps"][:upto]:
+            if step["op"] == "apply":
+                state.apply(step["seat"], step["action"])
+        return state
+
+
+def _first(cases, wanted: Callable[[dict], bool]) -> dict | None:
+    chosen = sorted((c for c in cases if wanted(c)), key=lambda c: (len(c["steps"]), c["id"]))
+    return chosen[0] if chosen else None
+
+
+def _verdict_step(case: dict, op: str) -> int | None:
+    return next((i for i, step in enumerate(case["steps"]) if step["op"] == op), None)
+
+
+# ---------------------------------------------------------------- one example each
+
+
+def example_block(teller: Teller, title_key: str, lines: list[str]) -> str:
+    body = "\n".join(f"    {capitalised(line)}\n" for line in lines).rstrip("\n")
+    return f'!!! example "{teller.text(title_key)}"\n\n{body}'
+
+
+def _trick_lines(teller: Teller, observation: dict) -> list[str]:
+    trick = observation["play"]["trick"]
+    played = teller.words.text("value.list_separator").join(
+        teller.words.text("example.played", player=teller.player(seat), card=teller.card(card)) for seat, card in trick)
+    return [teller.text("example.trumps", suit=teller.suit(observation["trump"])),
+            teller.text("example.on_the_table", cards=played)]
+
+
+def overtake_refused(teller: Teller, cases) -> str | None:
+    case = _first(cases, lambda c: c["polarity"] == "negative" and c["rules"] == ["play.overtake"])
+    if case is None:
+        return None
+    at = _verdict_step(case, "refuse")
+    step = case["steps"][at]
+    state = teller.replay(case, at)
+    seat, card = step["seat"], step["action"].split()[1]
+    seen = state.observation(seat)
+    legal = [a.split()[1] for a in seen["legal_actions"] if a.startswith("play ")]
+    return example_block(teller, "example.title.overtake", [
+        *_trick_lines(teller, seen),
+        teller.text("example.holds", player=teller.player(seat), cards=teller.cards(seen["hand"])),
+        teller.text("example.overtake_refused", player=teller.player(seat), card=teller.card(card), legal=teller.cards(legal)),
+    ])
+
+
+def overtake_lifted(teller: Teller, cases) -> str | None:
+    """A positive case where the trick is trumped and a lower card of the led suit is accepted."""
+    def trumped(case: dict) -> bool:
+        if case["polarity"] != "positive" or "play.overtake" not in case["rules"]:
+            return False
+        at = _verdict_step(case, "legal")
+        seen = teller.replay(case, at).observation(case["steps"][at]["seat"]) if at is not None else None
+        if not seen or not seen["play"]["trick"] or not seen["trump"]:
+            return False
+        trump_code = next((code for code, d in teller.suits.items() if d.key == seen["trump"]), None)
+        led = seen["play"]["trick"][0][1][-1]
+        return led != trump_code and any(card[-1] == trump_code for _, card in seen["play"]["trick"])
+    case = _first(cases, trumped)
+    if case is None:
+        return None
+    at = _verdict_step(case, "legal")
+    seat = case["steps"][at]["seat"]
+    seen = teller.replay(case, at).observation(seat)
+    legal = [a.split()[1] for a in seen["legal_actions"] if a.startswith("play ")]
+    return example_block(teller, "example.title.overtake_lifted", [
+        *_trick_lines(teller, seen),
+        teller.text("example.holds", player=teller.player(seat), cards=teller.cards(seen["hand"])),
+        teller.text("example.overtake_lifted", player=teller.player(seat), legal=teller.cards(legal)),
+    ])
+
+
+def push_minimum(teller: Teller, cases) -> tuple[str, str] | None:
+    """A bid refused because it is below the partner's push: (the call's section, the example)."""
+    raising = [call for call in teller.spec.calls if teller.spec.has(f"{call}.raise")]
+    for call in raising:
+        case = _first(cases, lambda c, call=call: c["polarity"] == "negative" and c["rules"] == [f"{call}.raise"])
+        if case is None:
+            continue
+        at = _verdict_step(case, "refuse")
+        step = case["steps"][at]
+        state = teller.replay(case, at)
+        spoken = [teller.words.text("example.said", player=teller.player(s["seat"]), action=_action(teller, s["action"]))
+                  for s in case["steps"][:at] if s["op"] == "apply"]
+        lowest = min((int(a.split()[1]) for a in state.legal_actions(step["seat"]) if a.startswith("bid ")), default=None)
+        verdict = teller.text("example.push_refused", player=teller.player(step["seat"]),
+                              action=_action(teller, step["action"]), minimum=teller.lit(lowest if lowest is not None else "—"))
+        return call, example_block(teller, "example.title.push", [*(f"{line}  " for line in spoken[:-1]), spoken[-1], verdict])
+    return None
+
+
+def _action(teller: Teller, action: str) -> str:
+    """A bidding action in words: `bid 80`, `pass`, `push 20` (a call, shown by its title and value label)."""
+    head, _, arg = action.partition(" ")
+    if head == "bid":
+        return teller.text("example.action_bid", amount=teller.lit(arg))
+    if head == "pass":
+        return teller.text("example.action_pass")
+    title = teller.spec.value(f"{head}.title")
+    name = title.text(teller.words.lang) if isinstance(title, m.Text) else head
+    values = teller.spec.value(f"{head}.values")
+    labels = {str(d.key): d.label.text(teller.words.lang) for d in values.items} if isinstance(values, m.Decls) else {}
+    return f"{name} {teller.lit(labels.get(arg, arg))}".strip()
+
+
+def contract_by_one(teller: Teller, cases) -> str | None:
+    """A contract made with nothing to spare, and one missed by a single point."""
+    def result(case):
+        return next((s["expect"] for s in case["steps"] if s["op"] == "round_result"), None)
+
+    def margin(case):
+        found = result(case)
+        if not found or not found.get("contract"):
+            return None
+        return found["totals"][found["contract"]["team"]] - found["contract"]["amount"]
+
+    made = _first(cases, lambda c: margin(c) == 0)
+    missed = _first(cases, lambda c: margin(c) == -1)
+    lines = []
+    for case, key in ((made, "example.contract_made"), (missed, "example.contract_missed")):
+        if case is None:
+            continue
+        found = result(case)
+        team = found["contract"]["team"]
+        players = teller.words.text("value.and").join(teller.lit(s + 1) for s in (team, team + 2))
+        bonus = teller.spec.value("deck.last_trick")
+        last = bonus.value if isinstance(bonus, m.Number) and found["last_trick"] == team else 0  # the team that won it
+        lines.append(teller.text(key, amount=teller.lit(found["contract"]["amount"]), players=players,
+                                 cards=teller.lit(found["card_points"][team]), last=teller.lit(last),
+                                 ghna=teller.lit(found["ghna"][team]), total=teller.lit(found["totals"][team])))
+    if not lines:
+        return None
+    return example_block(teller, "example.title.contract", [f"{line}\n" for line in lines])
+
+
+def ghna_refused(teller: Teller, cases) -> str | None:
+    for rule in ("ghna.caps", "ghna.minimums"):
+        case = _first(cases, lambda c, rule=rule: c["polarity"] == "negative" and c["rules"] == [rule])
+        if case is None:
+            continue
+        at = _verdict_step(case, "refuse")
+        step = case["steps"][at]
+        seat, suit = step["seat"], step["action"].split()[1]
+        seen = teller.replay(case, at).observation(seat)
+        pair = [c for c in seen["hand"] if teller.suits.get(c[-1]) and teller.suits[c[-1]].key == suit
+                and int(c[:-1]) in _pair_ranks(teller.spec)]
+        return example_block(teller, "example.title.ghna", [
+            teller.text("example.contract", amount=teller.lit(seen["contract"]["amount"]),
+                        suit=teller.suit(seen["trump"])),
+            teller.text("example.ghna_refused", player=teller.player(seat), cards=teller.cards(pair),
+                        amount=teller.lit(seen["contract"]["amount"])),
+        ])
+    return None
+
+
+def _pair_ranks(spec: m.Spec) -> tuple[int, ...]:
+    pair = spec.value("ghna.pair")
+    return pair.values if isinstance(pair, m.Numbers) else ()
+
+
+def worked_examples(spec: m.Spec, words: Catalog, root: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """The worked examples of each section of the spec's page (none when its suite was never generated)."""
+    folder = suite_folder(spec, root)
+    if folder is None:
+        return {}
+    try:
+        cases = load_cases(folder)
+    except ToutiError:
+        return {}  # a broken suite is reported by `touti conform`; the page simply shows no example
+    teller = Teller(words, spec, Game.from_spec(spec))
+    shown: dict[str, list[str]] = {}
+    for section, example in (("play", overtake_refused(teller, cases)), ("play", overtake_lifted(teller, cases)),
+                             ("scoring", contract_by_one(teller, cases)), ("ghna", ghna_refused(teller, cases))):
+        if example:
+            shown.setdefault(section, []).append(example)
+    push = push_minimum(teller, cases)
+    if push:
+        shown.setdefault(push[0], []).append(push[1])
+    return {section: tuple(examples) for section, examples in shown.items()}
