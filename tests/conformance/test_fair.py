@@ -4,6 +4,7 @@ feature profiles, partial outputs of an errored reply, protocol versions."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from touti_dsl.conformance.compare import compare_step, first_mismatch
 from touti_dsl.conformance.features import feature_of, features_used, without_features
 from touti_dsl.conformance.runner import judge
 from touti_dsl.engine import Game
-from touti_dsl.engine.refusals import forbidding_rules
+from touti_dsl.engine.refusals import forbidding_rules, precedence
 from touti_dsl.loader import load_named
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +54,40 @@ def test_a_legal_action_has_no_forbidding_rule_and_the_first_listed_is_what_appl
     assert forbidding_rules(state, 1, "bid 80") == ["bidding.step"]
     assert forbidding_rules(state, 1, "bid 240") == ["bidding.maximum"]
     assert forbidding_rules(state, 1, "trump copas") == ["action.phase"]
+
+
+def test_a_call_refused_lists_each_failing_requirement_in_spec_order():
+    state = _atlas_after()  # at the deal: seat 0 speaks first, seat 2 is its partner
+    assert forbidding_rules(state, 2, "signal las") == ["signal.out_of_bidding", "signal.bid_made"]
+
+
+def _first_window_of_the_contract_team(game):
+    """Seat 0 takes the contract at 80, the others pass, cards at random until its team may declare."""
+    rng = random.Random(1)
+    state = game.new_round(seed=0, dealer=3)
+    while not (state.phase == "play" and state.window_team == state.contract_team):
+        core = {s: [a for a in state.legal_actions(s) if not a.startswith(("signal", "preannounce", "concede", "ghna"))]
+                for s in state.actors()}
+        seat = next(s for s, actions in core.items() if actions)
+        if state.phase == "bidding":
+            state.apply(seat, "bid 80" if seat == 0 and "bid 80" in core[seat] else "pass")
+        else:
+            state.apply(seat, rng.choice(core[seat]))
+    return state
+
+
+def test_a_declaration_refused_lists_the_require_lines_of_the_ghna_section_too():
+    # atlas-bid-winner-sings: "require bidder_only: bid_winner"; seat 2, the bidder's partner, holds no espadas pair
+    state = _first_window_of_the_contract_team(Game.from_spec(load_named("atlas-bid-winner-sings")))
+    assert forbidding_rules(state, 2, "ghna espadas") == ["ghna.in_hand", "ghna.bidder_only"]
+
+
+@pytest.mark.parametrize("system", ["atlas-carta", "tutti-ma", "touti-app", "tute"])
+def test_the_refusals_page_writes_out_each_systems_precedence(system):
+    rows = [f"| `{kind}` | " + ", ".join(f"`{rule}`" for rule in rules) + " |"
+            for kind, rules in precedence(Game.from_spec(system).ruleset).items()]
+    table = "\n".join([f"### {system}", "", "| action | the rules that may forbid it, in order |", "|---|---|", *rows])
+    assert table in (ROOT / "docs" / "conformance" / "refusals.md").read_text(encoding="utf-8"), table
 
 
 # ---------------------------------------------------------------------- refusal modes

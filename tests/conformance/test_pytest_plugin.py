@@ -41,3 +41,14 @@ def test_without_touti_impl_the_plugin_adds_nothing(tmp_path):
     (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
     done = run_pytest(tmp_path)
     assert done.returncode == 0 and "1 passed" in done.stdout and "touti[" not in done.stdout
+
+
+ROOT = Path(__file__).resolve().parents[2]
+WITHOUT_TALK = f"{sys.executable} -m touti_dsl adapter {ROOT / 'conformance' / 'partial' / 'atlas-without-talk-or-concession.touti'} --as atlas-carta"
+
+
+def test_touti_refusal_and_touti_without_are_checked(tmp_path):
+    done = run_pytest(tmp_path, "--touti-impl", WITHOUT_TALK, "--touti-system", "atlas-carta", "--touti-without", "signals")
+    assert done.returncode == 4 and "--touti-without signals: not an optional feature of these cases" in done.stderr
+    done = run_pytest(tmp_path, "--touti-impl", WITHOUT_TALK, "--touti-system", "atlas-carta", "--touti-refusal", "first")
+    assert done.returncode == 4 and "invalid choice: 'first'" in done.stderr

@@ -12,7 +12,7 @@ import signal
 import sys
 
 from ..conformance.compare import REFUSAL_MODES
-from ..conformance.features import case_features, spec_features
+from ..conformance.features import unknown_features
 from ..conformance.cases import load_cases, load_expected_failures, select_cases, system_case_dir
 from ..conformance.report import RENDERERS, render_text, summarize
 from ..conformance.runner import CaseOutcome, ImplUnusable, RunSettings, run_cases
@@ -129,17 +129,9 @@ def _plan(args) -> tuple[RunSettings, list[dict], list[dict]]:
 
 
 def _check_features(names: list[str], cases: list[dict]) -> None:
-    """--without must name features the systems have (a misspelt one would silently skip nothing)."""
-    known = set(case_features(cases))
-    for system in {case["system"] for case in cases}:
-        try:
-            known |= set(spec_features(load_named(system)))
-        except ToutiError:
-            pass  # not a bundled system: its cases tell its features
-    unknown = sorted(set(names) - known)
+    unknown, known = unknown_features(names, cases)
     if unknown:
-        listed = ", ".join(sorted(known)) or "none"
-        raise UsageError(f"--without {unknown[0]}: not an optional feature of these cases (they have: {listed})")
+        raise UsageError(f"--without {unknown[0]}: not an optional feature of these cases (they have: {', '.join(known) or 'none'})")
 
 
 def _run_with_progress(settings: RunSettings, cases: list[dict], show: bool):

@@ -54,6 +54,23 @@ def case_features(cases: list[dict]) -> set[str]:
     return found
 
 
+def unknown_features(names: list[str], cases: list[dict]) -> tuple[list[str], list[str]]:
+    """The names (of --without) that are no optional feature of these cases' systems, and the features they have.
+
+    A misspelt feature would silently skip nothing, so the runners refuse it.
+    """
+    from ..errors import ToutiError
+    from ..loader import load_named
+
+    known = set(case_features(cases))
+    for system in {case["system"] for case in cases}:
+        try:
+            known |= set(spec_features(load_named(system)))
+        except ToutiError:
+            pass  # not a bundled system: its cases tell its features
+    return sorted(set(names) - known), sorted(known)
+
+
 def actors_only_through(seat_actions: dict[int, list[str]]) -> dict[str, list[str]]:
     """For an actors step: each actor whose every legal action belongs to an optional feature, and those features."""
     only = {}

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from .compare import REFUSAL_MODES
+from .features import unknown_features
 from .cases import load_cases, load_expected_failures, matches_any, select_cases, system_case_dir
 from .report import describe_case
 from .runner import MAX_FAILED_STARTS, CaseOutcome, ImplUnusable, Job, RunSettings, preflight
@@ -31,6 +33,10 @@ def pytest_addoption(parser) -> None:
     group.addoption("--touti-rules", action="append", default=[], metavar="GLOB", help="only cases exercising a matching rule id")
     group.addoption("--touti-xfail", metavar="FILE", help="expected failures: case ids or rule-id globs, one per line")
     group.addoption("--touti-timeout", type=float, default=10.0, metavar="S", help="seconds allowed per case (default 10)")
+    group.addoption("--touti-refusal", choices=sorted(REFUSAL_MODES), default="any",
+                    help="how a refusal is judged, as touti conform --refusal (default any)")
+    group.addoption("--touti-without", action="append", default=[], metavar="FEATURE",
+                    help="an optional feature the implementation does not have (repeatable), as touti conform --without")
 
 
 class CaseFailed(Exception):
@@ -77,7 +83,8 @@ class ToutiSuite(pytest.Collector):
 
 def _settings(config) -> RunSettings:
     argv = shlex.split(config.getoption("touti_impl"))
-    return RunSettings(argv, timeout=config.getoption("touti_timeout"))
+    return RunSettings(argv, timeout=config.getoption("touti_timeout"), refusal=config.getoption("touti_refusal"),
+                       without=frozenset(config.getoption("touti_without")))
 
 
 def _job(config) -> Job:
@@ -116,6 +123,9 @@ def _cases(config) -> list[dict]:
     except ToutiError as error:
         raise pytest.UsageError(render(error.diagnostics)) from None
     cases = [case for case in cases if not system or case["system"] == system]
+    unknown, known = unknown_features(config.getoption("touti_without"), cases)
+    if unknown:
+        raise pytest.UsageError(f"--touti-without {unknown[0]}: not an optional feature of these cases (they have: {', '.join(known) or 'none'})")
     return select_cases(cases, config.getoption("touti_rules"), [])[0]
 
 

@@ -12,7 +12,8 @@ for every kind of action (docs/conformance/refusals.md):
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
    the bid floor's rule, a call's values then its requirements in spec order, the play
-   obligations in spec order, `ghna.same_suit`, the contract's ghna limit.
+   obligations in spec order, `ghna.same_suit`, the contract's ghna limit; last, the
+   section's own `require` lines (bidding, ghna, concession) in spec order.
 
 Only the public helpers of the engine's modules are used, so the refusals and the legal
 sets cannot drift apart: the first rule listed is always the rule `apply` names.
@@ -66,14 +67,20 @@ def _bid(state, seat: int, amount: int) -> list[str]:
     found += ["bidding.maximum"] if amount > b.maximum else []
     found += ["bidding.step"] if amount % b.step else []
     floor, rule, _ = bidding.bid_floor(state, seat)
-    return found + ([rule] if amount < floor else [])
+    found += [rule] if amount < floor else []
+    return found + _failing_requirements(state, "bidding", seat, amount)
+
+
+def _failing_requirements(state, section: str, seat: int, act) -> list[str]:
+    """The `require` lines of a section (bidding, ghna, concession) that forbid this act, in spec order."""
+    return [rule_id for rule_id, test in state.rules.requirements.get(section, ()) if not test(state, seat, act)]
 
 
 def _call(state, seat: int, arg) -> list[str]:
     name, value = arg
     call = state.rules.call(name)
     found = [f"{name}.values"] if call.values is not None and value not in call.values else []
-    return found + [rule_id for rule_id, test in call.requirements if not test(state, seat)]
+    return found + [rule_id for rule_id, test in call.requirements if not test(state, seat, None)]  # as bidding.py asks
 
 
 def _play(state, seat: int, card: int) -> list[str]:
@@ -114,7 +121,7 @@ def _declaration(state, seat: int, kind: str, arg: int) -> list[str]:
     if rules.ghna.both_teams or team == state.contract_team:  # the limit is the declaring team's
         limit = ghna.limit_refusal(state, team, [arg])
         found += [limit[0]] if limit else []
-    return found
+    return found + _failing_requirements(state, "ghna", seat, ("ghna", arg))
 
 
 def _concede(state, seat: int, kind: str) -> list[str]:
@@ -125,7 +132,8 @@ def _concede(state, seat: int, kind: str) -> list[str]:
     found += ["concession.who"] if state.rules.team_of[seat] == state.contract_team else []
     team = state.rules.team_of[seat]
     late = seat != state.to_play or state.concede_trick[team] == state.tricks_played
-    return found + (["concession.proposer"] if late else [])
+    found += ["concession.proposer"] if late else []
+    return found + _failing_requirements(state, "concession", seat, None)
 
 
 _COLLECT = {
@@ -139,3 +147,40 @@ _COLLECT = {
     "agree": lambda st, seat, _arg: _concede(st, seat, "agree"),
     "refuse": lambda st, seat, _arg: _concede(st, seat, "refuse"),
 }
+
+
+def precedence(rules) -> dict[str, list[str]]:
+    """For each kind of action of a ruleset, every rule that may forbid it, in the order they are listed.
+
+    The per-system tables of docs/conformance/refusals.md are this, written out (a test
+    compares them).  `action.syntax` and `action.phase`, which come before all and stand
+    alone, are left out.
+    """
+    b, g = rules.bidding, rules.ghna
+    turn = ["bidding.pass", TURN_ORDER]
+    by_kind: dict[str, list[str]] = {}
+    if b is not None:
+        by_kind["pass"] = turn + (["bidding.pass_allowed"] if b.pass_allowed is not None else [])
+        raises = [f"{call.name}.raise" for call in rules.calls if call.partner_minimum]
+        last = ["bidding.last_speaker_minimum"] if b.last_speaker_minimum is not None else []
+        by_kind["bid"] = turn + ["bidding.minimum", "bidding.maximum", "bidding.step"] + raises + last + _section(rules, "bidding")
+        by_kind["trump"] = ["trump.choice"]
+    for call in rules.calls:
+        by_kind[call.name] = ([f"{call.name}.values"] if call.values is not None else []) + [rule_id for rule_id, _ in call.requirements]
+    pending = [CONCESSION_PENDING[0]] if rules.concession is not None else []
+    by_kind["play"] = pending + [TURN_ORDER, NOT_HELD] + [ob.rule_id for ob in rules.obligations]
+    who = pending + ([] if g.both_teams else ["ghna.who"]) + ["ghna.window", "ghna.per_trick"]
+    limit = {"cap": ["ghna.caps"], "minimum": ["ghna.minimums"]}.get(g.limit, [])
+    by_kind["ghna"] = who + ["ghna.in_hand", "ghna.same_suit"] + limit + _section(rules, "ghna")
+    if g.tute_ranks:
+        by_kind["tute"] = who + ["ghna.tute"]
+    if rules.swap_rank is not None:
+        by_kind["swap"] = ["trump.swap"] + _section(rules, "trump")
+    if rules.concession is not None:
+        by_kind["concede"] = pending + ["concession.who", "concession.proposer"] + _section(rules, "concession")
+        by_kind["agree / refuse"] = ["concession.consent"]
+    return by_kind
+
+
+def _section(rules, section: str) -> list[str]:
+    return [rule_id for rule_id, _ in rules.requirements.get(section, ())]
