@@ -45,9 +45,9 @@ Error codes (stable; the language reference lists this table):
 | E204 | `deck.order` not a permutation of the ranks (missing, unknown or repeated rank) |
 | E205 | `deck.points` row for an unknown rank, repeated, or not a number of points |
 | E206 | a rank without points (and no `others` row) |
-| E207 | deck size differs from seats × hand size |
-| E208 | teams are not two teams of two partners sitting opposite |
-| E209 | table or deck number out of range (seats other than 4, hand size, last-trick bonus) |
+| E207 | the deal does not use the deck: hands, stock and turned card do not add up, or the stock does not go round |
+| E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides |
+| E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
 | E210 | unknown rank in `ghna.pair`, `ghna.tute` or `trump.swap` |
 | E211 | `ghna.pair` is not two different ranks |
 | E300 | bid step not positive |
@@ -104,7 +104,7 @@ Check = Callable[[m.Spec], list[Diagnostic]]
 CHECKS: list[Check] = []
 
 SUPPORTED_VERSIONS = (1,)
-SEATS = 4
+MIN_SEATS, MAX_SEATS = 2, 6
 RESERVED_WORDS = ("touti", "system", "extends", "call", "add", "remove", "require", "must", "when", "unless",
                   "not", "and", "or", "aka", "none", "others")
 CAP_FLAGS = ("plain_only",)
@@ -668,15 +668,43 @@ def _shown(value) -> str:
     return "none" if value is None else str(value)
 
 
+def _seat_counts(spec: m.Spec) -> tuple[int, ...]:
+    """The numbers of players the table may seat: the number, or every choice of the setting."""
+    value = _value(spec, "table.seats")
+    if isinstance(value, m.Number):
+        return (value.value,)
+    if isinstance(value, m.Setting):
+        return tuple(dict.fromkeys(value.choices))
+    return ()
+
+
+def _hand_sizes(spec: m.Spec) -> dict[int, m.Number | m.Entry]:
+    """The hand size written for each number of players (what is missing is E209's)."""
+    value = _value(spec, "table.hand_size")
+    if isinstance(value, m.Number):
+        return {n: value for n in _seat_counts(spec)}
+    if isinstance(value, m.Table):
+        return {e.key: e for e in value.entries if _is_int(e.key) and _is_int(e.value)}
+    return {}
+
+
 @check
 def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
-    """E209: four seats, a positive hand size, and a last-trick bonus that is not negative."""
+    """E209: 2 to 6 seats, a positive hand size for each, and a last-trick bonus that is not negative."""
     problems = []
     seats, hand, bonus = (_value(spec, k) for k in ("table.seats", "table.hand_size", "deck.last_trick"))
-    if isinstance(seats, m.Number) and seats.value != SEATS:
-        problems.append(_diag("E209", f"Touti is played by {SEATS} players in two teams, not {seats.value}", seats))
-    if isinstance(hand, m.Number) and hand.value <= 0:
-        problems.append(_diag("E209", f"table.hand_size must be positive, not {hand.value}", hand))
+    wrong = [n for n in _seat_counts(spec) if not MIN_SEATS <= n <= MAX_SEATS]
+    if wrong:
+        problems.append(_diag("E209", f"a table seats {MIN_SEATS} to {MAX_SEATS} players, not {wrong[0]}", seats))
+    sizes = _hand_sizes(spec)
+    for size in sizes.values():
+        if size.value <= 0:
+            problems.append(_diag("E209", f"table.hand_size must be positive, not {size.value}", size))
+    if isinstance(hand, m.Table):
+        missing = [n for n in _seat_counts(spec) if n not in sizes]
+        if missing:
+            problems.append(_diag("E209", f"table.hand_size gives no hand size for {missing[0]} players", hand,
+                                  f"add a row `{missing[0]} = N`"))
     if isinstance(bonus, m.Number) and bonus.value < 0:
         problems.append(_diag("E209", f"deck.last_trick must not be negative ({bonus.value})", bonus))
     return problems
@@ -684,37 +712,71 @@ def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
-    """E207: the deck deals out exactly: suits × ranks = seats × hand size."""
+    """E207: the deal uses the deck: every card is dealt, drawn from the stock, or turned aside."""
     suits = len({d.key for d in _decls(spec, "deck.suits")})
     ranks = len(set(_ranks(spec)))
-    seats, hand = _number(spec, "table.seats"), _value(spec, "table.hand_size")
-    if not suits or not ranks or seats != SEATS or not isinstance(hand, m.Number) or hand.value <= 0:
+    if not suits or not ranks:
         return []
-    if suits * ranks == seats * hand.value:
-        return []
-    return [_diag("E207", f"the deck has {suits * ranks} cards ({suits} suits × {ranks} ranks), but {seats} seats × "
-                          f"{hand.value} cards need {seats * hand.value}", hand,
-                  f"table.hand_size: {suits * ranks // seats}" if suits * ranks % seats == 0 else None)]
+    deck = suits * ranks
+    draw, turned = _word(spec, "table.draw") == "winner_first", _word(spec, "trump.turned") or "dealer_hand"
+    problems = []
+    for seats, size in _hand_sizes(spec).items():
+        if seats not in _seat_counts(spec) or size.value <= 0 or not MIN_SEATS <= seats <= MAX_SEATS:
+            continue
+        problem = _deal_problem(deck, seats, size.value, draw, turned)
+        if problem is not None:
+            hint = f"table.hand_size: {deck // seats}" if deck % seats == 0 and not draw else None
+            problems.append(_diag("E207", problem, size, hint))
+    if turned == "under_stock" and not draw:
+        problems.append(_diag("E207", "trump.turned under_stock needs a stock to draw from (table.draw winner_first)",
+                              _value(spec, "trump.turned")))
+    return problems
+
+
+def _deal_problem(deck: int, seats: int, size: int, draw: bool, turned: str) -> str | None:
+    dealt = seats * size
+    left = deck - dealt
+    start = f"the deck has {deck} cards and {seats} hands of {size} need {dealt}"
+    if left < 0:
+        return start
+    if draw:
+        if not left:
+            return f"{start}: no card is left to draw (table.draw winner_first)"
+        drawn = left - (turned == "aside")
+        if drawn % seats:
+            return f"{start}: the {drawn} cards of the stock do not go round {seats} players (each draws one a trick)"
+        return None
+    if left == 0 or (left == 1 and turned == "aside"):
+        return None
+    return f"{start}, leaving {left}: deal them all, set one aside as the turned card, or draw them (table.draw)"
 
 
 @check
 def check_teams(spec: m.Spec) -> list[Diagnostic]:
-    """E208: the teams split the seats into two teams of two partners sitting opposite."""
+    """E208: fixed sides share out the seats, partners sitting every k seats for k sides; or `each`."""
     teams = _typed(spec, "table.teams", m.Groups)
     if teams is None:
         return []
+    if isinstance(_value(spec, "table.seats"), m.Setting):
+        return [_diag("E208", "with a number of players chosen at the table, the sides are `each`", teams,
+                      "write `teams: each`")]
+    counts = _seat_counts(spec)
+    if not counts or not MIN_SEATS <= counts[0] <= MAX_SEATS:
+        return []
+    n, k = counts[0], len(teams.groups)
     seats = [s for group in teams.groups for s in group]
     problem = None
-    if len(teams.groups) != 2 or any(len(g) != 2 for g in teams.groups):
-        problem = "there are two teams of two"
-    elif sorted(seats) != list(range(SEATS)):
-        problem = f"each seat 0 to {SEATS - 1} is in exactly one team"
-    elif any((g[0] - g[1]) % SEATS != SEATS // 2 for g in teams.groups):
-        problem = "partners sit opposite (seat and seat + 2)"
+    if k < 2 or len({len(g) for g in teams.groups}) != 1 or len(teams.groups[0]) < 2:
+        problem = "the sides are at least two groups of the same number of partners"
+    elif sorted(seats) != list(range(n)):
+        problem = f"each seat 0 to {n - 1} is in exactly one side"
+    elif any(len({s % k for s in g}) != 1 for g in teams.groups):
+        problem = f"partners sit every {k} seats (seat and seat + {k})"
     if problem is None:
         return []
+    example = " | ".join(" ".join(str(s) for s in range(i, n, k if n % k == 0 else 2)) for i in range(k if n % k == 0 else 2))
     return [_diag("E208", f"table.teams {_groups_text(teams)} is not a valid split: {problem}", teams,
-                  "write `teams: 0 2 | 1 3`")]
+                  f"write `teams: {example}`, or `teams: each`")]
 
 
 def _groups_text(groups: m.Groups) -> str:

@@ -128,7 +128,7 @@ def write_variant(tmp_path, body: str, base: str = "atlas-carta"):
 @pytest.mark.parametrize(
     "body, rule",
     [
-        ("table {\n  seats: 3\n}\n", "table.seats"),
+        ("table {\n  seats: 3\n}\n", "table.teams"),
         ("ghna {\n  tute: 12\n}\n", "ghna.tute"),
         ("play {\n  partner_exemption: follow_suit, sideways\n}\n", "play.partner_exemption"),
         ("play {\n  overtake: must beat_led unless bid_made\n}\n", "play.overtake"),

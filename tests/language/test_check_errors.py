@@ -54,7 +54,7 @@ CASES = [
     ("deck-size", "  hand_size: 10", "  hand_size: 9", "E207", "hand_size: @9"),
     ("teams-not-opposite", "teams: 0 2 | 1 3", "teams: 0 1 | 2 3", "E208", "0 1 | 2 3"),
     ("teams-seat-twice", "teams: 0 2 | 1 3", "teams: 0 2 | 1 2", "E208", "0 2 | 1 2"),
-    ("seats-not-four", "  seats: 4", "  seats: 6", "E209", "seats: @6"),
+    ("seats-over-six", "  seats: 4", "  seats: 7", "E209", "seats: @7"),
     ("pair-unknown-rank", "  pair: 12, 11", "  pair: 12, 9", "E210", "12, @9"),
     ("tute-word", "  tute: none", "  tute: reyes", "E102", "tute: @reyes"),
     ("swap-without-turned-card", "  choice: bid_winner", "  choice: bid_winner\n  swap: 7", "E108", "swap:"),

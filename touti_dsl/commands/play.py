@@ -133,25 +133,42 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
     lines = [f"== round {number} ({state.rules.system}, deal seed {seed})"]
     who = f"dealer: seat {start['dealer']}, " if start["dealer"] is not None else ""
     lines.append(f"{who}first speaker: seat {start['first_speaker']}")
+    rules = state.rules
     for seat, hand in enumerate(start["hands"]):
-        lines.append(f"  seat {seat} (team {state.rules.team_of[seat]}): {' '.join(hand)}")
+        side = f" ({_side(rules, rules.team_of[seat])})" if any(rules.partners) else ""
+        lines.append(f"  seat {seat}{side}: {' '.join(hand)}")
     if start["turned"]:
-        lines.append(f"turned card: {start['turned']} (trumps: {start['trump']})")
-    lines.extend(_moves(state, moves))
+        place = {"under_stock": ", face up under the stock", "aside": ", set aside"}.get(rules.turned_place, "")
+        lines.append(f"turned card: {start['turned']} (trumps: {start['trump']}{place})")
+    if "stock" in start:
+        lines.append(f"stock ({len(start['stock'])} cards, drawn in this order): {' '.join(start['stock'])}")
+    lines.extend(_moves(state, moves, start.get("stock", [])))
     lines.extend(_result_lines(state))
     return "\n".join(lines)
 
 
-def _moves(state: RoundState, moves) -> list[str]:
-    lines, tricks, plays = [], iter(state.tricks), 0
+def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
+    rules = state.rules
+    seats = rules.seats
+    lines, tricks, plays, drawn = [], iter(state.tricks), 0, 0
     for seat, action in moves:
         lines.append(f"  seat {seat}: {action}")
         plays += action.startswith("play ")
-        if action.startswith("play ") and plays % 4 == 0:
+        if action.startswith("play ") and plays % seats == 0:
             leader, cards, winner = next(tricks)
-            points = sum(state.rules.card_points[c] for c in cards)
-            lines.append(f"  -- trick {plays // 4}: seat {winner} (team {state.rules.team_of[winner]}) takes {points}")
+            points = sum(rules.card_points[c] for c in cards)
+            side = f" ({_side(rules, rules.team_of[winner])})" if any(rules.partners) else ""
+            lines.append(f"  -- trick {plays // seats}: seat {winner}{side} takes {points}")
+            if drawn < len(stock) and plays // seats < rules.tricks_per_round:
+                order = [(winner + k) % seats for k in range(seats)]
+                lines.append("  -- draw: " + ", ".join(f"seat {s} {stock[drawn + k]}" for k, s in enumerate(order)))
+                drawn += seats
     return lines
+
+
+def _side(rules, side: int) -> str:
+    """A side as a reader names it: a team of partners, or the one player of a side."""
+    return f"team {side}" if any(rules.partners) else f"seat {side}"
 
 
 def _result_lines(state: RoundState) -> list[str]:
@@ -162,29 +179,30 @@ def _result_lines(state: RoundState) -> list[str]:
     else:
         head = f"contract {r['contract']['amount']} by seat {r['contract']['bidder']} (team {r['contract']['team']}), " if r["contract"] else ""
         trumps = f"trumps {r['trump']}" if r["trump"] else "no trumps"
-        last = f"team {r['last_trick']}" if r["last_trick"] is not None else "nobody"
+        last = _side(state.rules, r["last_trick"]) if r["last_trick"] is not None else "nobody"
         lines = [
             f"result: {head}{trumps}",
             f"  card points {_pair(r['card_points'])}, last trick {last}, ghna {_pair(r['ghna'])}, totals {_pair(r['totals'])}",
-            "  " + ", ".join(_outcome_words(r)),
+            "  " + ", ".join(_outcome_words(state.rules, r)),
         ]
-    over = f"; match over: team {match['winner']} wins" if match["over"] and match["winner"] is not None else "; match over" if match["over"] else ""
+    winner = _side(state.rules, match["winner"]) if match["winner"] is not None else None
+    over = f"; match over: {winner} wins" if match["over"] and winner is not None else "; match over" if match["over"] else ""
     lines.append(f"  score changes {_pair(r['score_changes'])}; match {_pair(match['scores'])}{over}")
     return lines
 
 
 def _pair(values: list[int]) -> str:
-    """Two teams' numbers, team 0 first: `78 / 42`."""
-    return f"{values[0]} / {values[1]}"
+    """The sides' numbers, side 0 first: `78 / 42`."""
+    return " / ".join(str(v) for v in values)
 
 
-def _outcome_words(r: dict) -> list[str]:
+def _outcome_words(rules, r: dict) -> list[str]:
     words = []
     if r["made"] is not None:
         words.append("contract made" if r["made"] else "contract missed")
     if r["conceded"]:
         words.append("conceded by the defenders")
     if r["tute"] is not None:
-        words.append(f"tute by team {r['tute']}")
-    words.append(f"winner: team {r['winner']}" if r["winner"] is not None else "no winner")
+        words.append(f"tute by {_side(rules, r['tute'])}")
+    words.append(f"winner: {_side(rules, r['winner'])}" if r["winner"] is not None else "no winner")
     return words

@@ -105,7 +105,7 @@ class ReferenceAdapter:
         return self.games[key]
 
     def new_round(self, setup: dict):
-        fields = {name: setup[name] for name in ("dealer", "first_speaker", "turned", "scores") if name in setup}
+        fields = {name: setup[name] for name in ("dealer", "first_speaker", "turned", "scores", "stock") if name in setup}
         return self.game(setup.get("settings", {})).new_round(hands=setup["hands"], **fields)
 
     def run_case(self, request: dict) -> dict:

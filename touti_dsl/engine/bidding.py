@@ -124,7 +124,7 @@ def _passes_out(st) -> bool:
         if action != "pass":
             break
         run += 1
-    still_in = [s for s in range(4) if not st.out[s]]
+    still_in = [s for s in range(st.rules.seats) if not st.out[s]]
     needed = len(still_in) if st.high is None else len([s for s in still_in if s != st.high_bidder])
     return run >= needed
 
@@ -157,7 +157,8 @@ def apply_call(st, seat: int, name: str, value: str | None) -> None:
 def _end_turn(st, seat: int) -> None:
     st.spoken[seat] = True
     st.push_min[seat] = None
-    st.turn = next((s % 4 for s in range(seat + 1, seat + 5) if not st.out[s % 4]), None)
+    n = st.rules.seats
+    st.turn = next((s % n for s in range(seat + 1, seat + n + 1) if not st.out[s % n]), None)
     _check_end(st)
 
 
@@ -166,7 +167,7 @@ def _check_end(st) -> None:
         if all(st.out):
             _void(st)
         return
-    if any(not st.out[s] for s in range(4) if s != st.high_bidder):
+    if any(not st.out[s] for s in range(st.rules.seats) if s != st.high_bidder):
         return
     if st.rules.bidding.single_round and not all(st.spoken):
         return

@@ -163,7 +163,7 @@ def apply_tute(st, seat: int, rank: int) -> None:
 
 def held_undeclared(st, team: int) -> list[int]:
     """Suits whose pair sits in one hand of a seat of `team` and was not declared."""
-    seats = [s for s in range(4) if st.rules.team_of[s] == team]
+    seats = [s for s in range(st.rules.seats) if st.rules.team_of[s] == team]
     return [
         suit
         for suit, pair in enumerate(st.rules.pair_cards)

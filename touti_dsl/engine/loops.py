@@ -31,6 +31,8 @@ HIGH = 100  # any bid: the predicates only ask whether there is one, and who mad
 @dataclass
 class _Rules:
     partner: tuple[int, ...] = tuple((s + 2) % 4 for s in SEATS)  # checks E208: partners sit opposite
+    partners: tuple[tuple[int, ...], ...] = tuple(((s + 2) % 4,) for s in SEATS)
+    seats: int = len(SEATS)
     opponents: tuple[tuple[int, int], ...] = tuple(((s + 1) % 4, (s + 3) % 4) for s in SEATS)
     top_rank: int = 1
     card_rank: dict = field(default_factory=lambda: {0: 1})

@@ -37,6 +37,7 @@ class Facts:
     totals: tuple[int, ...]
     card_points: tuple[int, ...]
     tricks: tuple[int, ...]
+    loser: int | None = None  # the losing side being scored; with two sides, the one that is not the winner
 
     def team(self, side: str) -> int | None:
         if side == "bidders":
@@ -45,7 +46,9 @@ class Facts:
             return None if self.bidders is None else 1 - self.bidders
         if side == "winner":
             return self.winner
-        return None if self.winner is None else 1 - self.winner
+        if self.loser is not None:
+            return self.loser
+        return None if self.winner is None or len(self.totals) != 2 else 1 - self.winner
 
 
 # ---------------------------------------------------------------- the auction
@@ -56,7 +59,7 @@ def _opponents_bidding(st, seat, _act) -> bool:
 
 
 def _last_speaker(st, seat, _act) -> bool:
-    return st.high is None and all(st.out[o] for o in range(4) if o != seat)
+    return st.high is None and all(st.out[o] for o in range(st.rules.seats) if o != seat)
 
 
 def _holds_ace(st, seat, _act) -> bool:
@@ -70,9 +73,9 @@ SIMPLE: dict[str, Test] = {
     "self_out": lambda st, s, a: st.out[s],
     "self_bidding": lambda st, s, a: not st.out[s],
     "spoken": lambda st, s, a: st.spoken[s],
-    "partner_to_bid": lambda st, s, a: st.turn is not None and st.turn == st.rules.partner[s],
-    "partner_bidding": lambda st, s, a: not st.out[st.rules.partner[s]],
-    "partner_holds_high": lambda st, s, a: st.high_bidder is not None and st.high_bidder == st.rules.partner[s],
+    "partner_to_bid": lambda st, s, a: st.turn is not None and st.turn in st.rules.partners[s],
+    "partner_bidding": lambda st, s, a: any(not st.out[p] for p in st.rules.partners[s]),
+    "partner_holds_high": lambda st, s, a: st.high_bidder is not None and st.high_bidder in st.rules.partners[s],
     "bid_made": lambda st, s, a: st.high is not None,
     "opponent_bidding": _opponents_bidding,
     "holds_ace": _holds_ace,
@@ -109,9 +112,9 @@ def beats_winner(st, card: int) -> bool:
 
 
 def _partner_unbeatable(st, seat, _act) -> bool:
-    if not st.trick_cards or st.trick_winner != st.rules.partner[seat]:
+    if not st.trick_cards or st.trick_winner not in st.rules.partners[seat]:
         return False
-    later = [s for s in range(4) if s != seat and s not in st.trick_seats]
+    later = [s for s in range(st.rules.seats) if s != seat and s not in st.trick_seats]
     return not any(beats_winner(st, c) for s in later for c in st.hands[s])
 
 
@@ -122,7 +125,7 @@ def _trick_points(st, _seat, _act) -> int:
 
 SIMPLE.update({
     "trick_trumped": lambda st, s, a: st.best_trump >= 0 and st.led_suit != st.trump_suit,
-    "partner_winning": lambda st, s, a: bool(st.trick_cards) and st.trick_winner == st.rules.partner[s],
+    "partner_winning": lambda st, s, a: bool(st.trick_cards) and st.trick_winner in st.rules.partners[s],
     "partner_unbeatable": _partner_unbeatable,
     "leading": lambda st, s, a: not st.trick_cards,
     "holds_led": lambda st, s, a: bool(st.trick_cards) and _holds_suit(st, s, st.led_suit),
@@ -136,8 +139,8 @@ SIMPLE.update({
     "bid_winner": lambda st, s, a: st.contract_bidder == s,
     "bidding_side": lambda st, s, a: st.contract_team is not None and st.contract_team == st.rules.team_of[s],
     "turned_rank": lambda st, s, a: 0 if st.turned is None else st.rules.card_rank[st.turned],
-    "stock_empty": lambda st, s, a: True,
-    "cards_left": lambda st, s, a: 0,
+    "stock_empty": lambda st, s, a: not st.stock,
+    "cards_left": lambda st, s, a: len(st.stock),
     "value": lambda st, s, a: _declaration_value(st, a),
     "conceded": lambda st, s, a: bool(st.conceded),
     "tute": lambda st, s, a: st.tute_team is not None,
@@ -160,7 +163,7 @@ def _side_seats(side: str) -> Callable:
     if side == "self":
         return lambda st, s, a: (s,)
     if side == "partner":
-        return lambda st, s, a: (st.rules.partner[s],)
+        return lambda st, s, a: st.rules.partners[s]
     if side == "team":
         return lambda st, s, a: _team_seats(st, st.rules.team_of[s])
     if side == "opponents":

@@ -110,7 +110,7 @@ class Ruleset:
     card_name: tuple[str, ...]
     top_rank: int
     team_of: tuple[int, ...]
-    partner: tuple[int, ...]
+    partner: tuple[int | None, ...]  # the one partner of each seat, or None (no side of exactly two)
     opponents: tuple[tuple[int, ...], ...]
     hand_size: int
     has_dealer: bool
@@ -138,6 +138,15 @@ class Ruleset:
     pass_final: bool = True
     ghna_windows: frozenset = frozenset({"after_team_trick"})
     pre_lead_window: bool = False
+    seats: int = 4
+    partners: tuple[tuple[int, ...], ...] = ()  # every other seat of the same side
+    sides: int = 2  # the number of sides, each keeping its own score
+    next_seat: tuple[int, ...] = (1, 2, 3, 0)
+    stock_size: int = 0  # cards left after the deal, drawn after each trick (the turned card included)
+    draw: bool = False  # after each trick every player draws one card from the stock, the winner first
+    turned_place: str = "dealer_hand"  # where the turned card goes: dealer_hand, under_stock, aside
+    tricks_per_round: int = 10
+    swap_window: str = "before_first_lead"  # or after_team_trick
     vocabulary: Vocabulary = None
     play_text: tuple[str, ...] = ()
     ghna_text: tuple[str, ...] = ()
@@ -205,7 +214,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         raise ToutiError(refused)
     read = _Reader(spec)
     deck = _compile_deck(read)
-    teams = _compile_teams(read, len(deck["card_suit"]))
+    teams = _compile_table(read, len(deck["card_suit"]), settings)
     read.names = Names(deck["suits"], deck["ranks"])
     rules = Ruleset(
         system=spec.system,
@@ -229,8 +238,19 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         formulas=_compile_formulas(read),
     )
     rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
+    _refuse_unseated(read, rules)
     _add_lookup_tables(spec, rules)
     return rules
+
+
+def _refuse_unseated(read: _Reader, rules: Ruleset) -> None:
+    """Rules written for two teams of two that this table's sides cannot honour."""
+    if rules.concession is not None and any(len(p) != 1 for p in rules.partners):
+        raise fail(read.rule("concession.who"), "concession: a defender's partner answers the proposal, so every side "
+                                                "must be two partners")
+    if rules.sides != 2 and (rules.scoring == "contract" or rules.bidding is not None):
+        rule = read.rule("scoring.round" if rules.scoring == "contract" else "bidding.minimum")
+        raise fail(rule, f"{rule.id}: a contract is played by two sides, not {rules.sides}")
 
 
 def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
@@ -310,20 +330,76 @@ def _rank_name(rank: int, label: str) -> str:
     return str(rank) if NUMBER_WORDS.get(rank) == label.lower() else label
 
 
-def _compile_teams(read: _Reader, ncards: int) -> dict:
-    seats = read.number("table.seats")
-    groups = read.rule("table.teams").value.groups
-    hand_size = read.number("table.hand_size")
-    if seats != 4:
-        raise fail(read.rule("table.seats"), f"table.seats: the engine plays 4 seats, not {seats}")
-    if sorted(len(g) for g in groups) != [2, 2] or sorted(s for g in groups for s in g) != [0, 1, 2, 3]:
-        raise fail(read.rule("table.teams"), "table.teams: the engine plays two teams of two partners")
-    if hand_size * seats != ncards:
-        raise fail(read.rule("table.hand_size"), f"table.hand_size: {seats} hands of {hand_size} must use the {ncards} cards of the deck")
-    team_of = tuple(next(t for t, g in enumerate(groups) if s in g) for s in range(4))
-    partner = tuple(next(o for o in groups[team_of[s]] if o != s) for s in range(4))
-    opponents = tuple(tuple(groups[1 - team_of[s]]) for s in range(4))
-    return dict(team_of=team_of, partner=partner, opponents=opponents, hand_size=hand_size)
+def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
+    """Seats, sides, the deal and the stock (checks.py has refused every shape the engine cannot seat)."""
+    seats = _seat_count(read, settings.get("seats"))
+    team_of = _sides(read, seats)
+    partners = tuple(tuple(o for o in range(seats) if o != s and team_of[o] == team_of[s]) for s in range(seats))
+    hand_size = _hand_size(read, seats)
+    turned_place = read.word("trump.turned", TURNED_PLACES) if read.spec.has("trump.turned") else "dealer_hand"
+    draw = read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first"
+    left = ncards - seats * hand_size
+    if turned_place == "aside" and not left:
+        turned_place = "dealer_hand"  # no card is left over: the dealer's last card shows trumps, as dealt
+    if left < 0 or (left and not draw and turned_place != "aside") or (not draw and turned_place == "under_stock"):
+        raise fail(read.rule("table.hand_size"), f"table.hand_size: {seats} hands of {hand_size} must use the {ncards} "
+                                                  "cards of the deck, or leave a stock to draw (table.draw)")
+    in_play = seats * hand_size + (left - (turned_place == "aside") if draw else 0)
+    if draw and in_play % seats:
+        raise fail(read.rule("table.draw"), f"table.draw: the {left} cards left after the deal do not go round "
+                                            f"{seats} players")
+    return dict(
+        seats=seats,
+        team_of=team_of,
+        partner=tuple(p[0] if len(p) == 1 else None for p in partners),
+        partners=partners,
+        opponents=tuple(tuple(o for o in range(seats) if team_of[o] != team_of[s]) for s in range(seats)),
+        sides=max(team_of) + 1,
+        next_seat=tuple((s + 1) % seats for s in range(seats)),
+        hand_size=hand_size,
+        stock_size=left if draw else 0,
+        draw=draw,
+        turned_place=turned_place,
+        tricks_per_round=in_play // seats,
+    )
+
+
+TURNED_PLACES = ("dealer_hand", "under_stock", "aside")
+
+
+def _seat_count(read: _Reader, chosen) -> int:
+    rule = read.rule("table.seats")
+    if isinstance(rule.value, m.Setting):
+        if chosen is not None and chosen not in rule.value.choices:
+            allowed = ", ".join(map(str, rule.value.choices))
+            raise fail(rule, f"table.seats = {chosen} is not allowed (choices: {allowed})", "E300")
+        return rule.value.default if chosen is None else chosen
+    if chosen is not None:
+        raise fail(rule, "table.seats is fixed by this spec: it is not a setting", "E300")
+    return rule.value.value
+
+
+def _sides(read: _Reader, seats: int) -> tuple[int, ...]:
+    rule = read.rule("table.teams")
+    if isinstance(rule.value, m.Word):
+        if rule.value.value != "each":
+            raise fail(rule, f"table.teams: {rule.value.value} is not supported by the engine (supported: each, or "
+                             "groups of seats)")
+        return tuple(range(seats))
+    groups = rule.value.groups
+    if sorted(s for g in groups for s in g) != list(range(seats)):
+        raise fail(rule, f"table.teams: the groups must share out the seats 0 to {seats - 1}")
+    return tuple(next(t for t, g in enumerate(groups) if s in g) for s in range(seats))
+
+
+def _hand_size(read: _Reader, seats: int) -> int:
+    rule = read.rule("table.hand_size")
+    if isinstance(rule.value, m.Number):
+        return rule.value.value
+    sizes = {e.key: e.value for e in rule.value.entries}
+    if seats not in sizes:
+        raise fail(rule, f"table.hand_size gives no hand size for {seats} players")
+    return sizes[seats]
 
 
 def _compile_rotation(read: _Reader) -> dict:
@@ -439,10 +515,17 @@ def _compile_trump(read: _Reader) -> dict:
     rule = read.spec.rule("trump.swap")
     if rule is None:
         return dict(trump_choice=choice, swap_rank=None)
+    window = read.word("trump.swap_window", SWAP_WINDOWS) if read.spec.has("trump.swap_window") else SWAP_WINDOWS[0]
+    if read.spec.has("trump.turned") and read.spec.value("trump.turned").value == "aside":
+        raise fail(rule, "trump.swap: a turned card set aside (trump.turned aside) cannot be exchanged")
     if isinstance(rule.value, m.Number):
-        return dict(trump_choice=choice, swap_rank=rule.value.value)
+        return dict(trump_choice=choice, swap_rank=rule.value.value, swap_window=window)
     # a formula: the swap card's rank depends on the turned card
-    return dict(trump_choice=choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)))
+    return dict(trump_choice=choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
+                swap_window=window)
+
+
+SWAP_WINDOWS = ("before_first_lead", "after_team_trick")
 
 
 def _compile_obligations(read: _Reader) -> tuple[ObligationRules, ...]:
@@ -564,6 +647,9 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
     end = read.word("match.end", ("target", "hands"))
     chosen = {}
     for key, value in settings.items():
+        if key == "seats":  # a table setting, read by _seat_count
+            chosen[key] = value
+            continue
         rule = read.spec.rule(f"match.{key}")
         if rule is None or not isinstance(rule.value, m.Setting):
             raise fail(None, f"unknown setting {key}: this spec's settings are {_settings_names(read)}", "E300")
@@ -578,6 +664,7 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
 
 def _settings_names(read: _Reader) -> str:
     names = [r.key for r in read.spec.section("match") if isinstance(r.value, m.Setting)]
+    names += ["seats"] if isinstance(read.rule("table.seats").value, m.Setting) else []
     return ", ".join(names) or "none"
 
 

@@ -5,10 +5,11 @@ default the bidding team's total — its card points, the last-trick bonus if it
 last trick, its ghna — is at least the contract).  Each side then scores its formula:
 `scoring.made` / `scoring.made_defenders` when made (by default the contract and 0),
 `scoring.failed` / `scoring.failed_defenders` when not (by default 0 and the contract).
-`most_points`: the team with the higher total wins the hand (a tie goes to the last
-trick's team under `scoring.tie last_trick`), a tute wins at once; the winner scores
-`scoring.winner` (1 by default), the loser `scoring.loser` (0); without `scoring.tie`, a
-tie scores nothing.  A void round scores nothing.
+`most_points`: the side with the highest total wins the hand (a tie for the highest goes
+to the last trick's side under `scoring.tie last_trick`, when it is one of the tied), a
+tute wins at once; the winner scores `scoring.winner` (1 by default), every other side
+`scoring.loser` (0); without `scoring.tie`, a tie scores nothing.  A void round scores
+nothing.  Every list of the result has one entry per side (two for two teams).
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from .predicates import Facts
 def round_result(st) -> dict:
     """The wire-format round result of a terminal state."""
     rules = st.rules
-    bonus = [0, 0]
+    bonus = [0] * rules.sides
     if st.last_trick_team is not None:
         bonus[st.last_trick_team] = rules.last_trick_bonus
-    totals = [st.card_points[t] + bonus[t] + st.ghna_points[t] for t in (0, 1)]
+    totals = [st.card_points[t] + bonus[t] + st.ghna_points[t] for t in range(rules.sides)]
     made, winner, changes = _outcome(st, totals)
     changes = [int(c) for c in changes]
     return {
@@ -42,7 +43,7 @@ def round_result(st) -> dict:
 
 
 def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]:
-    changes = [0, 0]
+    changes = [0] * st.rules.sides
     if st.void:
         return None, None, changes
     formulas = st.rules.formulas
@@ -58,7 +59,10 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
     winner = _most_points_winner(st, totals)
     if winner is not None:
         facts = _facts(st, totals, st.contract_team, winner)
-        changes[winner], changes[1 - winner] = formulas.winner(st, None, facts), formulas.loser(st, None, facts)
+        changes[winner] = formulas.winner(st, None, facts)
+        for loser in range(len(totals)):
+            if loser != winner:
+                changes[loser] = formulas.loser(st, None, _facts(st, totals, st.contract_team, winner, loser))
     return None, winner, changes
 
 
@@ -68,19 +72,23 @@ def round_facts(st):
     return _facts(st, result["totals"], st.contract_team, result["winner"])
 
 
-def _facts(st, totals: list[int], bidders: int | None, winner: int | None) -> Facts:
-    tricks = [0, 0]
+def _facts(st, totals: list[int], bidders: int | None, winner: int | None, loser: int | None = None) -> Facts:
+    tricks = [0] * len(totals)
     for trick in st.tricks:
         tricks[st.rules.team_of[trick[2]]] += 1
-    return Facts(bidders, winner, tuple(totals), tuple(st.card_points), tuple(tricks))
+    return Facts(bidders, winner, tuple(totals), tuple(st.card_points), tuple(tricks), loser)
 
 
 def _most_points_winner(st, totals: list[int]) -> int | None:
     if st.tute_team is not None:
         return st.tute_team
-    if totals[0] != totals[1]:
-        return 0 if totals[0] > totals[1] else 1
-    return st.last_trick_team if st.rules.tie == "last_trick" else None
+    best = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    if st.rules.tie == "last_trick" and st.last_trick_team in leaders:
+        return st.last_trick_team
+    return None
 
 
 def match_result(st) -> dict:
@@ -88,12 +96,10 @@ def match_result(st) -> dict:
     scores = list(st.scores)
     if st.phase == "done":
         changes = round_result(st)["score_changes"]
-        scores = [scores[t] + changes[t] for t in (0, 1)]
+        scores = [score + change for score, change in zip(scores, changes)]
     goal = st.rules.match_goal
-    reached = [t for t in (0, 1) if scores[t] >= goal]
-    winner = None
-    if len(reached) == 1:
-        winner = reached[0]
-    elif len(reached) == 2 and scores[0] != scores[1]:
-        winner = 0 if scores[0] > scores[1] else 1
+    reached = [t for t, score in enumerate(scores) if score >= goal]
+    best = max((scores[t] for t in reached), default=None)
+    leaders = [t for t in reached if scores[t] == best]
+    winner = leaders[0] if len(leaders) == 1 else None
     return {"scores": scores, "over": bool(reached), "winner": winner}

@@ -23,7 +23,7 @@ from .text import parse_action
 
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
 FIELDS = (
-    "phase", "dealer", "first_speaker", "seed", "scores", "hands", "history",
+    "phase", "dealer", "first_speaker", "seed", "scores", "hands", "stock", "history",
     "turn", "out", "spoken", "high", "high_bidder", "calls_made", "push_min",
     "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
@@ -44,7 +44,7 @@ class RoundState:
         """Sorted seats with at least one legal action."""
         if self.phase == "play" and self._only_the_player_acts():
             return [self.to_play]
-        return [seat for seat in range(4) if self._legal_list(seat)]
+        return [seat for seat in range(self.rules.seats) if self._legal_list(seat)]
 
     def _only_the_player_acts(self) -> bool:
         """No vote, no declaration window, no swap possible: only the seat to play may act (fast path)."""
@@ -52,11 +52,17 @@ class RoundState:
             return False
         if self.rules.pre_lead_window and not self.tricks_played and not self.trick_cards:
             return False
-        return self.rules.swap_rank is None or self.swapped or bool(self.tricks_played or self.trick_cards)
+        return self.rules.swap_rank is None or self.swapped or not self._swap_window_open()
+
+    def _swap_window_open(self) -> bool:
+        """Whether a swap could be made now by someone (before the first lead, or after a won trick)."""
+        if self.rules.swap_window == "after_team_trick":
+            return self.window_team is not None and (self.rules.turned_place != "under_stock" or bool(self.stock))
+        return not (self.tricks_played or self.trick_cards)
 
     def legal_actions(self, seat: int) -> list[str]:
         """The legal action texts of `seat`, in the canonical order of text.py."""
-        return list(self._legal_list(_seat(seat)))
+        return list(self._legal_list(_seat(seat, self.rules.seats)))
 
     def is_terminal(self) -> bool:
         return self.phase == "done"
@@ -127,9 +133,17 @@ class RoundState:
             return PHASE, "no swap is possible now"
         if self.concede_pending is not None:
             return CONCESSION_PENDING
-        if self.swapped or self.tricks_played or self.trick_cards:
+        if rules.swap_window == "after_team_trick":
+            if self.swapped:
+                return "trump.swap", "the swap is possible once a round"
+            if self.window_team != rules.team_of[seat]:
+                return "trump.swap_window", ("the swap is possible only after a trick won by your side, before the "
+                                             "next lead")
+            if rules.turned_place == "under_stock" and not self.stock:
+                return "trump.swap_window", "the turned card has been drawn: the stock is empty"
+        elif self.swapped or self.tricks_played or self.trick_cards:
             return "trump.swap", "the swap is possible once, before the first card of the round is played"
-        if seat == self.dealer:
+        if seat == self.dealer and rules.turned_place == "dealer_hand":
             return "trump.swap", "the dealer cannot swap: the turned card is already in the dealer's hand"
         rank = self.swap_card_rank()
         if rank not in rules.rank_cards:
@@ -154,14 +168,14 @@ class RoundState:
     def apply(self, seat: int, action: str) -> None:
         """Apply a legal action, or raise IllegalAction (rule id, reason) leaving the state unchanged."""
         parsed = parse_action(action, self.rules.vocabulary, self.rules.parse_cache)
-        seat = _seat(seat)
+        seat = _seat(seat, self.rules.seats)
         if action not in self._legal_list(seat):
             self._refuse(seat, parsed)
             raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
         kind, arg = parsed
         _APPLY[kind](self, seat, arg)
         self.history.append((seat, action))
-        self._legal = [None, None, None, None]
+        self._legal = [None] * self.rules.seats
 
     def _refuse(self, seat: int, parsed: tuple) -> None:
         kind, arg = parsed
@@ -195,7 +209,7 @@ class RoundState:
     def _start_play(self) -> None:
         rules = self.rules
         self.phase = "play"
-        lead = self.first_speaker if rules.first_lead == "first_speaker" else (self.dealer + 1) % 4
+        lead = self.first_speaker if rules.first_lead == "first_speaker" else rules.next_seat[self.dealer]
         self.to_play = lead
         play.start_trick(self)
 
@@ -221,8 +235,8 @@ class RoundState:
         if not self.trick_cards:
             self.window_team = None  # leading closes the declaration window
         play.add_card(self, seat, card)
-        if len(self.trick_cards) < 4:
-            self.to_play = (seat + 1) % 4
+        if len(self.trick_cards) < self.rules.seats:
+            self.to_play = self.rules.next_seat[seat]
             return
         self._finish_trick()
 
@@ -235,19 +249,32 @@ class RoundState:
         self.tricks_played += 1
         play.start_trick(self)
         self.to_play = winner
-        if self.tricks_played == rules.hand_size:
+        if self.stock:
+            self._draw(winner)
+        if self.tricks_played == rules.tricks_per_round:
             self.last_trick_team = team
             self.phase, self.to_play = "done", None
         else:
             self.window_team, self.window_count = team, 0
 
+    def _draw(self, first: int) -> None:
+        """Each player draws one card from the stock, the trick winner first (`table.draw winner_first`)."""
+        seat, following = first, self.rules.next_seat
+        for _ in range(self.rules.seats):
+            insort(self.hands[seat], self.stock.pop(0))
+            seat = following[seat]
+
     def _apply_swap(self, seat: int, _arg) -> None:
         rules = self.rules
         wanted = rules.rank_cards[self.swap_card_rank()][self.trump_suit]
         self.hands[seat].remove(wanted)
-        insort(self.hands[seat], self.turned)
-        self.hands[self.dealer].remove(self.turned)
-        insort(self.hands[self.dealer], wanted)
+        if rules.turned_place == "under_stock":
+            insort(self.hands[seat], self.stock[-1])
+            self.stock[-1] = wanted
+        else:
+            insort(self.hands[seat], self.turned)
+            self.hands[self.dealer].remove(self.turned)
+            insort(self.hands[self.dealer], wanted)
         self.swapped = True
 
     def _refuse_swap(self, seat: int, _arg) -> None:
@@ -269,7 +296,7 @@ class RoundState:
         """What `seat` may see: its own hand, the public state and its legal actions."""
         from .views import observation
 
-        return observation(self, _seat(seat))
+        return observation(self, _seat(seat, self.rules.seats))
 
     def to_json(self) -> dict:
         from .views import to_json
@@ -282,26 +309,27 @@ class RoundState:
 
         return from_json(cls, game_or_spec, data)
 
-    def next_round(self, seed: int | None = None, hands: list | None = None, turned: str | None = None) -> "RoundState":
+    def next_round(self, seed: int | None = None, hands: list | None = None, turned: str | None = None,
+                   stock: list | None = None) -> "RoundState":
         """The next round of the match: rotated dealer or first speaker, carried scores."""
         from .game import next_round
 
-        return next_round(self, seed=seed, hands=hands, turned=turned)
+        return next_round(self, seed=seed, hands=hands, turned=turned, stock=stock)
 
     def __repr__(self) -> str:
         return f"<RoundState {self.rules.system} phase={self.phase} tricks={self.tricks_played}>"
 
 
 _LISTS = (
-    "scores", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
+    "scores", "stock", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
     "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick",
 )
 _PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")
 
 
-def _seat(seat) -> int:
-    if type(seat) is not int or not 0 <= seat < 4:
-        raise ValueError(f"a seat is an int from 0 to 3, not {seat!r}")
+def _seat(seat, seats: int) -> int:
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise ValueError(f"a seat is an int from 0 to {seats - 1}, not {seat!r}")
     return seat
 
 

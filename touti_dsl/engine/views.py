@@ -22,7 +22,7 @@ def _suit(rules, suit):
 def to_json(st) -> dict:
     """The full state as JSON-ready data (see module docstring)."""
     rules = st.rules
-    return {
+    data = {
         "system": rules.system,
         "settings": dict(rules.settings),
         "phase": st.phase,
@@ -65,6 +65,9 @@ def to_json(st) -> dict:
         "void": st.void,
         "tute": st.tute_team,
     }
+    if rules.stock_size:
+        data["stock"] = [rules.card_text[c] for c in st.stock]
+    return data
 
 
 def _declaration(rules, declaration) -> list:
@@ -81,7 +84,7 @@ def from_json(cls, game_or_spec, data: dict):
     if data.get("system") != rules.system:
         raise ValueError(f"state of system {data.get('system')!r} given to a game of {rules.system!r}")
     st = cls.__new__(cls)
-    st.rules, st._legal = rules, [None, None, None, None]
+    st.rules, st._legal = rules, [None] * rules.seats
     _restore_round(st, rules, data)
     _restore_bidding(st, data["bidding"])
     _restore_play(st, rules, data["play"])
@@ -94,6 +97,7 @@ def _restore_round(st, rules, data: dict) -> None:
     st.phase, st.dealer, st.first_speaker, st.seed = data["phase"], data["dealer"], data["first_speaker"], data["seed"]
     st.scores = list(data["scores"])
     st.hands = [[cards[c] for c in hand] for hand in data["hands"]]
+    st.stock = [cards[c] for c in data.get("stock", ())]
     st.history = [(seat, action) for seat, action in data["history"]]
     st.trump_suit = None if data["trump"] is None else suits.index(data["trump"])
     st.turned = None if data["turned"] is None else cards[data["turned"]]
@@ -136,7 +140,7 @@ def observation(st, seat: int) -> dict:
     """What `seat` may see (see module docstring)."""
     rules = st.rules
     full = to_json(st)
-    return {
+    seen = {
         "seat": seat,
         "system": rules.system,
         "phase": st.phase,
@@ -155,3 +159,8 @@ def observation(st, seat: int) -> dict:
         "concession": full["concession"],
         "legal_actions": st.legal_actions(seat),
     }
+    if rules.stock_size:
+        seen["stock_size"] = len(st.stock)
+        if rules.turned_place == "under_stock":
+            seen["stock_bottom"] = rules.card_text[st.stock[-1]] if st.stock else None
+    return seen

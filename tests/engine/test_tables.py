@@ -1,0 +1,244 @@
+"""Any table: 2 to 6 seats, sides of any shape or each for oneself, a stock drawn after each trick.
+
+The examples of spec/examples that seat another table than their base (tute-habanero for
+two, tute-arrastrado for three, guinote with a stock) are played here: the deal, the draw,
+duties that wait for the stock to be empty, the swap under the stock, results for more
+than two sides, and random rounds that keep every card and end.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.engine import Game, IllegalAction, RoundState
+from touti_dsl.errors import ToutiError
+from touti_dsl.variants import load_flat
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
+TABLES = ("tute-habanero", "tute-arrastrado", "guinote")
+
+
+def _game(name: str, **settings) -> Game:
+    return Game.from_spec(load_flat(EXAMPLES / f"{name}.touti"), **settings)
+
+
+def _refusal(state: RoundState, seat: int, action: str) -> str:
+    with pytest.raises(IllegalAction) as refused:
+        state.clone().apply(seat, action)
+    return refused.value.rule_id
+
+
+def _every_card(state: RoundState) -> list[int]:
+    cards = [c for hand in state.hands for c in hand] + list(state.stock) + list(state.trick_cards)
+    cards += [c for trick in state.tricks for c in trick[1]]
+    if state.rules.turned_place == "aside":
+        cards.append(state.turned)
+    return sorted(cards)
+
+
+# ---------------------------------------------------------------- the deal
+
+
+def test_two_players_get_eight_cards_and_the_turned_card_lies_under_the_stock():
+    game = _game("tute-habanero")
+    state = game.new_round(seed=11)
+    rules = game.ruleset
+    assert rules.seats == 2 and rules.sides == 2 and rules.partners == ((), ())
+    assert [len(h) for h in state.hands] == [8, 8] and len(state.stock) == 24
+    assert state.stock[-1] == state.turned and rules.card_suit[state.turned] == state.trump_suit
+    assert rules.tricks_per_round == 20
+    assert _every_card(state) == list(range(40))
+
+
+def test_three_players_get_thirteen_cards_and_the_fortieth_is_set_aside():
+    game = _game("tute-arrastrado")
+    state = game.new_round(seed=5)
+    assert [len(h) for h in state.hands] == [13, 13, 13] and state.stock == []
+    assert all(state.turned not in hand for hand in state.hands)
+    assert game.ruleset.tricks_per_round == 13 and game.ruleset.swap_rank is None
+    assert _every_card(state) == list(range(40))
+
+
+def test_guinote_deals_six_cards_to_two_pairs_and_ten_tricks_are_played():
+    game = _game("guinote")
+    rules = game.ruleset
+    assert rules.team_of == (0, 1, 0, 1) and rules.partners == ((2,), (3,), (0,), (1,))
+    state = game.new_round(seed=2)
+    assert [len(h) for h in state.hands] == [6] * 4 and len(state.stock) == 16 and rules.tricks_per_round == 10
+
+
+def test_explicit_hands_need_the_stock_and_every_card_once():
+    game = _game("tute-habanero")
+    dealt = game.new_round(seed=3)
+    text = game.ruleset.card_text
+    hands = [[text[c] for c in h] for h in dealt.hands]
+    stock = [text[c] for c in dealt.stock]
+    again = game.new_round(hands=hands, stock=stock, dealer=0)
+    assert again.hands == dealt.hands and again.stock == dealt.stock and again.turned == dealt.turned
+    with pytest.raises(ValueError, match="stock="):
+        game.new_round(hands=hands, dealer=0)
+    with pytest.raises(ValueError, match="dealt twice"):
+        game.new_round(hands=hands, stock=stock[:-1] + [hands[0][0]], dealer=0)
+    with pytest.raises(ValueError, match="list of 2 lists"):
+        game.new_round(hands=hands + [[]], stock=stock, dealer=0)
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        game.new_round(hands=hands, stock=stock, dealer=2)
+
+
+# ---------------------------------------------------------------- the draw and the duties
+
+
+def _play_first_trick(state: RoundState) -> None:
+    while state.tricks_played == 0:
+        seat = state.to_play
+        card = next(a for a in state.legal_actions(seat) if a.startswith("play "))
+        state.apply(seat, card)
+
+
+def test_after_a_trick_each_player_draws_one_card_the_winner_first():
+    state = _game("tute-habanero").new_round(seed=21)
+    stock = list(state.stock)
+    _play_first_trick(state)
+    winner = state.tricks[-1][2]
+    assert stock[0] in state.hands[winner] and stock[1] in state.hands[1 - winner]
+    assert [len(h) for h in state.hands] == [8, 8] and state.stock == stock[2:]
+
+
+def _habanero(hands: list[str], stock: list[str], dealer: int = 1) -> RoundState:
+    return _game("tute-habanero").new_round(hands=[h.split() for h in hands], stock=stock.split(), dealer=dealer)
+
+
+# Seat 0 leads; trumps are bastos (the 12b under the stock).
+HABANERO = (["1o 3o 12o 11o 10o 7o 6o 5o", "4o 2o 1c 3c 12c 11c 10c 7c"],
+             "6c 5c 4c 2c 1e 3e 12e 11e 10e 7e 6e 5e 4e 2e 1b 3b 11b 10b 7b 6b 5b 4b 2b 12b")
+
+
+def test_no_duty_to_follow_while_cards_are_left_to_draw():
+    state = _habanero(*HABANERO)
+    state.apply(0, "play 1o")
+    assert "play 1c" in state.legal_actions(1)  # seat 1 holds oros, and may discard a copa
+
+
+def test_the_duties_apply_once_the_stock_is_empty():
+    state = _habanero(*HABANERO)
+    state.stock.clear()  # as if the last cards had been drawn
+    state._legal = [None, None]
+    state.apply(0, "play 1o")
+    assert "play 1c" not in state.legal_actions(1)
+    assert _refusal(state, 1, "play 1c") == "play.follow_suit"
+
+
+def test_play_until_the_stock_is_empty_then_twelve_more_cards_each():
+    state = _habanero(*HABANERO)
+    while state.stock:
+        seat = state.to_play
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a.startswith("play ")))
+    assert state.tricks_played == 12 and [len(h) for h in state.hands] == [8, 8]
+
+
+def test_the_seven_of_trumps_takes_the_turned_card_after_a_won_trick_only():
+    # trumps are oros (1o under the stock); seat 1 holds the 7 of oros
+    hands = ["3c 12c 11c 10c 6c 5c 4c 6e", "7o 1c 1e 3e 12e 11e 10e 7e"]
+    dealt = set(" ".join(hands).split())
+    every = _game("tute-habanero").ruleset.card_text
+    stock = " ".join([c for c in every if c not in dealt and c != "1o"] + ["1o"])
+    state = _habanero(hands, stock)
+    assert "swap" not in state.legal_actions(1)
+    assert _refusal(state, 1, "swap") == "trump.swap_window"
+    state.apply(0, "play 4c")
+    state.apply(1, "play 1c")  # seat 1 wins the trick
+    assert state.tricks[-1][2] == 1 and "swap" in state.legal_actions(1)
+    state.apply(1, "swap")
+    assert state.stock[-1] == state.rules.vocabulary.cards["7o"] and state.rules.vocabulary.cards["1o"] in state.hands[1]
+    assert _refusal(state, 1, "swap") == "trump.swap"
+
+
+def test_songs_only_while_the_stock_lasts():
+    state = _game("tute-habanero").new_round(seed=1)
+    state.stock.clear()  # as if the last cards had been drawn
+    rules = state.rules
+    state.window_team = 0
+    king, horse = rules.pair_cards[0]
+    state.hands[0] = sorted({*state.hands[0][:6], king, horse})
+    state._legal = [None, None]
+    assert _refusal(state, 0, f"ghna {rules.suits[0]}") == "ghna.while_stock"
+
+
+# ---------------------------------------------------------------- results for more than two sides
+
+
+def test_three_sides_score_each_for_oneself():
+    game = _game("tute-arrastrado")
+    rng = random.Random(4)
+    state = game.new_round(seed=8)
+    while not state.is_terminal():
+        seat = rng.choice(state.actors())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    result = state.round_result()
+    assert len(result["totals"]) == 3 and len(result["score_changes"]) == 3
+    if result["tute"] is None and result["winner"] is not None:
+        assert result["totals"][result["winner"]] == max(result["totals"])
+        assert sorted(result["score_changes"]) == [0, 0, 1]
+    assert len(state.match_result()["scores"]) == 3
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_random_rounds_keep_every_card_and_end(name):
+    game = _game(name)
+    rules = game.ruleset
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_round(seed=seed)
+        steps = 0
+        while not state.is_terminal():
+            assert _every_card(state) == list(range(40))
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+            assert steps < 400
+        if state.tute_team is None:
+            assert state.tricks_played == rules.tricks_per_round and not any(state.hands) and not state.stock
+            result = state.round_result()
+            aside = rules.card_points[state.turned] if rules.turned_place == "aside" else 0
+            assert sum(result["card_points"]) == 120 - aside
+        copy = RoundState.from_json(game, state.to_json())
+        assert copy.to_json() == state.to_json()
+
+
+def test_an_observation_shows_the_stock_size_and_the_face_up_card_only():
+    state = _game("tute-habanero").new_round(seed=9)
+    seen = state.observation(0)
+    assert seen["stock_size"] == 24 and seen["stock_bottom"] == seen["turned"]
+    assert "stock" not in seen and "hands" not in seen and seen["hand_sizes"] == [8, 8]
+
+
+def test_four_seat_systems_keep_their_json_without_a_stock():
+    state = Game.from_spec("tute").new_round(seed=1)
+    assert "stock" not in state.to_json() and "stock_size" not in state.observation(0)
+
+
+# ---------------------------------------------------------------- the table as a setting
+
+
+def _cabrero_like(tmp_path) -> Path:
+    path = tmp_path / "any-table.touti"
+    path.write_text('touti 1\n\nsystem "any-table" extends "tute" {\n  title: "Each for oneself"\n}\n\n'
+                    "table {\n  seats: 4 (3, 4, 5)\n  teams: each\n  hand_size: 3 = 13, 4 = 10, 5 = 8\n}\n\n"
+                    "trump {\n  turned: aside\n  remove swap\n}\n", encoding="utf-8")
+    return path
+
+
+def test_the_number_of_players_is_a_table_setting(tmp_path):
+    from touti_dsl.checks import check_spec
+
+    spec = load_flat(_cabrero_like(tmp_path))
+    assert check_spec(spec) == []
+    five = Game.from_spec(spec, seats=5)
+    state = five.new_round(seed=1)
+    assert [len(h) for h in state.hands] == [8] * 5 and five.ruleset.sides == 5
+    assert five.settings == {"seats": 5}
+    with pytest.raises(ToutiError, match="choices: 3, 4, 5"):
+        Game.from_spec(spec, seats=6)

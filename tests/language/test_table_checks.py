@@ -1,0 +1,51 @@
+"""Any table at `touti check`: 2 to 6 seats, sides that share out the seats, a deal that uses the deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_dsl.checks import check_spec
+from touti_dsl.variants import load_flat
+
+
+def _check(tmp_path, table: str, trump: str = "") -> list[tuple[str, str]]:
+    path = tmp_path / "table.touti"
+    text = f'touti 1\n\nsystem "table" extends "tute" {{\n  title: "A table"\n}}\n\ntable {{\n{table}}}\n'
+    if trump:
+        text += f"\ntrump {{\n{trump}}}\n"
+    path.write_text(text, encoding="utf-8")
+    return [(d.code, d.message) for d in check_spec(load_flat(path))]
+
+
+@pytest.mark.parametrize("table, trump", [
+    ("  seats: 2\n  teams: each\n  hand_size: 8\n  draw: winner_first\n", "  turned: under_stock\n"),
+    ("  seats: 3\n  teams: each\n  hand_size: 13\n", "  turned: aside\n  remove swap\n"),
+    ("  seats: 4 (3, 4, 5)\n  teams: each\n  hand_size: 3 = 13, 4 = 10, 5 = 8\n", "  turned: aside\n  remove swap\n"),
+], ids=["two-with-stock", "three-each", "players-setting"])
+def test_tables_of_the_family_are_valid(tmp_path, table, trump):
+    assert _check(tmp_path, table, trump) == []
+
+
+@pytest.mark.parametrize("teams", ["0 2 4 | 1 3 5", "0 3 | 1 4 | 2 5"])
+def test_sides_of_any_shape_sit_alternately(tmp_path, teams):
+    """Six players as 3+3 or 2+2+2 (the 40 cards do not deal out evenly to six: that is E207's, not E208's)."""
+    codes = {code for code, _ in _check(tmp_path, f"  seats: 6\n  teams: {teams}\n  hand_size: 6\n")}
+    assert codes == {"E207"}
+
+
+@pytest.mark.parametrize("table, trump, code, words", [
+    ("  seats: 7\n  teams: each\n", "", "E209", "2 to 6 players, not 7"),
+    ("  seats: 3\n  teams: each\n  hand_size: 8\n  draw: winner_first\n", "", "E207", "do not go round 3 players"),
+    ("  seats: 3\n  teams: each\n  hand_size: 12\n", "", "E207", "leaving 4"),
+    ("  seats: 2\n  teams: each\n  hand_size: 21\n", "", "E207", "need 42"),
+    ("  seats: 4\n  hand_size: 10\n  draw: winner_first\n", "", "E207", "no card is left to draw"),
+    ("  hand_size: 6\n", "  turned: under_stock\n", "E207", "needs a stock"),
+    ("  seats: 6\n  teams: 0 1 2 | 3 4 5\n  hand_size: 6\n  draw: winner_first\n", "", "E208", "every 2 seats"),
+    ("  seats: 6\n  teams: 0 2 4 | 1 3\n  hand_size: 6\n  draw: winner_first\n", "", "E208", "same number"),
+    ("  seats: 4 (3, 4)\n  hand_size: 3 = 13, 4 = 10\n", "  turned: aside\n", "E208", "`each`"),
+    ("  seats: 4 (3, 4)\n  teams: each\n  hand_size: 4 = 10\n", "", "E209", "no hand size for 3 players"),
+], ids=["seven-seats", "stock-not-round", "cards-left-over", "too-many-cards", "nothing-to-draw", "under-no-stock",
+        "partners-side-by-side", "uneven-sides", "setting-with-groups", "missing-hand-size"])
+def test_tables_that_cannot_be_dealt_or_seated_are_refused(tmp_path, table, trump, code, words):
+    found = _check(tmp_path, table, trump)
+    assert any(c == code and words in message for c, message in found), found
