@@ -242,3 +242,38 @@ def test_the_number_of_players_is_a_table_setting(tmp_path):
     assert five.settings == {"seats": 5}
     with pytest.raises(ToutiError, match="choices: 3, 4, 5"):
         Game.from_spec(spec, seats=6)
+
+
+# ---------------------------------------------------------------- touti play
+
+
+def test_play_shows_the_stock_and_each_draw(capsys):
+    from touti_dsl.cli import main
+
+    assert main(["play", str(EXAMPLES / "tute-habanero.touti"), "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "face up under the stock" in out and "stock (24 cards, drawn in this order)" in out
+    assert out.count("-- draw: ") == 12 and "-- trick 20:" in out and "(team" not in out
+
+
+def test_play_json_rounds_replay_with_their_stock(capsys):
+    import json
+
+    from touti_dsl.cli import main
+
+    assert main(["play", str(EXAMPLES / "guinote.touti"), "--seed", "5", "--format", "json"]) == 0
+    played = json.loads(capsys.readouterr().out.splitlines()[0])
+    state = _game("guinote").new_round(hands=played["hands"], stock=played["stock"], dealer=played["dealer"])
+    for seat, action in played["actions"]:
+        state.apply(seat, action)
+    assert state.round_result() == played["result"]
+
+
+def test_play_chooses_the_number_of_players(tmp_path, capsys):
+    from touti_dsl.cli import main
+
+    path = str(_cabrero_like(tmp_path))
+    assert main(["play", path, "--seed", "1", "--set", "seats=5"]) == 0
+    assert "  seat 4: " in capsys.readouterr().out
+    assert main(["play", path, "--seed", "1", "--set", "seats=6"]) == 2
+    assert "not a choice of table.seats" in capsys.readouterr().err

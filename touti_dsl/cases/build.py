@@ -16,10 +16,11 @@ from pathlib import Path
 from .. import model as m
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
 from ..engine import Game
+from ..engine.game import split_deck
 from ..loader import spec_hash
 from . import outcomes, situations
 from ..schema import EXPRESSION_RULES
-from .explore import Explorer, Findings, Witness, quick_rounds
+from .explore import Explorer, Findings, Witness, dealt_setup, quick_rounds
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
@@ -137,9 +138,9 @@ def match_playthrough(game: Game, seed: int) -> dict:
         steps.append({"op": "match_result", "expect": result})
         if result["over"]:
             break
-        hands = explorer.deal(0)["hands"]
-        state = state.next_round(hands=hands)
-        steps.append({"op": "next_round", "hands": hands, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
+        dealt = {k: v for k, v in explorer.deal(0).items() if k in ("hands", "stock", "turned")}
+        state = state.next_round(**dealt)
+        steps.append({"op": "next_round", **dealt, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
     return {"rules": [PLAYTHROUGH_MATCH, "match.end"], "polarity": "positive",
             "description": "golden match: seeded random rounds from 0-0 until a team wins the match",
             "setup": setup, "steps": steps}
@@ -156,23 +157,26 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
         for witness in witnesses[:1]:
             raw.append(allowed_case(game, witness, "accepted"))
     rng = random.Random(seed)
-    next_hands = _deal(game, rng)
+    next_deal = _deal(game, rng)
     raw += outcomes.trick_cases(game, findings.rounds)
     raw += outcomes.round_cases(game, findings.rounds)
     raw += outcomes.formula_cases(game, findings.rounds)
     raw += outcomes.single_round_cases(game, findings.rounds)
     raw += outcomes.match_cases(game, findings.rounds)
-    raw += outcomes.rotation_cases(game, findings.rounds, next_hands)
+    raw += outcomes.stock_cases(game, findings.rounds)
+    raw += outcomes.rotation_cases(game, findings.rounds, next_deal)
     raw += outcomes.opening_cases(game, findings.rounds)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index) for index in range(MATCHES)]
     return _merge(raw)
 
 
-def _deal(game: Game, rng: random.Random) -> list[list[str]]:
-    cards = list(game.ruleset.card_text)
-    rng.shuffle(cards)
-    return [cards[10 * s : 10 * s + 10] for s in range(4)]
+def _deal(game: Game, rng: random.Random) -> dict:
+    """A random deal as the `next_round` step gives it: the hands, and the stock or the card set aside."""
+    rules = game.ruleset
+    deck = list(range(rules.ncards))
+    rng.shuffle(deck)
+    return dealt_setup(rules, split_deck(rules, deck))
 
 
 def _merge(raw: list[dict]) -> list[dict]:

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..engine import Game, IllegalAction
+from ..engine.game import deal, split_deck
 from . import candidates, situations
 
 KEEP = 2  # witnesses kept per rule and polarity
@@ -99,27 +100,39 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
     return ()
 
 
-def stacked_hands(game: Game, side: int) -> list[list[str]]:
-    """Hands where the seats of team `side` hold the twenty strongest cards (a side sure to take most tricks)."""
+def dealt_setup(rules, dealt) -> dict:
+    """An engine deal as a case setup: the hands, and the stock and the card set aside when the table has them."""
+    text = rules.card_text
+    setup: dict = {"hands": [[text[c] for c in hand] for hand in dealt]}
+    if rules.stock_size:
+        setup["stock"] = [text[c] for c in dealt.stock]
+    if rules.turned_place == "aside" and dealt.turned is not None:
+        setup["turned"] = text[dealt.turned]
+    return setup
+
+
+def stacked_hands(game: Game, side: int) -> dict:
+    """A deal where the seats of `side` hold the strongest cards (a side sure to take most tricks)."""
     rules = game.ruleset
     cards = sorted(range(rules.ncards), key=lambda c: (-rules.card_strength[c], c))
-    seats = {team: [s for s in range(4) if rules.team_of[s] == team] for team in (0, 1)}
-    hands: list[list[str]] = [[], [], [], []]
-    for index, card in enumerate(cards):
-        team = side if index < len(cards) // 2 else 1 - side
-        hands[seats[team][index % 2]].append(rules.card_text[card])
-    return hands
+    strong = [s for s in range(rules.seats) if rules.team_of[s] == side % rules.sides]
+    weak = [s for s in range(rules.seats) if s not in strong]
+    dealt = len(strong) * rules.hand_size
+    order: list[list[int]] = [[] for _ in range(rules.seats)]
+    for index, card in enumerate(cards[: rules.seats * rules.hand_size]):
+        seats, at = (strong, index) if index < dealt else (weak, index - dealt)
+        order[seats[at % len(seats)]].append(card)
+    deck = [c for hand in order for c in hand] + cards[rules.seats * rules.hand_size :]
+    return dealt_setup(rules, split_deck(rules, deck))
 
 
 def quick_rounds(game: Game, seed: int, count: int):
     """Plain seeded random rounds (no candidate is tried): a cheap search for a rare outcome."""
-    from ..engine.game import deal
-
     rules = game.ruleset
     rng = random.Random(seed)
     for index in range(count):
-        hands = [[rules.card_text[c] for c in hand] for hand in deal(rules, rng.randrange(2**32))]
-        setup = {"hands": hands, "dealer" if rules.has_dealer else "first_speaker": index % 4}
+        setup = dealt_setup(rules, deal(rules, rng.randrange(2**32)))
+        setup["dealer" if rules.has_dealer else "first_speaker"] = index % rules.seats
         state = game.new_round(**setup)
         history, ends, winners = [], [], []
         while not state.is_terminal():
@@ -161,32 +174,33 @@ class Explorer:
         return self.findings
 
     def deal(self, index: int) -> dict:
+        rules = self.game.ruleset
         rng = random.Random(self.rng.randrange(2**32))
-        cards = list(self.all_cards)
-        rng.shuffle(cards)
-        hands = [cards[10 * s : 10 * s + 10] for s in range(4)]
+        deck = list(range(rules.ncards))
+        rng.shuffle(deck)
+        setup = dealt_setup(rules, split_deck(rules, deck))
         if self.stacked:
-            hands = stacked_hands(self.game, index % 2)
+            setup = stacked_hands(self.game, index % 2)
         if self.rigged_rank is not None:
-            self._rig(hands, rng.randrange(4))
-        setup = {"hands": hands}
-        if self.game.ruleset.has_dealer:
-            setup["dealer"] = index % 4
-        else:
-            setup["first_speaker"] = index % 4
+            self._rig(setup, rng.randrange(rules.seats))
+        setup["dealer" if rules.has_dealer else "first_speaker"] = index % rules.seats
         return setup
 
-    def _rig(self, hands: list[list[str]], seat: int) -> None:
+    def _rig(self, setup: dict, seat: int) -> None:
         """Give `seat` all four cards of the rigged rank, swapping away cards of other ranks."""
         rules = self.game.ruleset
         wanted = [rules.card_text[c] for c in rules.rank_cards[self.rigged_rank]]
+        hands = setup["hands"]
+        places = hands + [setup.get("stock", []), [setup["turned"]] if "turned" in setup else []]
         for card in wanted:
             if card in hands[seat]:
                 continue
-            owner = next(s for s in range(4) if card in hands[s])
+            owner = next(place for place in places if card in place)
             spare = next(c for c in hands[seat] if c not in wanted)
-            hands[owner][hands[owner].index(card)] = spare
+            owner[owner.index(card)] = spare
             hands[seat][hands[seat].index(spare)] = card
+        if "turned" in setup:
+            setup["turned"] = places[-1][0]
 
     def explore_round(self, index: int) -> None:
         setup = self.deal(index)
@@ -218,7 +232,7 @@ class Explorer:
         self._note_situations(state, setup, history)
         fixed = self.by_phase.get(state.phase, ())
         plays_tried = self.only is None or state.phase == "play"
-        for seat in range(4):
+        for seat in range(self.game.ruleset.seats):
             legal = set(state.legal_actions(seat))
             hand = [self.game.ruleset.card_text[c] for c in state.hands[seat]] if plays_tried else []
             others = [c for c in self.all_cards if c not in hand][:1] if self.only is None else []
@@ -266,7 +280,7 @@ class Explorer:
     def _choose_stacked(self, state) -> tuple[int, str]:
         """The strong side (the holders of the strongest cards) bids the lowest bid and plays its best card."""
         rules = self.game.ruleset
-        strong = {s for s in range(4) if rules.team_of[s] == self._strong_team(state)}
+        strong = {s for s in range(rules.seats) if rules.team_of[s] == self._strong_team(state)}
         seat = state.actors()[0]
         legal = [a for a in state.legal_actions(seat) if a not in ("concede", "agree", "refuse")] or state.legal_actions(seat)
         bids = [a for a in legal if a.startswith("bid ")]
@@ -281,10 +295,10 @@ class Explorer:
 
     def _strong_team(self, state) -> int:
         rules = self.game.ruleset
-        total = [0, 0]
-        for seat in range(4):
+        total = [0] * rules.sides
+        for seat in range(rules.seats):
             total[rules.team_of[seat]] += sum(rules.card_strength[c] for c in state.hands[seat])
-        return 0 if total[0] >= total[1] else 1
+        return max(range(rules.sides), key=lambda side: (total[side], -side))
 
     def _choose_patiently(self, state) -> tuple[int, str]:
         """No declaration, no concession, and the rigged cards kept while another card may be played."""

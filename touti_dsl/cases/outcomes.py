@@ -22,10 +22,10 @@ def _applies(history) -> list[dict]:
     return [{"op": "apply", "seat": seat, "action": action} for seat, action in history]
 
 
-def _trick_cards(record: RoundRecord, index: int) -> list[tuple[int, str]]:
+def _trick_cards(record: RoundRecord, index: int, seats: int) -> list[tuple[int, str]]:
     start = record.trick_ends[index - 1] if index else 0
     plays = [(seat, a.split(" ", 1)[1]) for seat, a in record.history[start : record.trick_ends[index]] if a.startswith("play ")]
-    return plays[-4:]
+    return plays[-seats:]
 
 
 def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
@@ -38,7 +38,7 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             continue
         trump_suit = rules.suits.index(trump)
         for index, end in enumerate(record.trick_ends):
-            plays = _trick_cards(record, index)
+            plays = _trick_cards(record, index, rules.seats)
             cards = [rules.vocabulary.cards[text] for _, text in plays]
             led = rules.card_suit[cards[0]]
             winner_card = cards[[seat for seat, _ in plays].index(record.trick_winners[index])]
@@ -148,18 +148,17 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         return []
     record = min(scored, key=lambda r: len(r.history))
     changes = record.result["score_changes"]
-    team = 0 if changes[0] > 0 else 1
+    team = next((side for side, change in enumerate(changes) if change > 0), len(changes) - 1)
     goal = rules.match_goal
     gain = changes[team]
     end_rule = "match.target" if rules.match_end == "target" else "match.hands"
     cases = []
     for polarity, start in (("positive", goal - gain), ("negative", goal - gain - 1)):
-        scores = [0, 0]
+        scores = [0] * len(changes)
         scores[team] = max(start, 0)
         if polarity == "negative" and start < 0:
             continue
-        final = list(scores)
-        final = [final[0] + changes[0], final[1] + changes[1]]
+        final = [score + change for score, change in zip(scores, changes)]
         over = final[team] >= goal
         setup = dict(record.setup, scores=scores)
         steps = _applies(record.history) + [{"op": "match_result", "expect": {"scores": final, "over": over, "winner": team if over else None}}]
@@ -168,7 +167,7 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     return cases
 
 
-def rotation_cases(game: Game, rounds: list[RoundRecord], next_hands: list[list[str]]) -> list[dict]:
+def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal: dict) -> list[dict]:
     """Who deals (or speaks first) in the next round, after a played round and after a void one."""
     rules = game.ruleset
     cases = []
@@ -179,9 +178,9 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_hands: list[list[
         if found is None:
             continue
         record, state = found
-        nxt = state.next_round(hands=next_hands)
+        nxt = state.next_round(**next_deal)
         steps = _applies(record.history) + [
-            {"op": "next_round", "hands": next_hands, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}}
+            {"op": "next_round", **next_deal, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}}
         ]
         cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))
     return cases
@@ -230,7 +229,7 @@ def _turn_case(game: Game, record: RoundRecord, at: int, rules: list[str], words
         state.apply(seat, action)
     actors = state.actors()
     steps = _applies(record.history[:at]) + [{"op": "actors", "expect": actors}]
-    intruder = next(s for s in range(4) if s not in actors)
+    intruder = next(s for s in range(game.ruleset.seats) if s not in actors)
     attempt = "pass" if state.phase == "bidding" else "play " + state.observation(intruder)["hand"][0]
     cases = [_case(record, steps, rules, "positive", words)]
     refusal = _refusal_rule(state, intruder, attempt)
@@ -345,3 +344,64 @@ def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
 
 def _first_play(record: RoundRecord) -> int:
     return next(i for i, (_, action) in enumerate(record.history) if action.startswith("play "))
+
+
+def stock_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """The draw after a trick (the winner's new card is its own, the next player's is not), and the turned card.
+
+    Under the stock the turned card is drawn last: the player who draws it may play it and
+    the winner of that trick may not.  Set aside, it never reaches a hand: nobody may play it.
+    """
+    rules = game.ruleset
+    if not rules.stock_size and rules.turned_place != "aside":
+        return []
+    played = sorted((r for r in rounds if r.trick_ends), key=lambda r: len(r.history))
+    cases: list[dict] = []
+    if played and rules.stock_size:
+        record = played[0]
+        cases += _drawn_cards_case(game, record, 1, ["table.draw"], "after a trick each player draws, the winner first")
+    if played and rules.stock_size and rules.turned_place == "under_stock":
+        last_draw = rules.stock_size // rules.seats
+        record = next((r for r in played if len(r.trick_ends) >= last_draw), None)
+        if record is not None:
+            cases += _drawn_cards_case(game, record, last_draw, ["trump.turned", "table.draw"],
+                                       "the turned card, under the stock, is drawn last, by the last player to draw",
+                                       theirs_at=rules.stock_size - 1)
+    if played and rules.turned_place == "aside":
+        record = played[0]
+        state = game.new_round(**record.setup)
+        seat = state.to_play
+        attempt = f"play {rules.card_text[state.turned]}"
+        steps = [{"op": "refuse", "seat": seat, "action": attempt, "rule": _refusal_rule(state, seat, attempt)}]
+        cases.append(_case(record, steps, ["trump.turned"], "negative", "the turned card is set aside: nobody holds it"))
+    return cases
+
+
+def _drawn_cards_case(game: Game, record: RoundRecord, trick: int, rule_ids: list[str], words: str,
+                      theirs_at: int | None = None) -> list[dict]:
+    """After trick number `trick`: the winner, to lead, may play its drawn card but not another player's.
+
+    The other card is the next player's draw, or the stock card at `theirs_at`."""
+    rules = game.ruleset
+    state = game.new_round(**record.setup)
+    end = record.trick_ends[trick - 1]
+    drawn_from = (trick - 1) * rules.seats
+    stock = list(state.stock)
+    for seat, action in record.history[:end]:
+        state.apply(seat, action)
+    winner = state.last_trick_winner()
+    if state.to_play != winner or len(stock) < drawn_from + 2:
+        return []
+    mine = rules.card_text[stock[drawn_from]]
+    theirs = rules.card_text[stock[drawn_from + 1 if theirs_at is None else theirs_at]]
+    history = _applies(record.history[:end])
+    legal = state.legal_actions(winner)
+    if f"play {mine}" not in legal:
+        return []
+    positive = history + [{"op": "legal", "seat": winner, "expect": legal}]
+    refusal = _refusal_rule(state, winner, f"play {theirs}")
+    cases = [_case(record, positive, rule_ids, "positive", f"{words}: seat {winner} leads with {mine} in hand")]
+    if refusal:
+        negative = history + [{"op": "refuse", "seat": winner, "action": f"play {theirs}", "rule": refusal}]
+        cases.append(_case(record, negative, rule_ids, "negative", f"{words}: {theirs} went to the next player"))
+    return cases

@@ -50,7 +50,7 @@ def trick_leader_and_winner(rules: Ruleset, trick: list, trump: str | None) -> i
 
 def _partner_winning(rules: Ruleset, view: dict, seat: int) -> bool:
     winner = trick_leader_and_winner(rules, view["play"]["trick"], view["trump"])
-    return winner is not None and winner == rules.partner[seat]
+    return winner is not None and winner in rules.partners[seat]
 
 
 def _overtake_lifted(rules: Ruleset, view: dict) -> bool:
@@ -137,7 +137,7 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
         return "+late" if seven in view["hand"] and seat != view["dealer"] else ""
     if rule_id == "bidding.pass" and history and view["bidding"]["out"][seat]:
         last_seat, last_action = history[-1]
-        skipped = last_seat == (seat - 1) % 4 and last_action.split(" ", 1)[0] in ("bid", "pass")
+        skipped = last_seat == (seat - 1) % rules.seats and last_action.split(" ", 1)[0] in ("bid", "pass")
         return "+skipped" if skipped else ""
     return ""
 

@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="deal seed of the first round (and of the random players); default: a random seed, printed")
     parser.add_argument("--rounds", type=_positive, default=1, help="rounds to play (default 1); stops at the end of the match")
     add_format_option(parser, ("text", "json"), legacy_json=True)
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a match setting among the choices the spec offers (match.KEY), e.g. target=600")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting among the choices the spec offers (match.KEY, or seats when the table chooses), e.g. target=600")
 
 
 def _positive(text: str) -> int:
@@ -50,6 +50,9 @@ class SettingError(Exception):
 def _settings(spec: m.Spec, pairs: list[str]) -> dict:
     """The `--set KEY=NUMBER` pairs, checked against the spec's match settings and their choices."""
     offered = {rule.key: rule.value for rule in spec.section("match") if isinstance(rule.value, m.Setting)}
+    seats = spec.rule("table.seats")
+    if seats is not None and isinstance(seats.value, m.Setting):
+        offered["seats"] = seats.value  # the number of players, when the table chooses it
     settings = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -62,7 +65,8 @@ def _settings(spec: m.Spec, pairs: list[str]) -> dict:
                                + (f"; {hint}" if hint else ""))
         if int(value) not in offered[key].choices:
             choices = ", ".join(map(str, offered[key].choices))
-            raise SettingError(f"--set {pair}: {value} is not a choice of match.{key} in {spec.system} (choices: {choices})")
+            section = "table" if key == "seats" else "match"
+            raise SettingError(f"--set {pair}: {value} is not a choice of {section}.{key} in {spec.system} (choices: {choices})")
         settings[key] = int(value)
     return settings
 
@@ -122,6 +126,7 @@ def _json_round(number: int, seed: int, start: dict, moves, state: RoundState) -
         "first_speaker": start["first_speaker"],
         "hands": start["hands"],
         "turned": start["turned"],
+        **({"stock": start["stock"]} if "stock" in start else {}),
         "actions": [[seat, action] for seat, action in moves],
         "result": state.round_result(),
         "match": state.match_result(),

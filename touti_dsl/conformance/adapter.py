@@ -74,8 +74,8 @@ class CaseRun:
         return _plain(self.state.match_result())
 
     def op_next_round(self, step: dict) -> dict:
-        turned = {"turned": step["turned"]} if step.get("turned") else {}
-        self.state = self.state.next_round(hands=step["hands"], **turned)
+        given = {name: step[name] for name in ("turned", "stock") if step.get(name)}
+        self.state = self.state.next_round(hands=step["hands"], **given)
         return {"dealer": self.state.dealer, "first_speaker": self.state.first_speaker}
 
 

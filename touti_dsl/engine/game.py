@@ -72,6 +72,11 @@ def deal(rules: Ruleset, seed) -> Dealt:
     """The hands, stock and turned card of a seeded deal, in dealing order (see module docstring)."""
     deck = list(range(rules.ncards))
     random.Random(seed).shuffle(deck)
+    return split_deck(rules, deck)
+
+
+def split_deck(rules: Ruleset, deck: list[int]) -> Dealt:
+    """A deck in dealing order shared out: the hands, then the stock and the turned card (module docstring)."""
     size = rules.hand_size
     dealt = Dealt(deck[size * s : size * s + size] for s in range(rules.seats))
     rest = deck[size * rules.seats :]
