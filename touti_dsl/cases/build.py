@@ -20,7 +20,7 @@ from ..engine.game import split_deck
 from ..loader import spec_hash
 from . import outcomes, situations
 from ..schema import EXPRESSION_RULES
-from .explore import Explorer, Findings, Witness, dealt_setup, quick_rounds
+from .explore import Explorer, Findings, Witness, quick_rounds
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
@@ -176,7 +176,7 @@ def _deal(game: Game, rng: random.Random) -> dict:
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
-    return dealt_setup(rules, split_deck(rules, deck))
+    return split_deck(rules, deck).setup(rules)
 
 
 def _merge(raw: list[dict]) -> list[dict]:

@@ -100,17 +100,6 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
     return ()
 
 
-def dealt_setup(rules, dealt) -> dict:
-    """An engine deal as a case setup: the hands, and the stock and the card set aside when the table has them."""
-    text = rules.card_text
-    setup: dict = {"hands": [[text[c] for c in hand] for hand in dealt]}
-    if rules.stock_size:
-        setup["stock"] = [text[c] for c in dealt.stock]
-    if rules.turned_place == "aside" and dealt.turned is not None:
-        setup["turned"] = text[dealt.turned]
-    return setup
-
-
 def stacked_hands(game: Game, side: int) -> dict:
     """A deal where the seats of `side` hold the strongest cards (a side sure to take most tricks)."""
     rules = game.ruleset
@@ -123,7 +112,7 @@ def stacked_hands(game: Game, side: int) -> dict:
         seats, at = (strong, index) if index < dealt else (weak, index - dealt)
         order[seats[at % len(seats)]].append(card)
     deck = [c for hand in order for c in hand] + cards[rules.seats * rules.hand_size :]
-    return dealt_setup(rules, split_deck(rules, deck))
+    return split_deck(rules, deck).setup(rules)
 
 
 def quick_rounds(game: Game, seed: int, count: int):
@@ -131,7 +120,7 @@ def quick_rounds(game: Game, seed: int, count: int):
     rules = game.ruleset
     rng = random.Random(seed)
     for index in range(count):
-        setup = dealt_setup(rules, deal(rules, rng.randrange(2**32)))
+        setup = deal(rules, rng.randrange(2**32)).setup(rules)
         setup["dealer" if rules.has_dealer else "first_speaker"] = index % rules.seats
         state = game.new_round(**setup)
         history, ends, winners = [], [], []
@@ -178,7 +167,7 @@ class Explorer:
         rng = random.Random(self.rng.randrange(2**32))
         deck = list(range(rules.ncards))
         rng.shuffle(deck)
-        setup = dealt_setup(rules, split_deck(rules, deck))
+        setup = split_deck(rules, deck).setup(rules)
         if self.stacked:
             setup = stacked_hands(self.game, index % 2)
         if self.rigged_rank is not None:

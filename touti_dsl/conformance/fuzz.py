@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from ..cases.candidates import for_phase, hand_candidates
 from ..cases.steps import actors_step, refuse_step
 from ..engine import Game, IllegalAction
+from ..engine.game import split_deck
 from .features import feature_of
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
@@ -133,14 +134,14 @@ def _probe(game: Game, state, steps: list[dict], probe: int, absent: frozenset[s
 def random_setup(game: Game, rng: random.Random) -> dict:
     """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal."""
     rules = game.ruleset
-    cards = list(rules.card_text)
-    rng.shuffle(cards)
-    size = rules.hand_size
-    setup: dict = {"hands": [cards[size * s : size * s + size] for s in range(4)]}
-    setup["dealer" if rules.has_dealer else "first_speaker"] = rng.randrange(4)
+    deck = list(range(rules.ncards))
+    rng.shuffle(deck)
+    setup = split_deck(rules, deck).setup(rules)
+    setup["dealer" if rules.has_dealer else "first_speaker"] = rng.randrange(rules.seats)
     if rules.match_end == "target" and rng.random() < 0.3:
         goal = rules.match_goal
-        setup["scores"] = [max(0, goal - rng.choice((10, 40, 90, 150))), rng.randrange(0, goal, 10)]
+        leader = max(0, goal - rng.choice((10, 40, 90, 150)))
+        setup["scores"] = [leader] + [rng.randrange(0, goal, 10) for _ in range(rules.sides - 1)]
     return setup
 
 

@@ -67,6 +67,16 @@ class Dealt(list):
     stock: list[int] = []
     turned: int | None = None
 
+    def setup(self, rules: Ruleset) -> dict:
+        """The `new_round` arguments (and case setup) that give this deal: hands, and stock and aside card if any."""
+        text = rules.card_text
+        found: dict = {"hands": [[text[c] for c in hand] for hand in self]}
+        if rules.stock_size:
+            found["stock"] = [text[c] for c in self.stock]
+        if rules.turned_place == "aside" and self.turned is not None:
+            found["turned"] = text[self.turned]
+        return found
+
 
 def deal(rules: Ruleset, seed) -> Dealt:
     """The hands, stock and turned card of a seeded deal, in dealing order (see module docstring)."""
