@@ -533,6 +533,7 @@ APPLIES_WHEN = {
     "ghna.minimums": ("ghna.limit", "minimum"),
     "match.target": ("match.end", "target"),
     "match.hands": ("match.end", "hands"),
+    "match.losses": ("match.end", "losses"),
     "scoring.tie": ("scoring.round", "most_points"),
     "trump.swap": ("trump.choice", "turned_card"),
 }

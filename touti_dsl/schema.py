@@ -114,7 +114,8 @@ RULES: tuple[RuleSpec, ...] = (
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
     _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),
     _r("concession.award", (m.Word, m.WordList), ("remaining_cards", "last_trick", "held_ghna"), meaning="what the bidding team receives"),
-    _r("scoring.round", WORDS, ("contract", "most_points"), meaning="how a round is scored"),
+    _r("scoring.round", WORDS, ("contract", "most_points", "middle_loses"),
+       meaning="how a round is scored: a contract, the most points winning, or (each for oneself) the middle score losing"),
     _r("scoring.contract_made", EXPRESSION, required=False,
        meaning="when the contract is made (by default: `points(bidders) >= contract`)"),
     _r("scoring.made", EXPRESSION, required=False, meaning="what the bidding side scores when it makes the contract"),
@@ -125,9 +126,12 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.loser", EXPRESSION, required=False, meaning="what the side that loses the hand scores (most points)"),
     _r("scoring.tie", WORDS, ("last_trick",), required=False, meaning="who wins a tie on points"),
     _r("scoring.renounce", WORDS, ("loses_hand",), required=False, meaning="the penalty for an illegal play (docs only: engines refuse it)"),
-    _r("match.end", WORDS, ("target", "hands"), meaning="how a match ends"),
+    _r("match.end", WORDS, ("target", "hands", "losses"),
+       meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands"),
     _r("match.target", m.Setting, required=False, meaning="the score that wins the match (default and allowed values)"),
     _r("match.hands", m.Setting, required=False, meaning="the hands won that win the match (default and allowed values)"),
+    _r("match.losses", m.Setting, required=False,
+       meaning="the hands lost (porotos) that end the match: once a side has lost that many, every other side wins"),
 )
 
 CALL_RULES: tuple[RuleSpec, ...] = (

@@ -277,3 +277,42 @@ def test_play_chooses_the_number_of_players(tmp_path, capsys):
     assert "  seat 4: " in capsys.readouterr().out
     assert main(["play", path, "--seed", "1", "--set", "seats=6"]) == 2
     assert "not a choice of table.seats" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the middle score loses (tute cabrero)
+
+
+def _losers(totals, tricks_won=None, tute=None, seats=3):
+    from types import SimpleNamespace
+
+    from touti_dsl.engine.scoring import _middle_losers
+
+    won = tricks_won or list(range(seats))
+    state = SimpleNamespace(tute_team=tute, tricks=[(0, (), seat) for seat in won],
+                            rules=SimpleNamespace(team_of=tuple(range(seats))))
+    return _middle_losers(state, totals)
+
+
+def test_the_middle_score_loses():
+    assert _losers([40, 60, 30]) == [0]
+    assert _losers([40, 40, 50]) == [0, 1]  # tied with the middle place, both lose
+    assert _losers([10, 40, 30, 50], seats=4) == [1, 2]  # four players: the two middle places
+    assert _losers([10, 40, 30, 50, 20], seats=5) == [2]
+
+
+def test_a_capote_or_a_tute_makes_every_other_player_lose():
+    assert _losers([130, 0, 0], tricks_won=[0, 0, 0]) == [1, 2]
+    assert _losers([10, 60, 60], tute=0) == [1, 2]
+
+
+def test_cabrero_rounds_give_porotos_until_a_player_has_four():
+    game = _game("tute-cabrero")
+    state = game.new_round(seed=3, scores=[3, 3, 3])
+    rng = random.Random(3)
+    while not state.is_terminal():
+        seat = rng.choice(state.actors())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    result, match = state.round_result(), state.match_result()
+    assert result["losers"] and all(result["score_changes"][s] == 1 for s in result["losers"])
+    assert match["over"] and match["winners"] == [s for s in range(3) if s not in result["losers"]]
+    assert "losers" not in Game.from_spec("tute").new_round(seed=1).to_json()

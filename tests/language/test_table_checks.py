@@ -49,3 +49,20 @@ def test_sides_of_any_shape_sit_alternately(tmp_path, teams):
 def test_tables_that_cannot_be_dealt_or_seated_are_refused(tmp_path, table, trump, code, words):
     found = _check(tmp_path, table, trump)
     assert any(c == code and words in message for c, message in found), found
+
+
+def _check_text(tmp_path, base: str, body: str) -> list[tuple[str, str]]:
+    path = tmp_path / "rules.touti"
+    path.write_text(f'touti 1\n\nsystem "rules" extends "{base}" {{\n  title: "Rules"\n}}\n\n{body}', encoding="utf-8")
+    return [(d.code, d.message) for d in check_spec(load_flat(path))]
+
+
+@pytest.mark.parametrize("base, body, words", [
+    ("tute", "scoring {\n  round: middle_loses\n  remove tie\n}\n", "middle_loses needs `teams: each`"),
+    ("atlas-carta", "table {\n  seats: 2\n  teams: each\n  hand_size: 20\n}\n", "every side must be two partners"),
+    ("tute", "table {\n  seats: 3\n  teams: each\n  hand_size: 13\n}\n\ntrump {\n  turned: aside\n}\n",
+     "set aside (trump.turned aside) cannot be exchanged"),
+], ids=["middle-loses-in-pairs", "concession-without-partners", "swap-of-a-card-set-aside"])
+def test_rules_a_table_cannot_honour_are_refused_at_check(tmp_path, base, body, words):
+    found = _check_text(tmp_path, base, body)
+    assert any(code == "E310" and words in message for code, message in found), found

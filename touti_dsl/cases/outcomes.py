@@ -65,6 +65,13 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     return cases
 
 
+def _replayed(game: Game, record: RoundRecord, setup: dict) -> RoundState:
+    state = game.new_round(**setup)
+    for seat, action in record.history:
+        state.apply(seat, action)
+    return state
+
+
 def _actors_after(game: Game, record: RoundRecord, end: int) -> list[int]:
     state = game.new_round(**record.setup)
     for seat, action in record.history[:end]:
@@ -143,7 +150,8 @@ def _result_case(record: RoundRecord, rules: list[str], polarity: str, descripti
 def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     """A round that ends the match, and the same round one step short of it."""
     rules = game.ruleset
-    scored = [r for r in rounds if not r.result["void"] and r.result["winner"] is not None and any(r.result["score_changes"])]
+    scored = [r for r in rounds if not r.result["void"] and (r.result["winner"] is not None or r.result.get("losers"))
+              and any(r.result["score_changes"])]
     if not scored:
         return []
     record = min(scored, key=lambda r: len(r.history))
@@ -151,7 +159,7 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     team = next((side for side, change in enumerate(changes) if change > 0), len(changes) - 1)
     goal = rules.match_goal
     gain = changes[team]
-    end_rule = "match.target" if rules.match_end == "target" else "match.hands"
+    end_rule = f"match.{rules.match_end}"
     cases = []
     for polarity, start in (("positive", goal - gain), ("negative", goal - gain - 1)):
         scores = [0] * len(changes)
@@ -161,9 +169,15 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         final = [score + change for score, change in zip(scores, changes)]
         over = final[team] >= goal
         setup = dict(record.setup, scores=scores)
-        steps = _applies(record.history) + [{"op": "match_result", "expect": {"scores": final, "over": over, "winner": team if over else None}}]
-        words = "reaches the goal and wins the match" if over else "stays one short of the goal: the match goes on"
-        cases.append(_case(record, steps, ["match.end", end_rule], polarity, f"a team that {words}", setup))
+        expect = {"scores": final, "over": over, "winner": team if over else None}
+        if rules.match_end == "losses":  # the side that loses ends the match; the others win it
+            expect = _replayed(game, record, setup).match_result()
+        steps = _applies(record.history) + [{"op": "match_result", "expect": expect}]
+        if rules.match_end == "losses":
+            words = "a player that loses its last hand ends the match" if over else "a player one lost hand short of the limit: the match goes on"
+        else:
+            words = "a team that " + ("reaches the goal and wins the match" if over else "stays one short of the goal: the match goes on")
+        cases.append(_case(record, steps, ["match.end", end_rule], polarity, words, setup))
     return cases
 
 
@@ -257,7 +271,7 @@ FORMULA_ROUNDS = {
     "scoring.failed": lambda r: r["made"] is False,
     "scoring.failed_defenders": lambda r: r["made"] is False,
     "scoring.winner": lambda r: r["made"] is None and r["winner"] is not None,
-    "scoring.loser": lambda r: r["made"] is None and r["winner"] is not None,
+    "scoring.loser": lambda r: r["made"] is None and (r["winner"] is not None or bool(r.get("losers"))),
 }
 
 

@@ -190,8 +190,10 @@ def _result_lines(state: RoundState) -> list[str]:
             f"  card points {_pair(r['card_points'])}, last trick {last}, ghna {_pair(r['ghna'])}, totals {_pair(r['totals'])}",
             "  " + ", ".join(_outcome_words(state.rules, r)),
         ]
-    winner = _side(state.rules, match["winner"]) if match["winner"] is not None else None
-    over = f"; match over: {winner} wins" if match["over"] and winner is not None else "; match over" if match["over"] else ""
+    winners = match.get("winners") or ([match["winner"]] if match["winner"] is not None else [])
+    named = " and ".join(_side(state.rules, s) for s in winners)
+    verb = "wins" if len(winners) == 1 else "win"
+    over = f"; match over: {named} {verb}" if match["over"] and winners else "; match over" if match["over"] else ""
     lines.append(f"  score changes {_pair(r['score_changes'])}; match {_pair(match['scores'])}{over}")
     return lines
 
@@ -209,5 +211,8 @@ def _outcome_words(rules, r: dict) -> list[str]:
         words.append("conceded by the defenders")
     if r["tute"] is not None:
         words.append(f"tute by {_side(rules, r['tute'])}")
-    words.append(f"winner: {_side(rules, r['winner'])}" if r["winner"] is not None else "no winner")
+    if "losers" in r:
+        words.append("lost the hand: " + (", ".join(_side(rules, s) for s in r["losers"]) or "nobody"))
+    else:
+        words.append(f"winner: {_side(rules, r['winner'])}" if r["winner"] is not None else "no winner")
     return words

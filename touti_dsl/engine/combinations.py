@@ -93,7 +93,42 @@ def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
     """A tute wins the hand at once, so it needs `most_points`; `contract` scores points towards a target."""
     scoring, end = _word(spec, "scoring.round"), _word(spec, "match.end")
     has_tute = isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers))  # `tute: none` is no tute
-    if has_tute and scoring not in (None, "most_points"):
+    if has_tute and scoring not in (None, "most_points", "middle_loses"):
         yield spec.rule("ghna.tute"), "ghna.tute (winning the hand at once) needs scoring.round most_points"
     if scoring == "contract" and end not in (None, "target"):
         yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target"
+
+
+def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
+    """The numbers of sides the table may have, and the sizes of its sides."""
+    seats, teams = spec.value("table.seats"), spec.value("table.teams")
+    counts = {seats.value} if isinstance(seats, m.Number) else set(seats.choices) if isinstance(seats, m.Setting) else set()
+    if isinstance(teams, m.Groups):
+        return {len(teams.groups)}, {len(g) for g in teams.groups}
+    if isinstance(teams, m.Word) and teams.value == "each":
+        return counts, {1}
+    return set(), set()
+
+
+@combination()
+def rules_for_two_teams_of_two(spec: m.Spec) -> Iterator[Finding]:
+    """A concession is answered by the proposer's one partner; a contract is played by two sides."""
+    sides, sizes = _side_counts(spec)
+    if spec.has("concession.who") and sizes and sizes != {2}:
+        yield spec.rule("concession.who"), "a concession is answered by the proposer's partner: every side must be two partners"
+    if _has_bidding(spec) and sides and sides != {2}:
+        yield spec.rule("bidding.minimum"), f"a contract is played by two sides, not {', '.join(map(str, sorted(sides)))}"
+
+
+@combination()
+def middle_loses_needs_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
+    """With two sides the middle score is everyone's: the rule needs three players or more, each for oneself."""
+    sides, sizes = _side_counts(spec)
+    if _word(spec, "scoring.round") == "middle_loses" and (sizes != {1} or min(sides, default=0) < 3):
+        yield spec.rule("scoring.round"), "scoring.round middle_loses needs `teams: each` and at least three players"
+
+
+@combination()
+def swap_of_a_card_set_aside(spec: m.Spec) -> Iterator[Finding]:
+    if spec.has("trump.swap") and _word(spec, "trump.turned") == "aside":
+        yield spec.rule("trump.swap"), "trump.swap: a turned card set aside (trump.turned aside) cannot be exchanged"

@@ -227,7 +227,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         obligations=_compile_obligations(read),
         ghna=_compile_ghna(read, deck),
         concession=_compile_concession(read),
-        scoring=read.word("scoring.round", ("contract", "most_points")),
+        scoring=read.word("scoring.round", ("contract", "most_points", "middle_loses")),
         last_trick_bonus=read.number("deck.last_trick"),
         **_compile_match(read, settings),
         tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,
@@ -238,19 +238,8 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         formulas=_compile_formulas(read),
     )
     rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
-    _refuse_unseated(read, rules)
     _add_lookup_tables(spec, rules)
     return rules
-
-
-def _refuse_unseated(read: _Reader, rules: Ruleset) -> None:
-    """Rules written for two teams of two that this table's sides cannot honour."""
-    if rules.concession is not None and any(len(p) != 1 for p in rules.partners):
-        raise fail(read.rule("concession.who"), "concession: a defender's partner answers the proposal, so every side "
-                                                "must be two partners")
-    if rules.sides != 2 and (rules.scoring == "contract" or rules.bidding is not None):
-        rule = read.rule("scoring.round" if rules.scoring == "contract" else "bidding.minimum")
-        raise fail(rule, f"{rule.id}: a contract is played by two sides, not {rules.sides}")
 
 
 def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
@@ -516,8 +505,6 @@ def _compile_trump(read: _Reader) -> dict:
     if rule is None:
         return dict(trump_choice=choice, swap_rank=None)
     window = read.word("trump.swap_window", SWAP_WINDOWS) if read.spec.has("trump.swap_window") else SWAP_WINDOWS[0]
-    if read.spec.has("trump.turned") and read.spec.value("trump.turned").value == "aside":
-        raise fail(rule, "trump.swap: a turned card set aside (trump.turned aside) cannot be exchanged")
     if isinstance(rule.value, m.Number):
         return dict(trump_choice=choice, swap_rank=rule.value.value, swap_window=window)
     # a formula: the swap card's rank depends on the turned card
@@ -644,7 +631,7 @@ def _compile_concession(read: _Reader) -> frozenset[str] | None:
 
 
 def _compile_match(read: _Reader, settings: dict) -> dict:
-    end = read.word("match.end", ("target", "hands"))
+    end = read.word("match.end", ("target", "hands", "losses"))
     chosen = {}
     for key, value in settings.items():
         if key == "seats":  # a table setting, read by _seat_count

@@ -9,7 +9,12 @@ last trick, its ghna — is at least the contract).  Each side then scores its f
 to the last trick's side under `scoring.tie last_trick`, when it is one of the tied), a
 tute wins at once; the winner scores `scoring.winner` (1 by default), every other side
 `scoring.loser` (0); without `scoring.tie`, a tie scores nothing.  A void round scores
-nothing.  Every list of the result has one entry per side (two for two teams).
+nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
+middle place loses (with an even number of sides, the two middle places), together
+with every side tied with a losing place; a tute, or a capote (one side took every
+trick), makes every other side lose.  Each loser scores `scoring.loser`, the others
+nothing; the result lists the `losers`.  Every list of the result has one entry per
+side (two for two teams).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ def round_result(st) -> dict:
     totals = [st.card_points[t] + bonus[t] + st.ghna_points[t] for t in range(rules.sides)]
     made, winner, changes = _outcome(st, totals)
     changes = [int(c) for c in changes]
-    return {
+    result = {
         "void": st.void,
         "contract": st.contract,
         "trump": None if st.trump_suit is None else rules.suits[st.trump_suit],
@@ -40,6 +45,9 @@ def round_result(st) -> dict:
         "winner": winner,
         "score_changes": changes,
     }
+    if rules.scoring == "middle_loses":
+        result["losers"] = [] if st.void else _middle_losers(st, totals)
+    return result
 
 
 def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]:
@@ -56,6 +64,10 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
         ours, theirs = (formulas.made, formulas.made_defenders) if made else (formulas.failed, formulas.failed_defenders)
         changes[team], changes[1 - team] = ours(st, None, facts), theirs(st, None, facts)
         return made, winner, changes
+    if st.rules.scoring == "middle_loses":
+        for loser in _middle_losers(st, totals):
+            changes[loser] = formulas.loser(st, None, _facts(st, totals, None, None, loser))
+        return None, None, changes
     winner = _most_points_winner(st, totals)
     if winner is not None:
         facts = _facts(st, totals, st.contract_team, winner)
@@ -79,6 +91,23 @@ def _facts(st, totals: list[int], bidders: int | None, winner: int | None, loser
     return Facts(bidders, winner, tuple(totals), tuple(st.card_points), tuple(tricks), loser)
 
 
+def _middle_losers(st, totals: list[int]) -> list[int]:
+    """The sides that lose a `middle_loses` round (see module docstring)."""
+    sides = range(len(totals))
+    if st.tute_team is not None:
+        return [side for side in sides if side != st.tute_team]
+    tricks = [0] * len(totals)
+    for trick in st.tricks:
+        tricks[st.rules.team_of[trick[2]]] += 1
+    capote = [side for side in sides if tricks[side] == len(st.tricks) and st.tricks]
+    if capote:
+        return [side for side in sides if side != capote[0]]
+    ranked = sorted(totals, reverse=True)
+    middle = len(totals) // 2
+    losing = {ranked[middle]} if len(totals) % 2 else {ranked[middle - 1], ranked[middle]}
+    return [side for side in sides if totals[side] in losing]
+
+
 def _most_points_winner(st, totals: list[int]) -> int | None:
     if st.tute_team is not None:
         return st.tute_team
@@ -99,7 +128,12 @@ def match_result(st) -> dict:
         scores = [score + change for score, change in zip(scores, changes)]
     goal = st.rules.match_goal
     reached = [t for t, score in enumerate(scores) if score >= goal]
+    if st.rules.match_end == "losses":
+        # scores count hands lost: once a side has lost enough, every side that has not wins
+        winners = [t for t, score in enumerate(scores) if score < goal] if reached else []
+        winner = winners[0] if len(winners) == 1 else None
+        return {"scores": scores, "over": bool(reached), "winner": winner, "winners": winners}
     best = max((scores[t] for t in reached), default=None)
     leaders = [t for t in reached if scores[t] == best]
-    winner = leaders[0] if len(leaders) == 1 else None
+    winner = leaders[0] if reached and len(leaders) == 1 else None
     return {"scores": scores, "over": bool(reached), "winner": winner}
