@@ -56,8 +56,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("deck.last_trick", m.Number, meaning="the bonus for winning the last trick"),
     _r("table.seats", (m.Number, m.Setting),
        meaning="the number of players, 2 to 6 (a setting when the table may choose: default and allowed values)"),
-    _r("table.teams", (m.Groups, m.Word), ("each",),
-       meaning="the sides: groups of partners (seats are numbered in play order), or `each` for every player for oneself"),
+    _r("table.teams", (m.Groups, m.Word), ("each", "bidder_against_rest"),
+       meaning="the sides: groups of partners (seats are numbered in play order), `each` for every player for oneself, "
+               "or `bidder_against_rest`: each round, the bid winner against all the others"),
     _r("table.hand_size", (m.Number, m.Table),
        meaning="the cards dealt to each player (a table by number of players when the seats are a setting)"),
     _r("table.draw", WORDS, ("none", "winner_first"), required=False,

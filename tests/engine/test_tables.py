@@ -18,7 +18,7 @@ from touti_dsl.errors import ToutiError
 from touti_dsl.variants import load_flat
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
-TABLES = ("tute-habanero", "tute-arrastrado", "guinote")
+TABLES = ("tute-habanero", "tute-arrastrado", "guinote", "tute-cabrero", "tute-subastado-three")
 
 
 def _game(name: str, **settings) -> Game:
@@ -194,16 +194,16 @@ def test_random_rounds_keep_every_card_and_end(name):
         state = game.new_round(seed=seed)
         steps = 0
         while not state.is_terminal():
-            assert _every_card(state) == list(range(40))
+            assert _every_card(state) == list(range(rules.ncards))
             seat = rng.choice(state.actors())
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             steps += 1
             assert steps < 400
-        if state.tute_team is None:
+        if state.tute_team is None and not state.void:
             assert state.tricks_played == rules.tricks_per_round and not any(state.hands) and not state.stock
             result = state.round_result()
             aside = rules.card_points[state.turned] if rules.turned_place == "aside" else 0
-            assert sum(result["card_points"]) == 120 - aside
+            assert sum(result["card_points"]) == sum(rules.card_points) - aside
         copy = RoundState.from_json(game, state.to_json())
         assert copy.to_json() == state.to_json()
 
@@ -289,7 +289,7 @@ def _losers(totals, tricks_won=None, tute=None, seats=3):
 
     won = tricks_won or list(range(seats))
     state = SimpleNamespace(tute_team=tute, tricks=[(0, (), seat) for seat in won],
-                            rules=SimpleNamespace(team_of=tuple(range(seats))))
+                            seating=SimpleNamespace(team_of=tuple(range(seats))))
     return _middle_losers(state, totals)
 
 
@@ -316,3 +316,55 @@ def test_cabrero_rounds_give_porotos_until_a_player_has_four():
     assert result["losers"] and all(result["score_changes"][s] == 1 for s in result["losers"])
     assert match["over"] and match["winners"] == [s for s in range(3) if s not in result["losers"]]
     assert "losers" not in Game.from_spec("tute").new_round(seed=1).to_json()
+
+
+# ---------------------------------------------------------------- the bid winner against the others (tute subastado)
+
+
+def _auction_won_by(game: Game, seed: int) -> RoundState:
+    """A round where the first speaker bids the minimum and the others pass."""
+    state = game.new_round(seed=seed)
+    first = state.turn
+    state.apply(first, f"bid {game.ruleset.bidding.minimum}")
+    while state.phase == "bidding":
+        state.apply(state.turn, "pass")
+    return state
+
+
+def test_the_bid_winner_plays_alone_against_the_two_others():
+    game = _game("tute-subastado-three")
+    assert game.ruleset.ncards == 36 and game.ruleset.tricks_per_round == 12
+    state = _auction_won_by(game, 7)
+    bidder = state.contract_bidder
+    others = [s for s in range(3) if s != bidder]
+    assert state.seating.team_of[bidder] == 0 and all(state.seating.team_of[s] == 1 for s in others)
+    assert state.seating.partners[others[0]] == (others[1],) and state.contract["team"] == 0
+    assert state.legal_actions(bidder)[0].startswith("trump ")
+    copy = RoundState.from_json(game, state.to_json())
+    assert copy.seating == state.seating
+
+
+def test_each_defender_scores_what_the_defending_side_scores():
+    game = _game("tute-subastado-three")
+    state = _auction_won_by(game, 11)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        seat = rng.choice(state.actors())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    result = state.round_result()
+    bidder = state.contract_bidder
+    assert len(result["totals"]) == 2 and len(result["score_changes"]) == 3
+    side = {True: result["score_changes"][bidder], False: [result["score_changes"][s] for s in range(3) if s != bidder]}
+    if result["made"]:
+        assert side[True] == 60 and side[False] == [0, 0]
+    else:
+        assert side[True] == 0 and side[False] == [60, 60]
+    assert len(state.match_result()["scores"]) == 3
+
+
+def test_only_the_bid_winner_sings():
+    game = _game("tute-subastado-three")
+    state = _auction_won_by(game, 5)
+    defender = next(s for s in range(3) if s != state.contract_bidder)
+    state.apply(state.contract_bidder, "trump oros")
+    assert _refusal(state, defender, "ghna copas") in ("ghna.who", "ghna.window", "ghna.in_hand")

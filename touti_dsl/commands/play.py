@@ -172,7 +172,9 @@ def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
 
 
 def _side(rules, side: int) -> str:
-    """A side as a reader names it: a team of partners, or the one player of a side."""
+    """A side as a reader names it: a team of partners, the one player of a side, or the bid winner's side."""
+    if rules.against_bidder:
+        return "the bid winner" if side == 0 else "the defenders"
     return f"team {side}" if any(rules.partners) else f"seat {side}"
 
 
@@ -182,7 +184,10 @@ def _result_lines(state: RoundState) -> list[str]:
     if r["void"]:
         lines = ["result: void round (nobody scores)"]
     else:
-        head = f"contract {r['contract']['amount']} by seat {r['contract']['bidder']} (team {r['contract']['team']}), " if r["contract"] else ""
+        head = ""
+        if r["contract"]:
+            team = f" ({_side(state.rules, r['contract']['team'])})" if any(state.rules.partners) else ""
+            head = f"contract {r['contract']['amount']} by seat {r['contract']['bidder']}{team}, "
         trumps = f"trumps {r['trump']}" if r["trump"] else "no trumps"
         last = _side(state.rules, r["last_trick"]) if r["last_trick"] is not None else "nobody"
         lines = [

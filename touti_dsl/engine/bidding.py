@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .errors import TURN_ORDER, IllegalAction
 from .predicates import SIMPLE
+from .ruleset import Seating
 
 MAX_CALLS_AT_ONE_BID = 64
 
@@ -131,7 +132,7 @@ def _passes_out(st) -> bool:
 
 def apply_bid(st, seat: int, amount: int) -> None:
     st.high, st.high_bidder = amount, seat
-    for opponent in st.rules.opponents[seat]:
+    for opponent in st.seating.opponents[seat]:
         st.push_min[opponent] = None  # an opponent's bid cancels a pending push
     if st.rules.bidding.single_round:
         st.out[seat] = True  # each player speaks once: the bid stands, its maker is done
@@ -144,7 +145,7 @@ def apply_call(st, seat: int, name: str, value: str | None) -> None:
     if call.leaves:
         st.out[seat] = True
     if call.partner_minimum and st.high is not None:
-        st.push_min[st.rules.partner[seat]] = (st.high + int(value) + st.rules.bidding.step, name)
+        st.push_min[st.seating.partner[seat]] = (st.high + int(value) + st.rules.bidding.step, name)
     if sum(1 for made in st.calls_made if made[3] == st.high) >= MAX_CALLS_AT_ONE_BID:
         _void(st)
         return
@@ -186,5 +187,7 @@ def _void(st) -> None:
 
 def _contract(st) -> None:
     bidder = st.high_bidder
-    st.contract_team, st.contract_bidder, st.contract_amount = st.rules.team_of[bidder], bidder, st.high
+    if st.rules.against_bidder:
+        st.seating = Seating.against(bidder, st.rules.seats)
+    st.contract_team, st.contract_bidder, st.contract_amount = st.seating.team_of[bidder], bidder, st.high
     st.phase, st.turn = "trump", None

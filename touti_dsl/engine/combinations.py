@@ -107,6 +107,8 @@ def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
         return {len(teams.groups)}, {len(g) for g in teams.groups}
     if isinstance(teams, m.Word) and teams.value == "each":
         return counts, {1}
+    if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
+        return {2}, {1} | {n - 1 for n in counts}
     return set(), set()
 
 

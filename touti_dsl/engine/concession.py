@@ -21,7 +21,7 @@ def can_propose(st, seat: int) -> bool:
 
 def voter(st) -> int | None:
     """The defender who must answer the pending proposal, or None."""
-    return None if st.concede_pending is None else st.rules.partner[st.concede_pending]
+    return None if st.concede_pending is None else st.seating.partner[st.concede_pending]
 
 
 def refusal(st, seat: int, kind: str) -> tuple[str, str] | None:
@@ -36,7 +36,7 @@ def refusal(st, seat: int, kind: str) -> tuple[str, str] | None:
         return None
     if st.concede_pending is not None:
         return CONCESSION_PENDING
-    team = st.rules.team_of[seat]
+    team = st.seating.team_of[seat]
     if team == st.contract_team:
         return "concession.who", "only the defending team may concede"
     if seat != st.to_play:
@@ -55,7 +55,7 @@ def refuse(st, seat: int, kind: str) -> None:
 
 def apply(st, seat: int, kind: str) -> None:
     if kind == "concede":
-        st.concede_trick[st.rules.team_of[seat]] = st.tricks_played
+        st.concede_trick[st.seating.team_of[seat]] = st.tricks_played
         if st.rules.concession_by_one:
             _award(st)  # one defender's word is enough: no vote
             return

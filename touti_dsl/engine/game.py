@@ -161,7 +161,7 @@ def _check_seat(rules: Ruleset, seat, what: str) -> int:
 
 
 def _scores(rules: Ruleset, scores) -> list[int]:
-    sides = rules.sides
+    sides = rules.score_sides
     if scores is None:
         return [0] * sides
     if not isinstance(scores, (list, tuple)) or len(scores) != sides or not all(type(s) is int for s in scores):
@@ -173,7 +173,7 @@ def _scores(rules: Ruleset, scores) -> list[int]:
 def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -> RoundState:
     st = RoundState.__new__(RoundState)
     seats, sides = rules.seats, rules.sides
-    st.rules, st._legal = rules, [None] * seats
+    st.rules, st._legal, st.seating = rules, [None] * seats, rules.seating
     st.phase, st.dealer, st.first_speaker, st.seed, st.scores = "bidding", dealer, first_speaker, seed, scores
     st.hands = [sorted(h) for h in dealt]
     st.stock = list(dealt.stock)
@@ -243,5 +243,5 @@ def _next_pivot(st: RoundState, current: int) -> int:
         winner = st.round_result()["winner"]
         if winner is not None:
             n = rules.seats
-            return next(s % n for s in range(current + 1, current + n + 1) if rules.team_of[s % n] != winner)
+            return next(s % n for s in range(current + 1, current + n + 1) if st.seating.team_of[s % n] != winner)
     return following

@@ -32,7 +32,7 @@ def legal(st, seat: int) -> list[str]:
 
 def window_refusal(st, seat: int) -> tuple[str, str] | None:
     """Why `seat` may not declare anything now, or None."""
-    rules, team = st.rules, st.rules.team_of[seat]
+    rules, team = st.rules, st.seating.team_of[seat]
     if st.phase != "play":
         return PHASE, "declarations are made during the play, after a won trick"
     if st.concede_pending is not None:
@@ -40,7 +40,7 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
     if not rules.ghna.both_teams and team != st.contract_team:
         return "ghna.who", "only the bidding team may declare"
     if rules.pre_lead_window and before_first_lead(st):
-        made = sum(1 for d in st.declarations if rules.team_of[d[0]] == team)
+        made = sum(1 for d in st.declarations if st.seating.team_of[d[0]] == team)
         if made >= rules.ghna.per_trick:
             return "ghna.per_trick", f"your team has already declared {made} time(s) before the first lead"
         return None
@@ -67,7 +67,7 @@ def suit_refusal(st, seat: int, suit: int) -> tuple[str, str] | None:
         return "ghna.in_hand", f"you must hold both {rules.card_name[first]} and {rules.card_name[second]}"
     if suit in st.declared_suits:
         return "ghna.same_suit", f"{rules.suits[suit]} was already declared this round"
-    found = limit_refusal(st, st.rules.team_of[seat], [suit])
+    found = limit_refusal(st, st.seating.team_of[seat], [suit])
     if found is None and "ghna" in rules.requirements:
         found = requirement_refusal(st, seat, ("ghna", suit))
     return found
@@ -146,7 +146,7 @@ def refuse(st, seat: int, kind: str, arg: int) -> None:
 
 
 def apply_ghna(st, seat: int, suit: int) -> None:
-    team = st.rules.team_of[seat]
+    team = st.seating.team_of[seat]
     points = value(st, suit)
     st.ghna_points[team] += points
     st.declared_suits.append(suit)
@@ -157,13 +157,13 @@ def apply_ghna(st, seat: int, suit: int) -> None:
 def apply_tute(st, seat: int, rank: int) -> None:
     st.declarations.append((seat, "tute", rank, 0))
     st.window_count += 1
-    st.tute_team = st.rules.team_of[seat]
+    st.tute_team = st.seating.team_of[seat]
     st.phase, st.to_play = "done", None
 
 
 def held_undeclared(st, team: int) -> list[int]:
     """Suits whose pair sits in one hand of a seat of `team` and was not declared."""
-    seats = [s for s in range(st.rules.seats) if st.rules.team_of[s] == team]
+    seats = [s for s in range(st.rules.seats) if st.seating.team_of[s] == team]
     return [
         suit
         for suit, pair in enumerate(st.rules.pair_cards)

@@ -71,7 +71,7 @@ def narrow(st, seat: int, watch: int | None = None):
 
 def in_force(st, seat: int):
     """The obligations that bind `seat` now, in spec order: `when` holds, `unless` does not, no partner exemption."""
-    partner_wins = st.trick_winner in st.rules.partners[seat]
+    partner_wins = st.trick_winner in st.seating.partners[seat]
     for ob in st.rules.obligations:
         if (ob.when is not None and not ob.when(st, seat, None)) or (ob.unless is not None and ob.unless(st, seat, None)):
             continue

@@ -55,7 +55,7 @@ class Facts:
 
 
 def _opponents_bidding(st, seat, _act) -> bool:
-    return any(not st.out[o] for o in st.rules.opponents[seat])
+    return any(not st.out[o] for o in st.seating.opponents[seat])
 
 
 def _last_speaker(st, seat, _act) -> bool:
@@ -73,9 +73,9 @@ SIMPLE: dict[str, Test] = {
     "self_out": lambda st, s, a: st.out[s],
     "self_bidding": lambda st, s, a: not st.out[s],
     "spoken": lambda st, s, a: st.spoken[s],
-    "partner_to_bid": lambda st, s, a: st.turn is not None and st.turn in st.rules.partners[s],
-    "partner_bidding": lambda st, s, a: any(not st.out[p] for p in st.rules.partners[s]),
-    "partner_holds_high": lambda st, s, a: st.high_bidder is not None and st.high_bidder in st.rules.partners[s],
+    "partner_to_bid": lambda st, s, a: st.turn is not None and st.turn in st.seating.partners[s],
+    "partner_bidding": lambda st, s, a: any(not st.out[p] for p in st.seating.partners[s]),
+    "partner_holds_high": lambda st, s, a: st.high_bidder is not None and st.high_bidder in st.seating.partners[s],
     "bid_made": lambda st, s, a: st.high is not None,
     "opponent_bidding": _opponents_bidding,
     "holds_ace": _holds_ace,
@@ -112,7 +112,7 @@ def beats_winner(st, card: int) -> bool:
 
 
 def _partner_unbeatable(st, seat, _act) -> bool:
-    if not st.trick_cards or st.trick_winner not in st.rules.partners[seat]:
+    if not st.trick_cards or st.trick_winner not in st.seating.partners[seat]:
         return False
     later = [s for s in range(st.rules.seats) if s != seat and s not in st.trick_seats]
     return not any(beats_winner(st, c) for s in later for c in st.hands[s])
@@ -125,7 +125,7 @@ def _trick_points(st, _seat, _act) -> int:
 
 SIMPLE.update({
     "trick_trumped": lambda st, s, a: st.best_trump >= 0 and st.led_suit != st.trump_suit,
-    "partner_winning": lambda st, s, a: bool(st.trick_cards) and st.trick_winner in st.rules.partners[s],
+    "partner_winning": lambda st, s, a: bool(st.trick_cards) and st.trick_winner in st.seating.partners[s],
     "partner_unbeatable": _partner_unbeatable,
     "leading": lambda st, s, a: not st.trick_cards,
     "holds_led": lambda st, s, a: bool(st.trick_cards) and _holds_suit(st, s, st.led_suit),
@@ -137,7 +137,7 @@ SIMPLE.update({
     "has_contract": lambda st, s, a: st.contract_team is not None,
     "contract": lambda st, s, a: st.contract_amount or 0,
     "bid_winner": lambda st, s, a: st.contract_bidder == s,
-    "bidding_side": lambda st, s, a: st.contract_team is not None and st.contract_team == st.rules.team_of[s],
+    "bidding_side": lambda st, s, a: st.contract_team is not None and st.contract_team == st.seating.team_of[s],
     "turned_rank": lambda st, s, a: 0 if st.turned is None else st.rules.card_rank[st.turned],
     "stock_empty": lambda st, s, a: not st.stock,
     "cards_left": lambda st, s, a: len(st.stock),
@@ -163,11 +163,11 @@ def _side_seats(side: str) -> Callable:
     if side == "self":
         return lambda st, s, a: (s,)
     if side == "partner":
-        return lambda st, s, a: st.rules.partners[s]
+        return lambda st, s, a: st.seating.partners[s]
     if side == "team":
-        return lambda st, s, a: _team_seats(st, st.rules.team_of[s])
+        return lambda st, s, a: _team_seats(st, st.seating.team_of[s])
     if side == "opponents":
-        return lambda st, s, a: st.rules.opponents[s]
+        return lambda st, s, a: st.seating.opponents[s]
     if side in ("bidders", "defenders"):
         other = side == "defenders"
         return lambda st, s, a: () if st.contract_team is None else _team_seats(st, st.contract_team ^ other)
@@ -175,7 +175,7 @@ def _side_seats(side: str) -> Callable:
 
 
 def _team_seats(st, team: int) -> tuple[int, ...]:
-    team_of = st.rules.team_of
+    team_of = st.seating.team_of
     return tuple(s for s in range(len(team_of)) if team_of[s] == team)
 
 

@@ -107,7 +107,7 @@ def _obligations(state, seat: int, card: int) -> list[str]:
 
 
 def _declaration(state, seat: int, kind: str, arg: int) -> list[str]:
-    rules, team = state.rules, state.rules.team_of[seat]
+    rules, team = state.rules, state.seating.team_of[seat]
     found = _pending(state)
     found += ["ghna.who"] if not rules.ghna.both_teams and team != state.contract_team else []
     found += ["ghna.window"] if state.window_team != team else []
@@ -129,8 +129,8 @@ def _concede(state, seat: int, kind: str) -> list[str]:
         refusal = concession.refusal(state, seat, kind)
         return [refusal[0]] if refusal else []
     found = _pending(state)
-    found += ["concession.who"] if state.rules.team_of[seat] == state.contract_team else []
-    team = state.rules.team_of[seat]
+    found += ["concession.who"] if state.seating.team_of[seat] == state.contract_team else []
+    team = state.seating.team_of[seat]
     late = seat != state.to_play or state.concede_trick[team] == state.tricks_played
     found += ["concession.proposer"] if late else []
     return found + _failing_requirements(state, "concession", seat, None)

@@ -94,6 +94,28 @@ class GhnaRules:
     tute_ranks: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who sits with whom in a round: each seat's side, its partners and its opponents."""
+
+    team_of: tuple[int, ...]
+    partners: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    partner: tuple[int | None, ...]  # the one partner of each seat, or None (no side of exactly two)
+
+    @classmethod
+    def of(cls, team_of: tuple[int, ...]) -> "Seating":
+        seats = range(len(team_of))
+        partners = tuple(tuple(o for o in seats if o != s and team_of[o] == team_of[s]) for s in seats)
+        return cls(team_of, partners, tuple(tuple(o for o in seats if team_of[o] != team_of[s]) for s in seats),
+                   tuple(p[0] if len(p) == 1 else None for p in partners))
+
+    @classmethod
+    def against(cls, bidder: int, seats: int) -> "Seating":
+        """The bid winner (side 0) against all the others (side 1)."""
+        return cls.of(tuple(0 if s == bidder else 1 for s in range(seats)))
+
+
 @dataclass
 class Ruleset:
     """Everything the state machine needs, as plain data (see module docstring)."""
@@ -140,7 +162,10 @@ class Ruleset:
     pre_lead_window: bool = False
     seats: int = 4
     partners: tuple[tuple[int, ...], ...] = ()  # every other seat of the same side
-    sides: int = 2  # the number of sides, each keeping its own score
+    sides: int = 2  # the number of sides of a round
+    seating: Seating | None = None  # team_of, partners, opponents, partner as one value; a round may change it
+    against_bidder: bool = False  # `teams: bidder_against_rest`: the bid winner against the others, each round
+    score_sides: int = 2  # the match scores kept: one per side, or one per seat when the sides change each round
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
     stock_size: int = 0  # cards left after the deal, drawn after each trick (the turned card included)
     draw: bool = False  # after each trick every player draws one card from the stock, the winner first
@@ -322,8 +347,9 @@ def _rank_name(rank: int, label: str) -> str:
 def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
     """Seats, sides, the deal and the stock (checks.py has refused every shape the engine cannot seat)."""
     seats = _seat_count(read, settings.get("seats"))
-    team_of = _sides(read, seats)
-    partners = tuple(tuple(o for o in range(seats) if o != s and team_of[o] == team_of[s]) for s in range(seats))
+    against_bidder = isinstance(read.rule("table.teams").value, m.Word) and read.rule("table.teams").value.value == "bidder_against_rest"
+    team_of = tuple(range(seats)) if against_bidder else _sides(read, seats)  # before a contract, each for oneself
+    seating = Seating.of(team_of)
     hand_size = _hand_size(read, seats)
     turned_place = read.word("trump.turned", TURNED_PLACES) if read.spec.has("trump.turned") else "dealer_hand"
     draw = read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first"
@@ -340,10 +366,13 @@ def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
     return dict(
         seats=seats,
         team_of=team_of,
-        partner=tuple(p[0] if len(p) == 1 else None for p in partners),
-        partners=partners,
-        opponents=tuple(tuple(o for o in range(seats) if team_of[o] != team_of[s]) for s in range(seats)),
-        sides=max(team_of) + 1,
+        partner=seating.partner,
+        partners=seating.partners,
+        opponents=seating.opponents,
+        seating=seating,
+        against_bidder=against_bidder,
+        sides=2 if against_bidder else max(team_of) + 1,
+        score_sides=seats if against_bidder else max(team_of) + 1,
         next_seat=tuple((s + 1) % seats for s in range(seats)),
         hand_size=hand_size,
         stock_size=left if draw else 0,
@@ -372,8 +401,8 @@ def _sides(read: _Reader, seats: int) -> tuple[int, ...]:
     rule = read.rule("table.teams")
     if isinstance(rule.value, m.Word):
         if rule.value.value != "each":
-            raise fail(rule, f"table.teams: {rule.value.value} is not supported by the engine (supported: each, or "
-                             "groups of seats)")
+            raise fail(rule, f"table.teams: {rule.value.value} is not supported by the engine (supported: each, "
+                             "bidder_against_rest, or groups of seats)")
         return tuple(range(seats))
     groups = rule.value.groups
     if sorted(s for g in groups for s in g) != list(range(seats)):

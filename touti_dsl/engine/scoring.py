@@ -31,6 +31,8 @@ def round_result(st) -> dict:
     totals = [st.card_points[t] + bonus[t] + st.ghna_points[t] for t in range(rules.sides)]
     made, winner, changes = _outcome(st, totals)
     changes = [int(c) for c in changes]
+    if rules.against_bidder:  # the match is kept per seat: each seat scores what its side scored this round
+        changes = [0] * rules.seats if st.void else [changes[side] for side in st.seating.team_of]
     result = {
         "void": st.void,
         "contract": st.contract,
@@ -87,7 +89,7 @@ def round_facts(st):
 def _facts(st, totals: list[int], bidders: int | None, winner: int | None, loser: int | None = None) -> Facts:
     tricks = [0] * len(totals)
     for trick in st.tricks:
-        tricks[st.rules.team_of[trick[2]]] += 1
+        tricks[st.seating.team_of[trick[2]]] += 1
     return Facts(bidders, winner, tuple(totals), tuple(st.card_points), tuple(tricks), loser)
 
 
@@ -98,7 +100,7 @@ def _middle_losers(st, totals: list[int]) -> list[int]:
         return [side for side in sides if side != st.tute_team]
     tricks = [0] * len(totals)
     for trick in st.tricks:
-        tricks[st.rules.team_of[trick[2]]] += 1
+        tricks[st.seating.team_of[trick[2]]] += 1
     capote = [side for side in sides if tricks[side] == len(st.tricks) and st.tricks]
     if capote:
         return [side for side in sides if side != capote[0]]

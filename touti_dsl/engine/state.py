@@ -28,7 +28,7 @@ FIELDS = (
     "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
-    "concede_pending", "concede_trick", "void", "conceded", "tute_team",
+    "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 
@@ -120,7 +120,7 @@ class RoundState:
         if to_play:
             text = rules.play_text
             actions.extend([text[c] for c in play.narrow(self, seat)])
-        if self.window_team == rules.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
+        if self.window_team == self.seating.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
             actions.extend(ghna.legal(self, seat))
         if to_play and rules.concession is not None and concession.can_propose(self, seat):
             actions.append("concede")
@@ -136,7 +136,7 @@ class RoundState:
         if rules.swap_window == "after_team_trick":
             if self.swapped:
                 return "trump.swap", "the swap is possible once a round"
-            if self.window_team != rules.team_of[seat]:
+            if self.window_team != self.seating.team_of[seat]:
                 return "trump.swap_window", ("the swap is possible only after a trick won by your side, before the "
                                              "next lead")
             if rules.turned_place == "under_stock" and not self.stock:
@@ -242,7 +242,7 @@ class RoundState:
 
     def _finish_trick(self) -> None:
         rules = self.rules
-        winner, team = self.trick_winner, rules.team_of[self.trick_winner]
+        winner, team = self.trick_winner, self.seating.team_of[self.trick_winner]
         points = rules.card_points
         self.card_points[team] += sum(points[c] for c in self.trick_cards)
         self.tricks.append((self.trick_seats[0], tuple(self.trick_cards), winner))

@@ -10,6 +10,7 @@ played face up; the turned card is shown).
 from __future__ import annotations
 
 from . import play
+from .ruleset import Seating
 
 def _card(rules, card):
     return None if card is None else rules.card_text[card]
@@ -85,6 +86,7 @@ def from_json(cls, game_or_spec, data: dict):
         raise ValueError(f"state of system {data.get('system')!r} given to a game of {rules.system!r}")
     st = cls.__new__(cls)
     st.rules, st._legal = rules, [None] * rules.seats
+    st.seating = rules.seating
     _restore_round(st, rules, data)
     _restore_bidding(st, data["bidding"])
     _restore_play(st, rules, data["play"])
@@ -104,6 +106,8 @@ def _restore_round(st, rules, data: dict) -> None:
     st.swapped = data["swapped"]
     contract = data["contract"] or {}
     st.contract_team, st.contract_bidder, st.contract_amount = contract.get("team"), contract.get("bidder"), contract.get("amount")
+    if rules.against_bidder and st.contract_bidder is not None:
+        st.seating = Seating.against(st.contract_bidder, rules.seats)
     concession = data["concession"]
     st.concede_pending, st.concede_trick, st.conceded = concession["pending"], list(concession["proposed_at"]), concession["conceded"]
     st.void, st.tute_team = data["void"], data["tute"]
