@@ -72,6 +72,8 @@ def main() -> int:
         step("format-check them", ["fmt", "--check", *SPECS, *EXAMPLES]),
         step("a house rule, flattened onto its base", ["show", "spec/examples/atlas-partner-exemption.touti"]),
         step("play a seeded round with the reference engine", ["play", "atlas-carta", "--seed", "4"]),
+        step("another table: Tute habanero, two players drawing from a stock",
+             ["play", "spec/examples/tute-habanero.touti", "--seed", "3"]),
     ]
     for system in SYSTEMS:
         results.append(quiet_step(f"coverage of {system}", ["coverage", system]))
