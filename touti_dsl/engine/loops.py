@@ -32,6 +32,7 @@ HIGH = 100  # any bid: the predicates only ask whether there is one, and who mad
 class _Rules:
     partner: tuple[int, ...] = tuple((s + 2) % 4 for s in SEATS)  # checks E208: partners sit opposite
     partners: tuple[tuple[int, ...], ...] = tuple(((s + 2) % 4,) for s in SEATS)
+    team_of: tuple[int, ...] = tuple(s % 2 for s in SEATS)
     seats: int = len(SEATS)
     opponents: tuple[tuple[int, int], ...] = tuple(((s + 1) % 4, (s + 3) % 4) for s in SEATS)
     top_rank: int = 1
@@ -50,6 +51,10 @@ class _Situation:
     calls_made: list[tuple]
     hands: list[list[int]]
     rules: _Rules = field(default_factory=_Rules)
+
+    @property
+    def seating(self) -> _Rules:  # the four seats of E208, in two facing teams
+        return self.rules
 
 
 @dataclass(frozen=True)
