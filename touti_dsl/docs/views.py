@@ -88,6 +88,11 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
                           lang if note.has(lang) else "en") for note in notes)
 
 
+# A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
+# where `trump.swap_window` does not say it instead.
+SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window"}
+
+
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
 
@@ -119,6 +124,9 @@ class PageWords:
         """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
         sentence), or for a match played in hands won (`rule_in_hands.*`: a score then counts hands, not points)."""
         key = vocabulary_id(rule)
+        other = self.spec.value(SENTENCE_DEPENDS_ON.get(key, ""))
+        if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
+            return f"rule@{other.value}.{key}"
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
