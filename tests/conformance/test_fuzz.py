@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,31 @@ def test_usage_errors_are_plain_words_and_exit_2(capsys, argv, message):
         code = stop.code
     assert code == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_failure_while_preparing_rounds_ends_the_run_with_a_clear_error(capsys, tmp_path, monkeypatch):
+    """The rounds are prepared on a thread: if it raises, fuzz must stop with exit 3, not wait forever."""
+    import touti_dsl.commands.fuzz as command
+
+    real, calls = command.random_round, []
+
+    def failing_on_the_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise ValueError("engine bug in round preparation")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(command, "random_round", failing_on_the_third)
+    ended: list[int] = []
+    runner = threading.Thread(target=lambda: ended.append(main(["fuzz", "--impl", f"{TOUTI} adapter tute", "--system", "tute",
+                                                                 "--rounds", "20", "--seed", "1", "--out", str(tmp_path)])),
+                              daemon=True)
+    runner.start()
+    runner.join(60)
+    assert ended == [3], "touti fuzz hung (or did not fail) when preparing a round raised"
+    err = capsys.readouterr().err
+    assert "the reference engine failed while preparing round 1/2: ValueError: engine bug in round preparation" in err
+    assert "Traceback" not in err
 
 
 def test_progress_is_shown_on_a_terminal(capsys, tmp_path, monkeypatch):

@@ -5,7 +5,8 @@ case; the reference engine computes every expectation.  On the first divergence 
 round is shrunk (conformance/shrink.py) to a minimal case, written as an ordinary case
 file under --out (replay: `touti conform --impl CMD --cases DIR`), and the exit code is
 1.  Exit 0 when no divergence was found, 2 for a usage error or an unusable
-implementation.  The same --seed plays the same rounds.
+implementation, 3 when the reference itself fails while preparing a round.  The same
+--seed plays the same rounds.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ._options import add_format_option, positive_float, positive_int
 NAME = "fuzz"
 HELP = "play seeded random rounds against an implementation; shrink the first divergence to a minimal case file"
 USAGE_ERROR = 2
+INTERNAL_ERROR = 3  # the reference itself failed (not the implementation under test)
 DEFAULT_ROUNDS = 200
 AHEAD = 8  # rounds prepared ahead while the implementation plays the current one
 
@@ -82,8 +84,16 @@ def _settings(args, spec) -> RunSettings:
     return RunSettings(argv, timeout=args.timeout, refusal=args.refusal, without=frozenset(args.without))
 
 
+class PreparationFailed(Exception):
+    """The thread that prepares rounds failed: the run ends with this message, never waits forever."""
+
+
 class Rounds:
-    """Plans and their cases, prepared ahead on a thread while the implementation plays."""
+    """Plans and their cases, prepared ahead on a thread while the implementation plays.
+
+    An error on that thread is handed over like a round: `next` raises it as
+    PreparationFailed (a dead thread must not leave the reader waiting on the queue).
+    """
 
     def __init__(self, game, seed: int, absent: frozenset[str]):
         self.game, self.seed, self.absent = game, seed, absent
@@ -96,17 +106,35 @@ class Rounds:
         index = 0
         while not self.stopping.is_set():
             label = f"{self.seed}/{index}"
-            item = random_round(self.game, random.Random(label), self.absent, label)
-            while not self.stopping.is_set():
-                try:
-                    self.ready.put(item, timeout=0.2)
-                    break
-                except queue.Full:
-                    continue
+            try:
+                item = random_round(self.game, random.Random(label), self.absent, label)
+            except Exception as error:  # noqa: BLE001 - reported by the reader, in full
+                self._hand_over(PreparationFailed(f"the reference engine failed while preparing round {label}: "
+                                                  f"{type(error).__name__}: {error}"))
+                return
+            self._hand_over(item)
             index += 1
 
+    def _hand_over(self, item) -> None:
+        while not self.stopping.is_set():
+            try:
+                self.ready.put(item, timeout=0.2)
+                return
+            except queue.Full:
+                continue
+
     def next(self):
-        return self.ready.get()
+        """The next prepared (plan, played); PreparationFailed when the thread failed or is gone."""
+        while True:
+            try:
+                item = self.ready.get(timeout=0.2)
+            except queue.Empty:
+                if self.thread.is_alive():
+                    continue
+                raise PreparationFailed("the thread preparing rounds stopped without a round or an error") from None
+            if isinstance(item, PreparationFailed):
+                raise item
+            return item
 
     def stop(self) -> None:
         self.stopping.set()
@@ -241,6 +269,9 @@ def run(args) -> int:
         return Fuzz(args, spec, game, job).run()
     except OSError as error:
         return _usage_error(f"cannot write the case file: {error}")
+    except PreparationFailed as error:
+        print(f"touti fuzz: error: {error} (a bug in touti: please report it with the seed {args.seed})", file=sys.stderr)
+        return INTERNAL_ERROR
     finally:
         job.close()
 
