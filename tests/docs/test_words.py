@@ -180,3 +180,20 @@ def test_minimum_contracts_become_a_table_by_contract_level():
     rule = spec.rule("ghna.minimums")
     shown = ValueWords(catalog("en"), spec, rule, rule.id).visit(rule.value)
     assert shown.rows == (("70", "none"), ("80", "20 in another suit"), ("90", "20 in another suit and 40 in trumps"))
+
+
+def test_calls_are_named_by_their_title_in_the_page_language_and_nothing_else_is(tmp_path):
+    """A page names a call by its `title` (quoted as the language quotes); a section's title (`system.title`) or a
+    call without a title is no call name: the page falls back to the code name."""
+    from touti_dsl.docs.words import call_names
+
+    spec = load_spec(SPEC_DIR / "atlas-carta.touti")
+    english, french = call_names(spec, "en"), call_names(spec, "fr")
+    assert dict(english) == {"signal": "“Signals”", "preannounce": "“Pre-announcement”"}
+    assert french["signal"] == "«Signaux»" and french.get("preannounce") == "«Annonce d'avance»"
+    assert english.get("system") is None and english.get("deck") is None and "no_such_call" not in english
+    house = tmp_path / "house.touti"
+    house.write_text('touti 1\n\nsystem "house" extends "atlas-carta" {\n  title: "House"\n}\n\n'
+                     'add call plain {\n  effect: leave\n  require t: my_turn and not made(plain)\n}\n')
+    names = call_names(load_spec(house), "en")
+    assert names.get("plain") is None and dict(names) == {"signal": "“Signals”", "preannounce": "“Pre-announcement”"}

@@ -8,6 +8,7 @@ are put in words by `conditions.render_condition`, the one place for them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import model as m
@@ -60,14 +61,33 @@ class Literal:
         return f'<bdi dir="ltr">{text}</bdi>'
 
 
-def call_names(spec: m.Spec, lang: str) -> dict[str, str]:
-    """The name of each call on the page: its `title` in `lang` when the spec gives one."""
-    names = {}
-    for call in spec.calls:
-        title = spec.value(f"{call}.title")
-        if isinstance(title, m.Text):
-            names[call] = f"«{title.text(lang)}»" if lang != "en" else f"“{title.text(lang)}”"
-    return names
+class CallNames(Mapping):
+    """The name of each call on the page: its `title` in `lang` when the spec gives one.
+
+    Looked up one call at a time: a page asks for it at every rule and every condition,
+    and building the whole table each time made a spec with many calls quadratic.
+    """
+
+    def __init__(self, spec: m.Spec, lang: str):
+        self.spec, self.lang = spec, lang
+
+    def __getitem__(self, call: str) -> str:
+        is_call = any(rule.kind == "call" for rule in self.spec.section(call))
+        title = self.spec.value(f"{call}.title") if is_call else None
+        if not isinstance(title, m.Text):
+            raise KeyError(call)
+        return f"«{title.text(self.lang)}»" if self.lang != "en" else f"“{title.text(self.lang)}”"
+
+    def __iter__(self):
+        return (call for call in self.spec.calls if call in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def call_names(spec: m.Spec, lang: str) -> Mapping[str, str]:
+    """The name of each call on the page (see CallNames)."""
+    return CallNames(spec, lang)
 
 
 def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False) -> Names:
