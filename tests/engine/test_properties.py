@@ -11,6 +11,7 @@ and last trick make 130.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -135,3 +136,33 @@ def test_every_round_terminates(system):
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         assert state.is_terminal()
         state.round_result()
+
+
+EXAMPLE_SPECS = tuple(sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "spec" / "examples").glob("*.touti")))
+
+
+@pytest.mark.parametrize("system", SYSTEMS + EXAMPLE_SPECS)
+def test_an_action_is_accepted_exactly_when_it_is_in_the_legal_set(system):
+    """`apply` looks for a bid among the bids and a card among the cards, without building the whole legal set
+    (a spec with hundreds of calls evaluated all of them for every bid): on a state whose legal sets were never
+    asked for, every action of the universe must still be accepted exactly when `legal_actions` lists it."""
+    the_game = game(system)
+    rules, rng = the_game.ruleset, random.Random(system)
+    universe = action_universe(rules)
+    for _ in range(1):
+        state = the_game.new_round(seed=rng.randrange(10**6))
+        while not state.is_terminal():
+            snapshot = state.to_json()
+            untouched = RoundState.from_json(the_game, snapshot)  # no legal set computed yet (its clones neither)
+            for seat in range(rules.seats):
+                legal = set(state.legal_actions(seat))
+                for action in universe + sorted(legal):
+                    fresh = untouched.clone()
+                    try:
+                        fresh.apply(seat, action)
+                        accepted = True
+                    except IllegalAction:
+                        accepted = False
+                    assert accepted == (action in legal), (system, seat, action, snapshot)
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -25,8 +25,8 @@ from .ruleset import Seating
 MAX_CALLS_AT_ONE_BID = 64
 
 
-def legal(st, seat: int) -> list[str]:
-    """Legal bidding actions of `seat`, in canonical order."""
+def legal(st, seat: int, calls: bool = True) -> list[str]:
+    """Legal bidding actions of `seat`, in canonical order (without the calls' when `calls` is false)."""
     actions = []
     if st.turn == seat:
         rules = st.rules
@@ -38,7 +38,7 @@ def legal(st, seat: int) -> list[str]:
         if required:
             amounts = [n for n in amounts if all(test(st, seat, n) for _, test in required)]
         actions.extend(rules.bid_text[n] for n in amounts)
-    for call in st.rules.calls:
+    for call in st.rules.calls if calls else ():
         if all(test(st, seat, None) for _, test in call.requirements):
             actions.extend(call.texts)
     return actions
