@@ -40,6 +40,15 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _gone(pid: int) -> bool:
+    """Whether the process has ended (within 5 s: a killed process takes a moment to be reaped)."""
+    for _ in range(50):
+        if not _alive(pid):
+            return True
+        time.sleep(0.1)
+    return not _alive(pid)
+
+
 def test_a_case_answered_twice_late_is_the_culprit(capsys, fake_suite):
     """The second answer arrives after the runner judged the case: the case still fails, not the next one."""
     code, report = run(capsys, fake_suite, hostile(fake_suite, "late-twice", fake_suite.good["id"]))
@@ -76,12 +85,7 @@ def test_each_misbehaviour_gets_its_own_plain_message(capsys, fake_suite, mode, 
 def test_a_grandchild_in_its_own_session_does_not_survive_the_run(capsys, fake_suite, tmp_path):
     pidfile = tmp_path / "grandchild.pid"
     run(capsys, fake_suite, hostile(fake_suite, "setsid-child", "", "--pidfile", str(pidfile)))
-    pid = int(pidfile.read_text())
-    for _ in range(50):
-        if not _alive(pid):
-            break
-        time.sleep(0.1)
-    assert not _alive(pid)
+    assert _gone(int(pidfile.read_text()))
 
 
 def test_junit_is_well_formed_with_control_characters(capsys, fake_suite):
@@ -158,3 +162,21 @@ def test_the_plugin_stops_restarting_after_three_failed_starts(fake_suite, tmp_p
     reports = out.split("short test summary info")[0]
     assert reports.count("could not (re)start the implementation") == 3, out
     assert reports.count("not run: the implementation could not be restarted (3 failed starts in a row)") == 5, out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
+def test_an_implementation_started_while_the_cases_load_does_not_survive_a_usage_error(capsys, tmp_path):
+    """touti conform starts the implementation before it reads the cases (it boots meanwhile): a plan that
+    fails (here, no such case folder) must still kill it, even one that ignores the end of its input."""
+    pidfile = tmp_path / "impl.pid"
+    script = f"import os, time\nopen({str(pidfile)!r}, 'w').write(str(os.getpid()))\ntime.sleep(600)\n"
+    (tmp_path / "sleeper.py").write_text(script)
+    code = main(["conform", "--impl", shlex.join([sys.executable, str(tmp_path / "sleeper.py")]),
+                 "--cases", str(tmp_path / "no-such-folder")])
+    assert code == 2 and "no such case folder" in capsys.readouterr().err
+    for _ in range(20):  # it may have been killed before it wrote its pid: then nothing is left anyway
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.1)
+    if pidfile.exists() and pidfile.read_text():
+        assert _gone(int(pidfile.read_text()))

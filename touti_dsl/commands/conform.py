@@ -15,7 +15,7 @@ from ..conformance.compare import REFUSAL_MODES
 from ..conformance.features import unknown_features
 from ..conformance.cases import load_cases, load_expected_failures, select_cases, system_case_dir
 from ..conformance.report import RENDERERS, render_text, summarize
-from ..conformance.runner import CaseOutcome, ImplUnusable, RunSettings, run_cases
+from ..conformance.runner import CaseOutcome, ImplUnusable, Job, RunSettings, run_cases
 from ..errors import ToutiError, render
 from ..loader import load_named, spec_hash
 from ._options import add_format_option, positive_float, positive_int
@@ -134,26 +134,44 @@ def _check_features(names: list[str], cases: list[dict]) -> None:
         raise UsageError(f"--without {unknown[0]}: not an optional feature of these cases (they have: {', '.join(known) or 'none'})")
 
 
-def _run_with_progress(settings: RunSettings, cases: list[dict], show: bool):
-    """Run the cases; SIGTERM stops them like Ctrl-C, and the progress line is cleared after."""
+def _run_with_progress(settings: RunSettings, cases: list[dict], show: bool, launched: Job | None):
+    """Run the cases; the progress line is cleared after."""
     progress = Progress(len(cases), show)
     settings.on_outcome = progress
-    previous = signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
     try:
-        return run_cases(cases, settings)
+        return run_cases(cases, settings, launched)
     finally:
-        signal.signal(signal.SIGTERM, previous)
         progress.close()
 
 
+def _launch(args) -> Job | None:
+    """Start the implementation at once, so that it boots while the cases load (its hello is read later)."""
+    try:
+        argv = _split_command(args.impl)
+    except ValueError:
+        return None  # reported by _plan
+    if not argv:
+        return None
+    job = Job(RunSettings(argv, timeout=args.timeout))
+    job.launch()
+    return job
+
+
 def run(args) -> int:
+    # SIGTERM (a CI timeout) stops the run like Ctrl-C, from before the implementation starts
+    previous = signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
+    launched = _launch(args)
     try:
         settings, to_run, skipped = _plan(args)
-        result = _run_with_progress(settings, to_run, args.format == "text" and sys.stderr.isatty())
+        result = _run_with_progress(settings, to_run, args.format == "text" and sys.stderr.isatty(), launched)
     except UsageError as error:
         return _usage_error(str(error))
     except ImplUnusable as error:
         return _usage_error(f"{args.impl!r} is not a usable implementation: {error}")
+    finally:
+        if launched is not None:
+            launched.discard()  # a no-op once the run closed it; kills it when the plan failed or was interrupted
+        signal.signal(signal.SIGTERM, previous)
     result.outcomes += [CaseOutcome(case, "skipped", "skipped by --skip") for case in skipped]
     summary = summarize(result, strict=args.strict)
     print(render_text(summary, args.view or "auto") if args.format == "text" else RENDERERS[args.format](summary))

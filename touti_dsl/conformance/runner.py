@@ -1,7 +1,8 @@
 """Run cases against an implementation: N long-running processes, one case at a time each.
 
 A preflight start checks that the program runs and speaks protocol 1 or 2 (else
-`ImplUnusable`, exit 2).  Each job then takes cases from a shared queue; a crash, a hang,
+`ImplUnusable`, exit 2); `touti conform` launches that first process before it loads the
+cases (`Job.launch`), so that the program boots meanwhile.  Each job then takes cases from a shared queue; a crash, a hang,
 garbage or flooding fails that case as `errored` and the job starts a fresh process for
 the next.  Results are kept as they come: an interrupt (Ctrl-C) stops the jobs and
 returns what was gathered.
@@ -87,13 +88,29 @@ class Job:
         self.last_stderr = ""
         self.previous: CaseOutcome | None = None  # the last case its process answered: a late stray is its fault
         self.amended: list[CaseOutcome] = []  # outcomes turned to errored after they were reported
+        self.booting: ImplProcess | None = None  # launched, not yet greeted (see launch)
 
-    def ensure_started(self) -> None:
-        if self.process is not None:
+    def launch(self) -> None:
+        """Start the program without waiting for its hello: it boots while the caller loads the cases.
+
+        A program that cannot start is left for `ensure_started` to report.
+        """
+        if self.process is not None or self.booting is not None:
             return
         process = ImplProcess(self.settings.argv)
         try:
             process.start()
+        except ImplFailure:
+            return
+        self.booting = process
+
+    def ensure_started(self) -> None:
+        if self.process is not None:
+            return
+        process, self.booting = self.booting or ImplProcess(self.settings.argv), None
+        try:
+            if process.proc is None:
+                process.start()
             self.hello = process.handshake(self.settings.timeout)
         except ImplFailure:
             self.last_stderr = process.stderr.text()
@@ -133,7 +150,8 @@ class Job:
         systems = self.hello.get("systems", [])
         if case["system"] not in systems:
             return CaseOutcome(case, "skipped", f"the implementation supports only: {', '.join(systems) or 'no system'}")
-        needed = sorted(features_used(case) & self.absent_features())
+        absent = self.absent_features()
+        needed = sorted(features_used(case) & absent) if absent else ()
         if needed:
             noun = "features" if len(needed) > 1 else "feature"
             return CaseOutcome(case, "skipped", f"needs the {noun} {', '.join(needed)}, which the implementation does not have")
@@ -163,9 +181,10 @@ class Job:
 
     def discard(self) -> None:
         """Kill the process (from the job's own thread); the next case starts a fresh one."""
-        if self.process is not None:
-            self.process.kill()
-            self.process = None
+        for process in (self.process, self.booting):
+            if process is not None:
+                process.kill()
+        self.process = self.booting = None
 
     def interrupt(self) -> None:
         """Kill the process from another thread (signal only: the job's own thread cleans up)."""
@@ -221,9 +240,9 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
     return CaseOutcome(case, "errored", message, mismatch=stopped)
 
 
-def preflight(settings: RunSettings) -> Job:
-    """Start one process and shake hands; ImplUnusable, in plain words, when that fails."""
-    job = Job(settings)
+def preflight(settings: RunSettings, job: Job | None = None) -> Job:
+    """Start one process (or greet the one `job` launched) and shake hands; ImplUnusable, in plain words, when that fails."""
+    job = job or Job(settings)
     try:
         job.ensure_started()
     except ImplFailure as failure:
@@ -278,9 +297,15 @@ class Run:
             job.close()
 
 
-def run_cases(cases: list[dict], settings: RunSettings) -> RunResult:
-    """Run every case; returns what was gathered, even after Ctrl-C."""
-    first = preflight(settings)
+def run_cases(cases: list[dict], settings: RunSettings, launched: Job | None = None) -> RunResult:
+    """Run every case; returns what was gathered, even after Ctrl-C.
+
+    `launched` is a job whose process was started early (Job.launch) with these settings'
+    command: it becomes the first job.
+    """
+    if launched is not None:
+        launched.settings = settings
+    first = preflight(settings, launched)
     run = Run(cases, settings)
     jobs = [first] + [Job(settings) for _ in range(max(1, settings.jobs) - 1)]
     threads = [threading.Thread(target=run.work, args=(job,), daemon=True) for job in jobs]
