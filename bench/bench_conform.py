@@ -1,61 +1,121 @@
-"""Conformance throughput: cases/s and steps/s through `touti adapter`, against the pipe's floor.
+"""Conformance throughput: cases/s of `touti conform --jobs 1` through `touti adapter`, against the echo floor.
 
-The floor is a trivial echo program behind the same JSON-lines pipe (same process class,
-same request lines): round trips per second with no game behind it.  The load is
-generated/<system>/ when it exists; otherwise seeded random playthroughs recorded from
-the engine (a legal-set check and an action at every step, the round result at the end),
-the shape of the golden playthroughs.
-Usage: python bench/bench_conform.py [--system atlas-carta] [--rounds 200] [--jobs 1,2]
+The floor is the same run against an *echo adapter*: a program that answers the hello and
+every case at once with the reply the reference gave (recorded before, in process), so
+that only the runner, the pipe and process start-up are left.  Issue 10's target: the
+reference's cases/s at least 50% of the floor's.
+
+  whole run     `python -m touti_dsl conform --impl CMD --system ID --jobs 1` in a fresh process,
+                start-up included (what a user waits for); median of --runs
+  steady state  the suite repeated (--steady cases) through the runner in this process,
+                each adapter's start-up and handshake taken out
+  pipe          raw round trips of the request lines through a trivial echo (no runner):
+                the figure this benchmark used as its floor before
+
+Usage: python bench/bench_conform.py [--system atlas-carta] [--runs 3] [--steady 2000] [--keep DIR]
+(--keep writes the echo adapter and its replies to DIR and prints both command lines, to be
+timed by any external tool.)
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import json
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from touti_dsl.conformance import protocol
-from touti_dsl.conformance.cases import case_id, load_cases
+from touti_dsl.conformance.adapter import ReferenceAdapter
+from touti_dsl.conformance.cases import load_cases, system_case_dir
 from touti_dsl.conformance.process import ImplProcess
 from touti_dsl.conformance.runner import RunSettings, run_cases
-from touti_dsl.engine import Game
-from touti_dsl.engine.game import deal
 
 ROOT = Path(__file__).resolve().parent.parent
-ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n"
+PIPE_ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n"
+# Answers from a table of recorded reply lines: the id is read at a fixed place of the
+# runner's request line (its keys come in a fixed order), so answering costs no JSON parse.
+ECHO_ADAPTER = '''import json, sys
+replies = json.load(open(sys.argv[1], encoding="utf-8"))
+hello, prefix = replies.pop("hello"), '{"type":"case","id":"'
+for line in sys.stdin:
+    if line.startswith(prefix):
+        sys.stdout.write(replies[line[len(prefix):line.index('"', len(prefix))]])
+    elif json.loads(line).get("type") == "stop":
+        break
+    else:
+        sys.stdout.write(hello)
+    sys.stdout.flush()
+'''
 
 
-def playthrough(game: Game, seed: int) -> dict:
-    """One random complete round as a case: legal set and action at every step, then the result."""
-    rules, rng = game.ruleset, random.Random(seed)
-    hands = [[rules.card_text[card] for card in hand] for hand in deal(rules, seed)]
-    setup = {"hands": hands, "dealer": 0} if rules.has_dealer else {"hands": hands, "first_speaker": 0}
-    state, steps = game.new_round(**setup), []
-    while not state.is_terminal():
-        seat = rng.choice(state.actors())
-        legal = state.legal_actions(seat)
-        action = rng.choice(legal)
-        steps += [{"op": "legal", "seat": seat, "expect": legal}, {"op": "apply", "seat": seat, "action": action}]
-        state.apply(seat, action)
-    steps.append({"op": "round_result", "expect": {"score_changes": state.round_result()["score_changes"]}})
-    body = {"setup": setup, "steps": steps}
-    return {"id": case_id(body), "system": game.spec.system, "rules": ["trick.winner"], **body}
+def record_replies(system: str, cases: list[dict]) -> dict[str, str]:
+    """The reference's reply line to the hello and to every case (answered in this process)."""
+    adapter = ReferenceAdapter(system)
+    lines = {"hello": protocol.encode(adapter.answer(protocol.encode(protocol.hello_request()).decode())).decode()}
+    for case in cases:
+        reply = adapter.answer(protocol.encode(protocol.case_request(case)).decode())
+        lines[case["id"]] = protocol.encode(reply).decode()
+    return lines
 
 
-def load(system: str, rounds: int) -> tuple[list[dict], str]:
-    folder = ROOT / "generated" / system
-    if folder.is_dir() and any(folder.glob("*.json")):
-        return load_cases(folder), f"generated/{system}"
-    game = Game.from_spec(system)
-    return [playthrough(game, seed) for seed in range(rounds)], f"{rounds} random playthroughs"
+def write_echo(folder: Path, replies: dict[str, str]) -> list[str]:
+    (folder / "replies.json").write_text(json.dumps(replies), encoding="utf-8")
+    (folder / "echo_adapter.py").write_text(ECHO_ADAPTER, encoding="utf-8")
+    return [sys.executable, str(folder / "echo_adapter.py"), str(folder / "replies.json")]
 
 
-def echo_floor(cases: list[dict], seconds: float) -> float:
-    """Round trips per second of the same request lines through an echo process."""
+def reference_command(system: str) -> list[str]:
+    return [sys.executable, "-m", "touti_dsl", "adapter", system]
+
+
+def conform_command(impl: list[str], system: str) -> list[str]:
+    return [sys.executable, "-m", "touti_dsl", "conform", "--impl", subprocess.list2cmdline(impl), "--system", system,
+            "--jobs", "1"]
+
+
+def whole_run(impl: list[str], system: str, runs: int) -> float:
+    """Median wall seconds of a fresh `touti conform` process; it must pass."""
+    walls = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run(conform_command(impl, system), capture_output=True, cwd=ROOT)
+        walls.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            raise SystemExit(f"touti conform failed ({done.returncode}): {done.stdout.decode()[-500:]}{done.stderr.decode()[-500:]}")
+    return statistics.median(walls)
+
+
+def startup_seconds(argv: list[str]) -> float:
+    """Start an adapter and shake hands: the fixed cost of every job."""
+    start = time.perf_counter()
+    adapter = ImplProcess(argv)
+    adapter.start()
+    adapter.handshake(60)
+    elapsed = time.perf_counter() - start
+    adapter.stop()
+    return elapsed
+
+
+def steady_rate(cases: list[dict], argv: list[str]) -> float:
+    """Cases per second through the runner once started (start-up and handshake taken out)."""
+    startup = startup_seconds(argv)
+    start = time.perf_counter()
+    result = run_cases(cases, RunSettings(argv, jobs=1, timeout=60))
+    elapsed = time.perf_counter() - start
+    failing = [o for o in result.outcomes if o.status != "passed"]
+    if failing:
+        raise SystemExit(f"{len(failing)} cases did not pass through {argv}: {failing[0].detail}")
+    return len(cases) / max(elapsed - startup, 1e-9)
+
+
+def pipe_rate(cases: list[dict], seconds: float) -> float:
+    """Round trips per second of the request lines through a trivial echo, without the runner."""
     lines = [protocol.encode(protocol.case_request(case)) for case in cases]
-    echo = ImplProcess([sys.executable, "-c", ECHO])
+    echo = ImplProcess([sys.executable, "-c", PIPE_ECHO])
     echo.start()
     count, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -66,66 +126,31 @@ def echo_floor(cases: list[dict], seconds: float) -> float:
     return count / elapsed
 
 
-def adapter_command(system: str) -> list[str]:
-    return [sys.executable, "-m", "touti_dsl", "adapter", system]
-
-
-def startup_seconds(system: str) -> float:
-    """Start the adapter and shake hands: the fixed cost of every job."""
-    start = time.perf_counter()
-    adapter = ImplProcess(adapter_command(system))
-    adapter.start()
-    adapter.handshake(60)
-    elapsed = time.perf_counter() - start
-    adapter.stop()
-    return elapsed
-
-
-def through_adapter(cases: list[dict], system: str, jobs: int) -> tuple[float, int, int]:
-    settings = RunSettings(adapter_command(system), jobs=jobs, timeout=60)
-    start = time.perf_counter()
-    result = run_cases(cases, settings)
-    elapsed = time.perf_counter() - start
-    passed = sum(outcome.status == "passed" for outcome in result.outcomes)
-    return elapsed, passed, len(result.outcomes)
-
-
-def report_whole_suite(cases: list[dict], system: str) -> None:
-    """The user's view: one pass over the suite, start-up included."""
-    elapsed, passed, total = through_adapter(cases, system, 1)
-    print(f"whole suite, --jobs 1: {elapsed:.2f} s wall for {passed}/{total} passed (start-up included)")
-
-
-def report_steady_state(cases: list[dict], system: str, jobs: int, startup: float, floor: float) -> None:
-    """Throughput once started: the load repeated, start-up taken out."""
-    steps = sum(len(case["steps"]) for case in cases)
-    elapsed, passed, total = through_adapter(cases, system, jobs)
-    busy = max(elapsed - startup, 1e-9)
-    print(f"steady state, --jobs {jobs}: {total} cases in {elapsed:.2f} s ({passed} passed): "
-          f"{total / busy:,.0f} cases/s, {steps / busy:,.0f} steps/s without start-up")
-    print(f"  vs echo floor: cases/s {100 * total / busy / floor:.1f}%, steps/s {100 * steps / busy / floor:.1f}% "
-          "(one round trip per case; a per-step protocol would need one per step)")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--system", default="atlas-carta")
-    parser.add_argument("--rounds", type=int, default=200, help="random playthroughs when generated/<system>/ is absent")
-    parser.add_argument("--jobs", default="1,2")
-    parser.add_argument("--steady", type=int, default=2000, help="cases (the load repeated) for the steady-state rates")
-    parser.add_argument("--seconds", type=float, default=2.0, help="duration of the echo floor measure")
+    parser.add_argument("--runs", type=int, default=3, help="fresh `touti conform` processes per adapter (median)")
+    parser.add_argument("--steady", type=int, default=2000, help="cases (the suite repeated) for the steady-state rates")
+    parser.add_argument("--keep", metavar="DIR", help="write the echo adapter and its replies to DIR and keep them")
     args = parser.parse_args()
-    cases, source = load(args.system, args.rounds)
+    cases = load_cases(system_case_dir(args.system, ROOT))
     steps = sum(len(case["steps"]) for case in cases)
-    print(f"load: {source}: {len(cases)} cases, {steps} steps ({steps / len(cases):.1f} steps per case)")
-    floor = echo_floor(cases, args.seconds)
-    print(f"echo floor: {floor:,.0f} round trips/s (same request lines, trivial echo process)")
-    startup = startup_seconds(args.system)
-    print(f"touti adapter start-up and handshake: {startup:.2f} s")
-    report_whole_suite(cases, args.system)
-    repeated = cases * max(1, -(-args.steady // len(cases)))
-    for jobs in (int(j) for j in args.jobs.split(",")):
-        report_steady_state(repeated, args.system, jobs, startup, floor)
+    print(f"load: generated/{args.system}: {len(cases)} cases, {steps} steps ({steps / len(cases):.1f} steps per case)")
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(args.keep or scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        echo, reference = write_echo(folder, record_replies(args.system, cases)), reference_command(args.system)
+        if args.keep:
+            for name, impl in (("reference", reference), ("echo floor", echo)):
+                print(f"{name}: {subprocess.list2cmdline(conform_command(impl, args.system))}")
+        ref_wall, echo_wall = whole_run(reference, args.system, args.runs), whole_run(echo, args.system, args.runs)
+        print(f"whole run, --jobs 1: reference {len(cases) / ref_wall:,.0f} cases/s ({ref_wall:.2f} s), echo floor "
+              f"{len(cases) / echo_wall:,.0f} cases/s ({echo_wall:.2f} s): {100 * echo_wall / ref_wall:.0f}% of the floor")
+        repeated = (cases * -(-args.steady // len(cases)))[: args.steady]
+        ref_rate, echo_rate = steady_rate(repeated, reference), steady_rate(repeated, echo)
+        print(f"steady state, --jobs 1: reference {ref_rate:,.0f} cases/s, echo floor {echo_rate:,.0f} cases/s: "
+              f"{100 * ref_rate / echo_rate:.0f}% of the floor ({len(repeated)} cases, start-up taken out)")
+    print(f"pipe alone: {pipe_rate(cases, 2.0):,.0f} round trips/s (the request lines through a trivial echo, no runner)")
     return 0
 
 
