@@ -169,7 +169,7 @@ class RoundState:
         """Apply a legal action, or raise IllegalAction (rule id, reason) leaving the state unchanged."""
         parsed = parse_action(action, self.rules.vocabulary, self.rules.parse_cache)
         seat = _seat(seat, self.rules.seats)
-        if not self._allows(seat, action, parsed[0]):
+        if not self._allows(seat, action, parsed):
             self._refuse(seat, parsed)
             raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
         kind, arg = parsed
@@ -177,19 +177,24 @@ class RoundState:
         self.history.append((seat, action))
         self._legal = [None] * self.rules.seats
 
-    def _allows(self, seat: int, action: str, kind: str) -> bool:
+    def _allows(self, seat: int, action: str, parsed: tuple) -> bool:
         """Whether `action` is in the legal set of `seat`, computing only the part of the set it can be in.
 
-        A bid or a pass is never a call's text (E310 refuses calls named like them), and a card
-        is never one of the other actions of the play: so a bid is looked for among the bids and
-        a card among the cards, without evaluating every call's or declaration's requirements.
+        A bid or a pass is never a call's text (E310 refuses calls named like them), a call's
+        text is no other call's, and a card is never one of the other actions of the play: so a
+        bid is looked for among the bids, a call among its own texts and a card among the
+        cards, without evaluating every call's or declaration's requirements.
         """
         known = self._legal[seat]
         if known is not None:
             return action in known
-        if kind in ("bid", "pass") and self.phase == "bidding":
+        kind = parsed[0]
+        if self.phase == "bidding" and kind in ("bid", "pass"):
             return action in bidding.legal(self, seat, calls=False)
-        if kind == "play" and self.phase == "play" and self.concede_pending is None:
+        if self.phase == "bidding" and kind == "call":
+            call = self.rules.call(parsed[1][0])
+            return action in call.texts and all(test(self, seat, None) for _, test in call.requirements)
+        if self.phase == "play" and kind == "play" and self.concede_pending is None:
             play_text = self.rules.play_text
             return seat == self.to_play and action in [play_text[c] for c in play.narrow(self, seat)]
         return action in self._legal_list(seat)
