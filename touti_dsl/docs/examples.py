@@ -239,16 +239,37 @@ def _pair_ranks(spec: m.Spec) -> tuple[int, ...]:
     return pair.values if isinstance(pair, m.Numbers) else ()
 
 
-def worked_examples(spec: m.Spec, words: Catalog, root: Path | None = None) -> dict[str, tuple[str, ...]]:
-    """The worked examples of each section of the spec's page (none when its suite was never generated)."""
+@dataclass(frozen=True)
+class Suite:
+    """What the worked examples are replayed from: a spec's generated cases and its engine (the same in every language)."""
+
+    cases: list
+    game: Game
+
+
+def example_suite(spec: m.Spec, root: Path | None = None) -> Suite | None:
+    """The spec's generated cases and its game, or None when its suite was never generated (or cannot be read)."""
     folder = suite_folder(spec, root)
     if folder is None:
-        return {}
+        return None
     try:
         cases = load_cases(folder)
     except ToutiError:
-        return {}  # a broken suite is reported by `touti conform`; the page simply shows no example
-    teller = Teller(words, spec, Game.from_spec(spec))
+        return None  # a broken suite is reported by `touti conform`; the page simply shows no example
+    return Suite(cases, Game.from_spec(spec))
+
+
+def worked_examples(spec: m.Spec, words: Catalog, root: Path | None = None,
+                    suite: Suite | None = None) -> dict[str, tuple[str, ...]]:
+    """The worked examples of each section of the spec's page (none when its suite was never generated).
+
+    `suite` is the spec's example_suite when the caller already has it (one per spec for its three pages).
+    """
+    suite = suite or example_suite(spec, root)
+    if suite is None:
+        return {}
+    cases = suite.cases
+    teller = Teller(words, spec, suite.game)
     shown: dict[str, list[str]] = {}
     for section, example in (("play", overtake_refused(teller, cases)), ("play", overtake_lifted(teller, cases)),
                              ("scoring", contract_by_one(teller, cases)), ("ghna", ghna_refused(teller, cases))):

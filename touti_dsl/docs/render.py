@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import jinja2
@@ -21,7 +21,7 @@ from ..parser import parse_file
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
 from .diff import diff_specs, md_cell, rule_union, value_text
-from .examples import worked_examples
+from .examples import Suite, example_suite, worked_examples
 from .views import PageWords, anchor, rules_page
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -78,6 +78,11 @@ class Loaded:
     base: m.Spec | None
     root: Path | None = None  # where generated/<system>/ (the worked examples' cases) is looked for
 
+    @cached_property
+    def suite(self) -> Suite | None:
+        """The worked examples' cases and game, read and compiled once for the spec's pages in every language."""
+        return example_suite(self.spec, self.root)
+
 
 def load_for_docs(path: str | Path, root: Path | None = None) -> Loaded:
     """Load a spec and, for a variant, its validated base (resolved as `extends` resolves it)."""
@@ -130,7 +135,8 @@ def render_rules(loaded: Loaded, lang: str) -> str:
     """The rules page of one spec in one language."""
     words = catalog(lang)
     spec = loaded.spec
-    page = rules_page(words, spec, loaded.shown_path, _differences(words, loaded), worked_examples(spec, words, loaded.root))
+    examples = worked_examples(spec, words, loaded.root, loaded.suite)
+    page = rules_page(words, spec, loaded.shown_path, _differences(words, loaded), examples)
     return render_template("rules.md.j2", words, page=page, base_title=_base_title(loaded, lang),
                            base_link=f"[{_base_title(loaded, lang)}]({spec.base}.md)")
 
