@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from importlib import metadata
 
 from . import __version__
 from .errors import ToutiError, render
@@ -20,10 +19,23 @@ COMMANDS = ("systems", "init", "check", "fmt", "show", "play", "docs", "diff", "
 
 def version() -> str:
     """The installed distribution's version (the package's own when it runs from a bare checkout)."""
+    from importlib import metadata  # only for --version: reading the installed metadata costs every command ~20 ms
+
     try:
         return metadata.version("touti-dsl")
     except metadata.PackageNotFoundError:
         return __version__
+
+
+class _VersionAction(argparse.Action):
+    """`--version`, looked up only when asked for (argparse's own action needs the text when the parser is built)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"touti {version()}")
+        parser.exit()
 
 
 def _load_commands(only: str | None = None):
@@ -39,7 +51,7 @@ def _load_commands(only: str | None = None):
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="touti", description="Touti rules: specs, reference engine, conformance, docs")
-    parser.add_argument("--version", action="version", version=f"touti {version()}")
+    parser.add_argument("--version", action=_VersionAction, help="show program's version number and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _load_commands(only):
         sub = commands.add_parser(module.NAME, help=module.HELP, description=module.HELP)
