@@ -28,6 +28,8 @@ Error codes (stable; the language reference lists this table):
 | E025 | the file a variant extends declares another system id than its name |
 | E026 | the spec a system id names leads (through a link) to a file that is not a `.touti` file of the spec folders |
 | E027 | a variant both writes and removes the same rule |
+| E028 | a variant's `add KEY: items` / `remove KEY: items` does not fit the base's list |
+| E029 | `remove` or `add KEY: items` in a spec that extends no base |
 | E030 | the formatter would change the meaning of a file (internal; file left unchanged) |
 | E100 | unknown rule id |
 | E101 | rule written in the wrong shape (the expected shape is named, with an example) |

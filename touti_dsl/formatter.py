@@ -63,7 +63,8 @@ def _render_block(spec_file: m.SpecFile, block: m.Block, section_comments: list)
             lines += _render_rule(spec_file.rules[index])
         else:
             removal = spec_file.removals[index]
-            lines += _comment_lines(removal.comments, INDENT) + [f"{INDENT}remove {removal.key}"]
+            items = "" if removal.items is None else ": " + ", ".join(render_items(removal.items))
+            lines += _comment_lines(removal.comments, INDENT) + [f"{INDENT}remove {removal.key}{items}"]
     return lines + ["}"]
 
 
@@ -149,7 +150,7 @@ def _statement(rule: m.Rule) -> tuple[str, list[str]]:
     value = rule.value
     if isinstance(value, m.Requirement):
         return f"require {rule.key}: ", [render_expr(value.condition) + render_scopes(value)]
-    return f"{rule.key}: ", render_items(value)
+    return f"{'add ' if rule.adds else ''}{rule.key}: ", render_items(value)
 
 
 def render_items(value: m.Value) -> list[str]:

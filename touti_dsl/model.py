@@ -348,6 +348,7 @@ class Rule(Node):
     comments: tuple[str, ...] = ()
     trailing: str | None = None
     loc: Loc = _loc()
+    adds: bool = False  # in a variant, `add KEY: items`: items put into the base rule's list (flattening merges them)
 
     @property
     def id(self) -> str:
@@ -366,13 +367,16 @@ class Rule(Node):
 
 @dataclass(frozen=True, slots=True)
 class Removal(Node):
-    """In a variant: `remove KEY` inside a section, or `remove SECTION` / `remove call NAME`."""
+    """In a variant: `remove KEY` inside a section, or `remove SECTION` / `remove call NAME`.
+
+    `remove KEY: items` takes only those items out of the base rule's list (`items` is their value)."""
 
     section: str
     key: str | None
     kind: str = "section"
     comments: tuple[str, ...] = ()
     loc: Loc = _loc()
+    items: Value | None = None
 
     @property
     def target(self) -> str:

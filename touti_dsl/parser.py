@@ -260,7 +260,11 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def member_removal(self, meta, items):
-        return ("remove", str(items[0]), None, meta)
+        return ("remove", str(items[0]), items[1] if len(items) > 1 else None, meta)
+
+    @v_args(meta=True)
+    def member_addition(self, meta, items):
+        return ("extend", str(items[0]), items[1], meta)
 
     @v_args(meta=True)
     def version(self, meta, items):
@@ -272,7 +276,7 @@ class _ToNodes(Transformer):
     @v_args(meta=True)
     def system(self, meta, items):
         extends = next((v for t, v in (i for i in items if isinstance(i, tuple) and i[0] == "extends")), None)
-        members = [i for i in items if isinstance(i, tuple) and i[0] in ("rule", "remove")]
+        members = [i for i in items if isinstance(i, tuple) and i[0] in ("rule", "remove", "extend")]
         system_id = (_unquote(items[0]), _loc_of(self.file, items[0]))
         return ("block", "system", "section", system_id, extends, members, meta)
 
@@ -430,17 +434,17 @@ class _Assembly:
         self.section_comments: list[tuple[str, tuple[str, ...]]] = []
         self.layout: list[m.Block] = []
 
-    def removal(self, section: str, key: str | None, kind: str, meta) -> tuple[str, int]:
+    def removal(self, section: str, key: str | None, kind: str, meta, items: m.Value | None = None) -> tuple[str, int]:
         lead = self.comments.leading(meta.line)
-        own_line = self.comments.within(meta.line, meta.line)
+        own_line = self.comments.within(meta.line, meta.end_line)
         notes = lead + ((own_line,) if own_line else ())
-        self.removals.append(m.Removal(section, key, kind, notes, loc=_loc_of(self.file, meta)))
+        self.removals.append(m.Removal(section, key, kind, notes, loc=_loc_of(self.file, meta), items=items))
         return ("remove", len(self.removals) - 1)
 
-    def rule(self, section: str, key: str, value: m.Value, kind: str, meta) -> tuple[str, int]:
+    def rule(self, section: str, key: str, value: m.Value, kind: str, meta, adds: bool = False) -> tuple[str, int]:
         lead = self.comments.leading(meta.line)
         trailing = self.comments.within(meta.line, meta.end_line)
-        self.rules.append(m.Rule(section, key, value, kind, lead, trailing, loc=_loc_of(self.file, meta)))
+        self.rules.append(m.Rule(section, key, value, kind, lead, trailing, loc=_loc_of(self.file, meta), adds=adds))
         return ("rule", len(self.rules) - 1)
 
     def block(self, tag: str, name: str, kind: str, members: list, meta, header: list[str]) -> None:
@@ -454,9 +458,9 @@ class _Assembly:
         placed = []
         for mtag, key, value, mmeta in members:
             if mtag == "remove":
-                placed.append(self.removal(name, key, kind, mmeta))
+                placed.append(self.removal(name, key, kind, mmeta, value))
             else:
-                placed.append(self.rule(name, key, value, kind, mmeta))
+                placed.append(self.rule(name, key, value, kind, mmeta, adds=mtag == "extend"))
         commented = bool(own) and name != "system"
         self.layout.append(m.Block(name, kind, tag, tuple(placed), commented, loc=_loc_of(self.file, meta)))
 

@@ -89,6 +89,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("trump.turned", WORDS, ("dealer_hand", "under_stock", "aside"), required=False,
        meaning="where the turned card goes: the dealer's hand, face up under the stock (drawn last), or set aside (the "
                "card left over after the deal; when none is, the dealer's last card)"),
+    _r("trump.swap_duty", WORDS, ("allowed", "compulsory"), required=False,
+       meaning="whether the holder of the swap card may make the swap, or must make it as soon as it is possible "
+               "(no card is played until then)"),
     _r("trump.swap_window", WORDS, ("before_first_lead", "after_team_trick"), required=False,
        meaning="when the swap may be made: before the first lead, or after a trick won by one's side, before the next "
                "lead (while the turned card is under the stock)"),
@@ -125,7 +128,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.failed_defenders", EXPRESSION, required=False, meaning="what the defenders score when the contract fails"),
     _r("scoring.winner", EXPRESSION, required=False, meaning="what the side that wins the hand scores (most points)"),
     _r("scoring.loser", EXPRESSION, required=False, meaning="what the side that loses the hand scores (most points)"),
-    _r("scoring.tie", WORDS, ("last_trick",), required=False, meaning="who wins a tie on points"),
+    _r("scoring.tie", WORDS, ("last_trick", "first_speaker", "bidders", "none"), required=False,
+       meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
+               "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
     _r("scoring.renounce", WORDS, ("loses_hand",), required=False, meaning="the penalty for an illegal play (docs only: engines refuse it)"),
     _r("match.end", WORDS, ("target", "hands", "losses"),
        meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands"),
@@ -133,6 +138,12 @@ RULES: tuple[RuleSpec, ...] = (
     _r("match.hands", m.Setting, required=False, meaning="the hands won that win the match (default and allowed values)"),
     _r("match.losses", m.Setting, required=False,
        meaning="the hands lost (porotos) that end the match: once a side has lost that many, every other side wins"),
+    _r("match.games", m.Setting, required=False,
+       meaning="the games (cotos) a side must win to win the match: each game is played as `match.end` says, then "
+               "the scores start again from zero (default and allowed values)"),
+    _r("match.at_once", (m.Word, m.WordList), ("tute", "capote"), required=False,
+       meaning="what wins the game (the match, without `match.games`) at once: a sung tute, a capote (every trick of "
+               "a round taken by one side)"),
 )
 
 CALL_RULES: tuple[RuleSpec, ...] = (

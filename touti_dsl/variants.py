@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dataclasses import replace
+
+from . import list_edits
 from . import model as m
 from . import schema
 from .checks import duplicate_rules
@@ -65,6 +68,7 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
         raise ToutiError(Diagnostic("E022", f"extends chain longer than {MAX_DEPTH} bases: {names}",
                                     _first_extends or _extends_loc(spec_file), "extend a spec nearer the root of the chain"))
     if spec_file.extends is None:
+        _refuse_edits_without_base(spec_file, problems)
         return m.Spec(
             system=spec_file.system,
             version=spec_file.version,
@@ -85,6 +89,20 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
             raise ToutiError(mismatch)
         problems.append(mismatch)
     return apply_variant(base, spec_file, problems)
+
+
+def _refuse_edits_without_base(spec_file: m.SpecFile, problems: list[Diagnostic] | None) -> None:
+    """`remove` and `add KEY: items` change a base: a spec that extends nothing has none (E029)."""
+    found = [Diagnostic("E029", f"remove {r.target}: this spec extends no base, so there is nothing to remove", r.loc,
+                        "delete the line, or write `extends \"BASE\"` in the system header")
+             for r in spec_file.removals]
+    found += [Diagnostic("E029", f"add {r.key}: this spec extends no base, so there is no list to add to", r.loc,
+                         f"write `{r.key}: ...` instead")
+              for r in spec_file.rules if r.adds]
+    if found and problems is None:
+        raise ToutiError(found)
+    if found:
+        problems.extend(found)
 
 
 def _addable(rule: m.Rule, variant: m.SpecFile, base_sections: set[str]) -> bool:
@@ -115,6 +133,8 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
     changes: list[m.Change] = []
     base_sections = {rule.section for rule in base.rules}
     for rule in variant.rules:
+        if rule.adds:
+            continue
         if rule.id in rules:
             rules[rule.id] = rule
             changes.append(m.Change(rule.id, "override", rule.loc))
@@ -132,12 +152,21 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
             found.append(
                 Diagnostic("E023", f"{rule.id} overrides a rule that base {base.system!r} does not have", rule.loc, hint)
             )
-    overridden = {rule.id: rule for rule in variant.rules}
+    overridden = {rule.id: rule for rule in variant.rules if not rule.adds}
+    for addition in (rule for rule in variant.rules if rule.adds):
+        _edit(addition.id, addition.loc, rules, changes, found, overridden,
+              lambda base_rule: list_edits.add_items(base_rule, addition), addition.comments)
     for removal in variant.removals:
         clash = overridden.get(removal.target)
         if clash is not None:
             found.append(Diagnostic("E027", f"{removal.target} is both written and removed by this variant", removal.loc,
                                     f"it is written at line {clash.loc.line}: keep one of the two"))
+            continue
+        if removal.items is not None:
+            if _edit(removal.target, removal.loc, rules, changes, found, overridden,
+                     lambda base_rule: list_edits.remove_items(base_rule, removal), removal.comments):
+                for other in list_edits.cascade(removal.target, removal, rules):
+                    changes.append(m.Change(other, "override", removal.loc))
             continue
         doomed = [rid for rid in order if rid == removal.target or (removal.key is None and rid.startswith(removal.target + "."))]
         if not doomed:
@@ -166,3 +195,25 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
         loc=variant.loc,
         system_loc=variant.system_loc,
     )
+
+
+def _edit(rule_id: str, loc: m.Loc, rules: dict[str, m.Rule], changes: list[m.Change], found: list[Diagnostic],
+          overridden: dict[str, m.Rule], edit, comments: tuple[str, ...]) -> bool:
+    """Apply a list edit to the base rule `rule_id`; the edited rule is located at the variant's line."""
+    base_rule = rules.get(rule_id)
+    if base_rule is None:
+        found.append(Diagnostic("E024", f"{rule_id}: the base has no such rule to change", loc,
+                                did_you_mean(rule_id, list(rules)) or f"write `{rule_id.split('.', 1)[1]}: ...` in an `add` block to add it"))
+        return False
+    clash = overridden.get(rule_id)
+    if clash is not None:
+        found.append(Diagnostic("E027", f"{rule_id} is both written and changed item by item by this variant", loc,
+                                f"it is written at line {clash.loc.line}: keep one of the two"))
+        return False
+    value, problems = edit(base_rule)
+    if problems:
+        found.extend(problems)
+        return False
+    rules[rule_id] = replace(base_rule, value=value, loc=loc, comments=base_rule.comments + comments, adds=False)
+    changes.append(m.Change(rule_id, "override", loc))
+    return True

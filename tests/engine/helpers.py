@@ -46,3 +46,13 @@ def play_first_cards(state: RoundState) -> RoundState:
         seat = state.to_play
         state.apply(seat, next(a for a in state.legal_actions(seat) if a.startswith("play ")))
     return state
+
+
+def greedy_play(state, strong: set[int]) -> None:
+    """Finish the play: the strong side plays its strongest legal card, the others their weakest; nobody declares."""
+    rules = state.rules
+    while not state.is_terminal():
+        seat = state.to_play
+        cards = [a for a in state.legal_actions(seat) if a.startswith("play ")]
+        strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
+        state.apply(seat, max(cards, key=strength) if seat in strong else min(cards, key=strength))

@@ -18,15 +18,19 @@ import pytest
 from touti_dsl.engine import Game, IllegalAction
 from touti_dsl.loader import load_spec
 
+from .helpers import greedy_play
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
 ROUNDS = 400
 
 
 def _variants():
-    """The house rules of a base's own table (a variant that seats another table is played by test_tables.py)."""
+    """The house rules of a base's own table and deck (a variant that seats another table, or deals another deck, is
+    played by test_tables.py: its deals differ from its base's)."""
     for path in sorted(EXAMPLES.glob("*.touti")):
         spec = load_spec(path)
-        if spec.base is not None and not any(c.rule_id.startswith("table.") for c in spec.changes):
+        if spec.base is not None and not any(c.rule_id.startswith(("table.", "deck.ranks", "deck.suits"))
+                                             for c in spec.changes):
             yield pytest.param(path, id=spec.system)
 
 
@@ -38,6 +42,11 @@ def _refusal(state, seat: int, action: str) -> str:
     raise AssertionError(f"{action!r} was not refused")
 
 
+# an action unknown to the base (action.syntax) belongs to the section whose rules bring it in
+ACTION_SECTIONS = {"swap": "trump", "tute": "ghna", "concede": "concession", "agree": "concession",
+                   "refuse": "concession", "bid": "bidding", "pass": "bidding"}
+
+
 def _changed_behind(rule: str, action: str, changed: set[str]) -> str | None:
     """The changed rule behind a refusal: the refusing rule itself, a changed rule of its section
     (a lifted duty, a new cap), or the removed call an unknown action names."""
@@ -45,7 +54,8 @@ def _changed_behind(rule: str, action: str, changed: set[str]) -> str | None:
         return rule
     if rule in ("rotation.turn_order", "action.phase"):  # whose turn it is follows from the changed flow rules
         return next((c for c in sorted(changed) if c.startswith(("bidding.", "rotation.", "ghna.", "concession."))), None)
-    section = action.split(" ", 1)[0] if rule == "action.syntax" else rule.split(".", 1)[0]
+    kind = action.split(" ", 1)[0]
+    section = ACTION_SECTIONS.get(kind, kind) if rule == "action.syntax" else rule.split(".", 1)[0]
     return next((c for c in sorted(changed) if c.split(".", 1)[0] == section), None)
 
 
@@ -56,7 +66,7 @@ def _compare_legal(base_state, variant_state, changed: set[str], seen: set[str])
         assert behind, f"phases differ ({base_state.phase} / {variant_state.phase}) without a changed bidding rule"
         seen.update(behind)
         return
-    for seat in range(4):
+    for seat in range(base_state.rules.seats):
         in_base, in_variant = set(base_state.legal_actions(seat)), set(variant_state.legal_actions(seat))
         for action in sorted(in_base - in_variant):
             rule = _refusal(variant_state, seat, action)
@@ -72,9 +82,9 @@ def _compare_legal(base_state, variant_state, changed: set[str], seen: set[str])
 
 def _deals(game: Game, seed: int) -> dict:
     """Every other round a stacked deal: one side holds the strongest cards (tutes, capotes, big songs)."""
-    if seed % 2 == 0:
-        return {"seed": seed}
     rules = game.ruleset
+    if seed % 2 == 0 or rules.seats != 4 or rules.stock_size:  # stacked deals are dealt for four hands of ten
+        return {"seed": seed}
     cards = sorted(range(rules.ncards), key=lambda c: (-rules.card_strength[c], c))
     strong, weak = cards[:20], cards[20:]
     side = (seed // 2) % 2
@@ -90,7 +100,7 @@ def _lockstep(base: Game, variant: Game, seed: int, changed: set[str], seen: set
     rng = random.Random(seed)
     deal = _deals(base, seed)
     if seed % 4 == 3:  # late in a match: one round from the base's goal
-        deal["scores"] = [base.ruleset.match_goal - 1] * 2
+        deal["scores"] = [base.ruleset.match_goal - 1] * base.ruleset.score_sides
     base_state, variant_state = base.new_round(**deal), variant.new_round(**deal)
     while not variant_state.is_terminal() and not base_state.is_terminal():
         _compare_legal(base_state, variant_state, changed, seen)
@@ -154,17 +164,7 @@ def _base_path(system: str) -> Path:
 
 # ---------------------------------------------------------------- rare effects, shown on purpose-built deals
 
-SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute"}
-
-
-def _greedy_play(state, strong: set[int]) -> None:
-    """Finish the play: the strong side plays its strongest legal card, the others their weakest; nobody declares."""
-    rules = state.rules
-    while not state.is_terminal():
-        seat = state.to_play
-        cards = [a for a in state.legal_actions(seat) if a.startswith("play ")]
-        strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
-        state.apply(seat, max(cards, key=strength) if seat in strong else min(cards, key=strength))
+SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match"}
 
 
 def test_a_capote_doubles_the_contract():
@@ -181,7 +181,7 @@ def test_a_capote_doubles_the_contract():
         state = game.new_round(hands=[h.split() for h in hands], dealer=0)
         for seat, action in ((1, "bid 80"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "trump oros")):
             state.apply(seat, action)
-        _greedy_play(state, {1, 3})
+        greedy_play(state, {1, 3})
         results[system] = state.round_result()
     assert results["atlas-carta"]["score_changes"] == [0, 80]
     assert results["atlas-capote-double"]["score_changes"] == [0, 160]  # all ten tricks: twice the contract
@@ -211,6 +211,25 @@ def test_a_tute_counts_only_at_the_first_won_trick():
     assert refusal.value.rule_id == "ghna.tute_early"
 
 
+def test_a_sung_tute_wins_the_match():
+    """tute-wins-the-match: `match.at_once: tute`; in the base a tute wins only the hand."""
+    hands = [
+        "4c 7c 4e 7e 1o 3o 11o 10o 7o 6o",
+        "12o 12c 12e 12b 1c 1e 3c 3e 11c 11e",
+        "5c 10c 5e 10e 5o 4o 2o 1b 3b 11b",
+        "2c 6c 2e 6e 10b 7b 6b 5b 4b 2b",
+    ]
+    results = {}
+    for system in ("tute", "tute-wins-the-match"):
+        game = Game.from_spec(system if system == "tute" else load_spec(EXAMPLES / f"{system}.touti"))
+        state = game.new_round(hands=[h.split() for h in hands], dealer=3)
+        for seat, action in ((0, "play 4c"), (1, "play 1c"), (2, "play 5c"), (3, "play 2c"), (1, "tute 12")):
+            state.apply(seat, action)
+        results[system] = state.match_result()
+    assert results["tute"] == {"scores": [0, 1], "over": False, "winner": None}
+    assert results["tute-wins-the-match"] == {"scores": [0, 1], "over": True, "winner": 1}
+
+
 # ---------------------------------------------------------------- each construct of the rule core, as a one-rule variant
 
 INLINE = [
@@ -226,6 +245,8 @@ INLINE = [
     ("atlas-carta", "rotation {\n  next_round: last_trick_winner\n}", "rotation.next_round"),
     ("atlas-carta", "scoring {\n  contract_made: card_points(bidders) >= contract\n}", "scoring.contract_made"),
     ("tute", "scoring {\n  loser: tricks_won(loser)\n}", "scoring.loser"),
+    ("tute", "match {\n  games: 2 (2, 3)\n}", "match.games"),
+    ("tute", "scoring {\n  tie: first_speaker\n}", "scoring.tie"),
 ]
 
 

@@ -18,7 +18,7 @@ from touti_dsl.errors import ToutiError
 from touti_dsl.variants import load_flat
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
-TABLES = ("tute-habanero", "tute-arrastrado", "guinote", "tute-cabrero", "tute-subastado-three")
+TABLES = ("tute-habanero", "tute-arrastrado", "guinote", "tute-cabrero", "tute-subastado-three", "guinote-48", "guinote-36")
 
 
 def _game(name: str, **settings) -> Game:

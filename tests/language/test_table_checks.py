@@ -60,9 +60,8 @@ def _check_text(tmp_path, base: str, body: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("base, body, words", [
     ("tute", "scoring {\n  round: middle_loses\n  remove tie\n}\n", "middle_loses needs `teams: each`"),
     ("atlas-carta", "table {\n  seats: 2\n  teams: each\n  hand_size: 20\n}\n", "every side must be two partners"),
-    ("tute", "table {\n  seats: 3\n  teams: each\n  hand_size: 13\n}\n\ntrump {\n  turned: aside\n}\n",
-     "set aside (trump.turned aside) cannot be exchanged"),
-], ids=["middle-loses-in-pairs", "concession-without-partners", "swap-of-a-card-set-aside"])
+    ("tute", "trump {\n  remove swap\n}\n\nadd trump {\n  swap_duty: compulsory\n}\n", "trump.swap_duty needs a swap"),
+], ids=["middle-loses-in-pairs", "concession-without-partners", "swap-duty-without-swap"])
 def test_rules_a_table_cannot_honour_are_refused_at_check(tmp_path, base, body, words):
     found = _check_text(tmp_path, base, body)
     assert any(code == "E310" and words in message for code, message in found), found

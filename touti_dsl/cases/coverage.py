@@ -28,7 +28,7 @@ REFUSING_FIXED = {
     "rotation.turn_order", "bidding.minimum", "bidding.step", "bidding.maximum", "bidding.pass",
     "bidding.last_speaker_minimum", "trump.swap", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand",
     "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
-    "bidding.pass_allowed",
+    "bidding.pass_allowed", "trump.swap_duty",
 }
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "

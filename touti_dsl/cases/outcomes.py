@@ -90,6 +90,15 @@ def _margin(result: dict) -> int | None:
     return result["totals"][contract["team"]] - contract["amount"]
 
 
+TIE_WORDS = {
+    None: "a tie on points: nobody wins the hand",
+    "none": "a tie on points: nobody wins the hand",
+    "last_trick": "a tie on points goes to the team that won the last trick",
+    "first_speaker": "a tie on points goes to the side of the first speaker (the hand)",
+    "bidders": "a tie on points goes to the bidding side",
+}
+
+
 def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     """Round results on both sides of the line: made/failed narrowly, void, conceded, tute, ties."""
     complete = [r for r in rounds]
@@ -119,7 +128,7 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
         if ties:
             best = min(ties, key=lambda r: len(r.history))
-            cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", "a tie on points goes to the team that won the last trick"))
+            cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
     voids = [r for r in complete if r.result["void"]]
     if voids:
         best = min(voids, key=lambda r: len(r.history))
@@ -166,19 +175,74 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         scores[team] = max(start, 0)
         if polarity == "negative" and start < 0:
             continue
-        final = [score + change for score, change in zip(scores, changes)]
-        over = final[team] >= goal
+        over = scores[team] + gain >= goal
         setup = dict(record.setup, scores=scores)
-        expect = {"scores": final, "over": over, "winner": team if over else None}
-        if rules.match_end == "losses":  # the side that loses ends the match; the others win it
-            expect = _replayed(game, record, setup).match_result()
+        if rules.match_games is not None:  # the side is one game short of the match: this game decides it
+            setup["games"] = [rules.match_games - 1 if side == team else 0 for side in range(len(changes))]
+        expect = _replayed(game, record, setup).match_result()
         steps = _applies(record.history) + [{"op": "match_result", "expect": expect}]
         if rules.match_end == "losses":
             words = "a player that loses its last hand ends the match" if over else "a player one lost hand short of the limit: the match goes on"
         else:
             words = "a team that " + ("reaches the goal and wins the match" if over else "stays one short of the goal: the match goes on")
-        cases.append(_case(record, steps, ["match.end", end_rule], polarity, words, setup))
+        games = ["match.games"] if rules.match_games is not None else []
+        cases.append(_case(record, steps, ["match.end", end_rule, *games], polarity, words, setup))
     return cases
+
+
+def game_cases(game: Game, rounds: list[RoundRecord], next_deal: dict) -> list[dict]:
+    """`match.games`: a game won with the match still short of its games, then the next game from zero."""
+    rules = game.ruleset
+    if rules.match_games is None or rules.match_games < 2:
+        return []
+    for record in sorted(rounds, key=lambda r: len(r.history)):
+        changes = record.result["score_changes"]
+        team = next((side for side, change in enumerate(changes) if change > 0), None)
+        if team is None or record.result["void"]:
+            continue
+        scores = [max(rules.match_goal - changes[team], 0) if side == team else 0 for side in range(len(changes))]
+        setup = dict(record.setup, scores=scores, games=[0] * len(changes))
+        state = _replayed(game, record, setup)
+        result = state.match_result()
+        if result["game_winner"] != team or result["over"]:
+            continue
+        nxt = state.next_round(**next_deal)
+        steps = _applies(record.history) + [
+            {"op": "match_result", "expect": result},
+            {"op": "next_round", **next_deal, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
+            {"op": "match_result", "expect": nxt.match_result()},
+        ]
+        return [_case(record, steps, ["match.games"], "negative",
+                      "a side wins a game but not yet the match: it counts one game and the next game starts from zero",
+                      setup)]
+    return []
+
+
+def at_once_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`match.at_once`: a round with a tute or a capote ends the game (or the match) whatever the scores."""
+    rules = game.ruleset
+    cases = []
+    for event in sorted(rules.at_once):
+        found = [r for r in rounds if (r.result["tute"] is not None if event == "tute" else _capote(game, r))]
+        if not found:
+            continue
+        record = min(found, key=lambda r: len(r.history))
+        setup = dict(record.setup)
+        if rules.match_games is not None:
+            setup["games"] = [rules.match_games - 1] * len(record.result["score_changes"])
+        expect = _replayed(game, record, setup).match_result()
+        steps = _applies(record.history) + [{"op": "match_result", "expect": expect}]
+        words = "a sung tute" if event == "tute" else "a capote (every trick taken by one side)"
+        cases.append(_case(record, steps, ["match.at_once"], "positive",
+                           f"{words} wins the {'game' if rules.match_games else 'match'} at once, whatever the scores",
+                           setup))
+    return cases
+
+
+def _capote(game: Game, record: RoundRecord) -> bool:
+    from ..engine.scoring import capote_side
+
+    return capote_side(_replayed(game, record, record.setup)) is not None
 
 
 def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal: dict) -> list[dict]:

@@ -79,6 +79,15 @@ class CaseRun:
         return {"dealer": self.state.dealer, "first_speaker": self.state.first_speaker}
 
 
+# The optional fields of a case setup that `Game.new_round` takes as they are
+SETUP_FIELDS = ("dealer", "first_speaker", "turned", "scores", "stock", "games")
+
+
+def round_fields(setup: dict) -> dict:
+    """The keyword arguments of `Game.new_round` (besides the hands) that a case setup gives."""
+    return {name: setup[name] for name in SETUP_FIELDS if name in setup}
+
+
 class ReferenceAdapter:
     """Serves one spec (bundled id or path) through protocol 1, under its own system id or `system`."""
 
@@ -105,8 +114,7 @@ class ReferenceAdapter:
         return self.games[key]
 
     def new_round(self, setup: dict):
-        fields = {name: setup[name] for name in ("dealer", "first_speaker", "turned", "scores", "stock") if name in setup}
-        return self.game(setup.get("settings", {})).new_round(hands=setup["hands"], **fields)
+        return self.game(setup.get("settings", {})).new_round(hands=setup["hands"], **round_fields(setup))
 
     def run_case(self, request: dict) -> dict:
         """The reply to one case request: result, skipped or errored."""

@@ -178,12 +178,11 @@ def _first_known(rules: SystemRules, *candidates: str) -> str | None:
 
 
 def _replay(game, case: dict, upto: int):
-    from .adapter import CaseRun
+    from .adapter import CaseRun, round_fields
     from ..engine import IllegalAction
 
     setup = case["setup"]
-    fields = {name: setup[name] for name in ("dealer", "first_speaker", "turned", "scores") if name in setup}
-    run = CaseRun(game.new_round(hands=setup["hands"], **fields), IllegalAction)
+    run = CaseRun(game.new_round(hands=setup["hands"], **round_fields(setup)), IllegalAction)
     for step in case["steps"][:upto]:
         if step["op"] in ("apply", "next_round"):
             run.output(step)

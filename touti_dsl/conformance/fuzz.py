@@ -132,7 +132,7 @@ def _probe(game: Game, state, steps: list[dict], probe: int, absent: frozenset[s
 
 
 def random_setup(game: Game, rng: random.Random) -> dict:
-    """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal."""
+    """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal (and games won)."""
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
@@ -141,7 +141,9 @@ def random_setup(game: Game, rng: random.Random) -> dict:
     if rules.match_end == "target" and rng.random() < 0.3:
         goal = rules.match_goal
         leader = max(0, goal - rng.choice((10, 40, 90, 150)))
-        setup["scores"] = [leader] + [rng.randrange(0, goal, 10) for _ in range(rules.sides - 1)]
+        setup["scores"] = [leader] + [rng.randrange(0, goal, 10) for _ in range(rules.score_sides - 1)]
+    if rules.match_games is not None and rng.random() < 0.3:
+        setup["games"] = [rng.randrange(rules.match_games) for _ in range(rules.score_sides)]
     return setup
 
 

@@ -112,7 +112,8 @@ def describe_setup(setup: dict) -> list[str]:
     """The deal and the table, one line each."""
     facts = [f"{name.replace('_', ' ')} seat {setup[name]}" for name in ("dealer", "first_speaker") if name in setup]
     facts += [f"turned card {setup['turned']}"] if "turned" in setup else []
-    facts += [f"scores {setup['scores'][0]}-{setup['scores'][1]}"] if "scores" in setup else []
+    facts += [f"scores {'-'.join(map(str, setup['scores']))}"] if "scores" in setup else []
+    facts += [f"games won {'-'.join(map(str, setup['games']))}"] if "games" in setup else []
     facts += [f"{key}={value}" for key, value in sorted(setup.get("settings", {}).items())]
     lines = ["setup: " + (", ".join(facts) or "defaults")]
     lines += [f"  seat {seat} holds: {' '.join(hand)}" for seat, hand in enumerate(setup["hands"])]

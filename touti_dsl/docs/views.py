@@ -23,6 +23,13 @@ HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossar
 CALL_HEADING = "title"
 
 
+SPANISH_RANKS = tuple(range(1, 13))  # the whole Spanish deck: 1 to 7, 8 and 9, then sota, caballo and rey
+
+
+def _count(value) -> int:
+    return len(value.items) if isinstance(value, m.Decls) else 0
+
+
 def anchor(rule_id: str) -> str:
     """The HTML anchor of a rule on its rules page: the rule id with '.' replaced by '-'."""
     return rule_id.replace(".", "-")
@@ -115,10 +122,15 @@ class PageWords:
             words = rule.value.words
         else:
             return None
-        keys = [f"rule.{vocabulary_id(rule)}.{word}" for word in words]
+        keys = [self._in_games(f"rule.{vocabulary_id(rule)}.{word}") for word in words]
         if not all(self.words.has(key) for key in keys):
             return None
         return " ".join(self.text(key) for key in keys)
+
+    def _in_games(self, key: str) -> str:
+        """`rule_in_games.*` for a match played in games (cotos): the end rule and an at-once win decide a game."""
+        in_games = "rule_in_games." + key.split(".", 1)[1]
+        return in_games if self.spec.has("match.games") and self.words.has(in_games) else key
 
     def sentence_key(self, rule: m.Rule) -> str:
         """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
@@ -132,7 +144,7 @@ class PageWords:
             return f"rule_in_hands.{key}"
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
             return f"rule_formula.{key}"
-        return f"rule.{key}"
+        return self._in_games(f"rule.{key}")
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
@@ -141,9 +153,29 @@ class PageWords:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
         sentence = shown.inline if isinstance(rule.value, m.Requirement) else \
-            capitalised(self.text(self.sentence_key(rule), value=shown.inline))
+            capitalised(self.text(self.sentence_key(rule), value=shown.inline, **self._deck_fields(rule)))
+        if rule.id == "deck.ranks":
+            sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
                         notes=notes)
+
+    def _deck_fields(self, rule: m.Rule) -> dict[str, str]:
+        """The deck's sizes, for the sentences of the suits and the ranks (a variant may add or remove ranks)."""
+        if rule.id not in ("deck.suits", "deck.ranks"):
+            return {}
+        suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
+        return dict(cards=self.lit(suits * ranks), suit_count=self.lit(suits), per_suit=self.lit(ranks))
+
+    def _ranks_left_out(self) -> str:
+        """Which ranks of the whole 48-card Spanish deck this game leaves out ("" when none)."""
+        ranks = self.spec.value("deck.ranks")
+        present = {d.key for d in ranks.items} if isinstance(ranks, m.Decls) else set()
+        absent = [rank for rank in SPANISH_RANKS if rank not in present]
+        if absent == [8, 9]:
+            return self.text("rule.deck.no_eights_nines")
+        if not absent:
+            return ""
+        return self.text("rule.deck.left_out", ranks=", ".join(self.lit(rank) for rank in absent))
 
     def in_play_order(self, duties) -> tuple[RuleView, ...]:
         """The duties as the engine applies them: in `play.order` when the spec gives one, else as written."""

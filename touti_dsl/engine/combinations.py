@@ -131,6 +131,27 @@ def middle_loses_needs_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
 
 
 @combination()
-def swap_of_a_card_set_aside(spec: m.Spec) -> Iterator[Finding]:
-    if spec.has("trump.swap") and _word(spec, "trump.turned") == "aside":
-        yield spec.rule("trump.swap"), "trump.swap: a turned card set aside (trump.turned aside) cannot be exchanged"
+def swap_duty_without_swap(spec: m.Spec) -> Iterator[Finding]:
+    if spec.has("trump.swap_duty") and not spec.has("trump.swap"):
+        yield spec.rule("trump.swap_duty"), "trump.swap_duty needs a swap (trump.swap)"
+
+
+def _words_of(spec: m.Spec, rule_id: str) -> tuple[str, ...]:
+    value = spec.value(rule_id)
+    return (value.value,) if isinstance(value, m.Word) else value.words if isinstance(value, m.WordList) else ()
+
+
+@combination()
+def match_levels(spec: m.Spec) -> Iterator[Finding]:
+    """Games (cotos) are won, so they need a match end with one winner; a tie-break or an at-once win needs its event."""
+    if spec.has("match.games") and _word(spec, "match.end") == "losses":
+        yield spec.rule("match.games"), "match.games counts games won: it needs match.end target or hands, not losses"
+    at_once = _words_of(spec, "match.at_once")
+    if "tute" in at_once and not isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers)):
+        yield spec.rule("match.at_once"), "match.at_once tute needs a tute (ghna.tute)"
+    if at_once and _word(spec, "table.teams") == "bidder_against_rest":
+        yield spec.rule("match.at_once"), "match.at_once needs fixed sides: with bidder_against_rest the match is kept per player"
+    if at_once and _word(spec, "match.end") == "losses":
+        yield spec.rule("match.at_once"), "match.at_once names a winner: it needs match.end target or hands, not losses"
+    if _word(spec, "scoring.tie") == "bidders" and not _has_bidding(spec):
+        yield spec.rule("scoring.tie"), "scoring.tie bidders needs a bidding side (a bidding section)"

@@ -11,8 +11,8 @@ for every kind of action (docs/conformance/refusals.md):
    `ghna.who`, `ghna.window`, `ghna.per_trick`, `concession.who`, `concession.proposer`;
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
-   the bid floor's rule, a call's values then its requirements in spec order, the play
-   obligations in spec order, `ghna.same_suit`, the contract's ghna limit; last, the
+   the bid floor's rule, a call's values then its requirements in spec order, a swap that
+   must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna limit; last, the
    section's own `require` lines (bidding, ghna, concession) in spec order.
 
 Only the public helpers of the engine's modules are used, so the refusals and the legal
@@ -88,6 +88,7 @@ def _play(state, seat: int, card: int) -> list[str]:
     found += [TURN_ORDER] if seat != state.to_play else []
     if card not in state.hands[seat]:
         return found + [NOT_HELD]
+    found += ["trump.swap_duty"] if state.swap_due() is not None else []
     return found + _obligations(state, seat, card)
 
 
@@ -168,7 +169,8 @@ def precedence(rules) -> dict[str, list[str]]:
     for call in rules.calls:
         by_kind[call.name] = ([f"{call.name}.values"] if call.values is not None else []) + [rule_id for rule_id, _ in call.requirements]
     pending = [CONCESSION_PENDING[0]] if rules.concession is not None else []
-    by_kind["play"] = pending + [TURN_ORDER, NOT_HELD] + [ob.rule_id for ob in rules.obligations]
+    swap_first = ["trump.swap_duty"] if rules.swap_compulsory else []
+    by_kind["play"] = pending + [TURN_ORDER, NOT_HELD] + swap_first + [ob.rule_id for ob in rules.obligations]
     who = pending + ([] if g.both_teams else ["ghna.who"]) + ["ghna.window", "ghna.per_trick"]
     limit = {"cap": ["ghna.caps"], "minimum": ["ghna.minimums"]}.get(g.limit, [])
     by_kind["ghna"] = who + ["ghna.in_hand", "ghna.same_suit"] + limit + _section(rules, "ghna")

@@ -152,6 +152,8 @@ class Ruleset:
     match_goal: int
     settings: dict
     tie: str | None = None
+    match_games: int | None = None  # games (cotos) to win the match; each game ends as match_end says
+    at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
     formulas: ScoringRules | None = None
     swap_rank_of: Callable | None = None  # the swap card's rank, from the turned card
@@ -172,6 +174,7 @@ class Ruleset:
     turned_place: str = "dealer_hand"  # where the turned card goes: dealer_hand, under_stock, aside
     tricks_per_round: int = 10
     swap_window: str = "before_first_lead"  # or after_team_trick
+    swap_compulsory: bool = False  # the holder must swap as soon as it may: no card is played until then
     vocabulary: Vocabulary = None
     play_text: tuple[str, ...] = ()
     ghna_text: tuple[str, ...] = ()
@@ -534,11 +537,12 @@ def _compile_trump(read: _Reader) -> dict:
     if rule is None:
         return dict(trump_choice=choice, swap_rank=None)
     window = read.word("trump.swap_window", SWAP_WINDOWS) if read.spec.has("trump.swap_window") else SWAP_WINDOWS[0]
+    compulsory = read.spec.has("trump.swap_duty") and read.word("trump.swap_duty", ("allowed", "compulsory")) == "compulsory"
     if isinstance(rule.value, m.Number):
-        return dict(trump_choice=choice, swap_rank=rule.value.value, swap_window=window)
+        return dict(trump_choice=choice, swap_rank=rule.value.value, swap_window=window, swap_compulsory=compulsory)
     # a formula: the swap card's rank depends on the turned card
     return dict(trump_choice=choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
-                swap_window=window)
+                swap_window=window, swap_compulsory=compulsory)
 
 
 SWAP_WINDOWS = ("before_first_lead", "after_team_trick")
@@ -675,7 +679,10 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
         chosen[key] = value
     goal_rule = read.rule(f"match.{end}")
     goal = chosen.get(end, goal_rule.value.default)
-    return dict(match_end=end, match_goal=goal, settings=chosen)
+    games = chosen.get("games", read.rule("match.games").value.default) if read.spec.has("match.games") else None
+    at_once = read.spec.value("match.at_once") if read.spec.has("match.at_once") else None
+    words = () if at_once is None else (at_once.value,) if isinstance(at_once, m.Word) else at_once.words
+    return dict(match_end=end, match_goal=goal, settings=chosen, match_games=games, at_once=frozenset(words))
 
 
 def _settings_names(read: _Reader) -> str:

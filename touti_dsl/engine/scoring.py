@@ -6,7 +6,8 @@ last trick, its ghna — is at least the contract).  Each side then scores its f
 `scoring.made` / `scoring.made_defenders` when made (by default the contract and 0),
 `scoring.failed` / `scoring.failed_defenders` when not (by default 0 and the contract).
 `most_points`: the side with the highest total wins the hand (a tie for the highest goes
-to the last trick's side under `scoring.tie last_trick`, when it is one of the tied), a
+to the side `scoring.tie` favours — the last trick's, the first speaker's or the bidding
+side —, when it is one of the tied), a
 tute wins at once; the winner scores `scoring.winner` (1 by default), every other side
 `scoring.loser` (0); without `scoring.tie`, a tie scores nothing.  A void round scores
 nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
@@ -117,25 +118,72 @@ def _most_points_winner(st, totals: list[int]) -> int | None:
     leaders = [side for side, total in enumerate(totals) if total == best]
     if len(leaders) == 1:
         return leaders[0]
-    if st.rules.tie == "last_trick" and st.last_trick_team in leaders:
+    favoured = _tie_breaker(st)
+    return favoured if favoured in leaders else None
+
+
+def _tie_breaker(st) -> int | None:
+    """The side `scoring.tie` favours in a tie for the most points."""
+    tie = st.rules.tie
+    if tie == "last_trick":
         return st.last_trick_team
+    if tie == "first_speaker":
+        return st.seating.team_of[st.first_speaker]
+    if tie == "bidders":
+        return st.contract_team
     return None
 
 
+def capote_side(st) -> int | None:
+    """The side that took every trick of a round played to its end (None if none did, or the round was cut short)."""
+    if len(st.tricks) != st.rules.tricks_per_round or st.conceded or st.tute_team is not None:
+        return None
+    sides = {st.seating.team_of[trick[2]] for trick in st.tricks}
+    return sides.pop() if len(sides) == 1 else None
+
+
 def match_result(st) -> dict:
-    """Match scores (after this round's changes once terminal), whether it is over, who won."""
+    """Match scores (after this round's changes once terminal), whether it is over, who won.
+
+    With `match.games` (cotos) the end rule decides each game: `games` counts the games won
+    after this round, `game_winner` names the side that has just won one (its scores then
+    start again from zero), and the match is over once a side has won enough games.
+    `match.at_once` ends the game at once for a side that sang a tute or took a capote.
+    """
+    rules = st.rules
     scores = list(st.scores)
-    if st.phase == "done":
+    finished = st.phase == "done"
+    if finished:
         changes = round_result(st)["score_changes"]
         scores = [score + change for score, change in zip(scores, changes)]
-    goal = st.rules.match_goal
+    goal = rules.match_goal
     reached = [t for t, score in enumerate(scores) if score >= goal]
-    if st.rules.match_end == "losses":
+    if rules.match_end == "losses":
         # scores count hands lost: once a side has lost enough, every side that has not wins
         winners = [t for t, score in enumerate(scores) if score < goal] if reached else []
         winner = winners[0] if len(winners) == 1 else None
         return {"scores": scores, "over": bool(reached), "winner": winner, "winners": winners}
     best = max((scores[t] for t in reached), default=None)
     leaders = [t for t in reached if scores[t] == best]
-    winner = leaders[0] if reached and len(leaders) == 1 else None
-    return {"scores": scores, "over": bool(reached), "winner": winner}
+    over, winner = bool(reached), (leaders[0] if reached and len(leaders) == 1 else None)
+    at_once = _won_at_once(st) if finished else None
+    if at_once is not None:
+        over, winner = True, at_once
+    if rules.match_games is None:
+        return {"scores": scores, "over": over, "winner": winner}
+    games = list(st.games)
+    if over and winner is not None:
+        games[winner] += 1
+    match_over = winner is not None and games[winner] >= rules.match_games
+    return {"scores": scores, "over": match_over, "winner": winner if match_over else None,
+            "games": games, "game_winner": winner if over else None}
+
+
+def _won_at_once(st) -> int | None:
+    """The side that wins the game at once by `match.at_once` in this finished round, if any."""
+    at_once = st.rules.at_once
+    if not at_once or st.void:
+        return None
+    if "tute" in at_once and st.tute_team is not None:
+        return st.tute_team
+    return capote_side(st) if "capote" in at_once else None

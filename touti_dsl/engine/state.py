@@ -23,7 +23,7 @@ from .text import parse_action
 
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
 FIELDS = (
-    "phase", "dealer", "first_speaker", "seed", "scores", "hands", "stock", "history",
+    "phase", "dealer", "first_speaker", "seed", "scores", "games", "hands", "stock", "history",
     "turn", "out", "spoken", "high", "high_bidder", "calls_made", "push_min",
     "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
@@ -117,7 +117,7 @@ class RoundState:
         if rules.swap_rank is not None and not self.swapped and self._swap_refusal(seat) is None:
             actions.append("swap")
         to_play = seat == self.to_play
-        if to_play:
+        if to_play and self.swap_due() is None:
             text = rules.play_text
             actions.extend([text[c] for c in play.narrow(self, seat)])
         if self.window_team == self.seating.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
@@ -157,6 +157,12 @@ class RoundState:
             if not test(self, seat, None):
                 return rule_id, f"the swap needs: {rules.requirement_text[rule_id]}"
         return None
+
+    def swap_due(self) -> int | None:
+        """The seat that must swap before any card is played (`trump.swap_duty compulsory`), if one must now."""
+        if not self.rules.swap_compulsory or self.swapped or not self._swap_window_open():
+            return None
+        return next((seat for seat in range(self.rules.seats) if self._swap_refusal(seat) is None), None)
 
     def swap_card_rank(self) -> int:
         """The rank of trumps that may be exchanged for the turned card (a formula may make it depend on it)."""
@@ -243,6 +249,11 @@ class RoundState:
             raise IllegalAction(TURN_ORDER, f"it is seat {self.to_play}'s turn to play, not seat {seat}'s")
         if card not in self.hands[seat]:
             raise IllegalAction(NOT_HELD, f"you do not hold {self.rules.card_name[card]}")
+        due = self.swap_due()
+        if due is not None:
+            raise IllegalAction("trump.swap_duty", "the swap comes first: " + (
+                "you must exchange your card for the turned card" if due == seat else
+                f"seat {due} must exchange its card for the turned card before any card is played"))
         obligation, kept = play.narrow(self, seat, watch=card)
         raise IllegalAction(obligation.rule_id, play.refusal_message(self, obligation.duty, kept))
 
@@ -293,6 +304,9 @@ class RoundState:
         if rules.turned_place == "under_stock":
             insort(self.hands[seat], self.stock[-1])
             self.stock[-1] = wanted
+        elif rules.turned_place == "aside":  # the swap card now lies face up on the table in its place
+            insort(self.hands[seat], self.turned)
+            self.turned = wanted
         else:
             insort(self.hands[seat], self.turned)
             self.hands[self.dealer].remove(self.turned)
@@ -343,7 +357,7 @@ class RoundState:
 
 
 _LISTS = (
-    "scores", "stock", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
+    "scores", "games", "stock", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
     "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick",
 )
 _PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")

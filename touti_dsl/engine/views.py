@@ -68,6 +68,8 @@ def to_json(st) -> dict:
     }
     if rules.stock_size:
         data["stock"] = [rules.card_text[c] for c in st.stock]
+    if rules.match_games is not None:
+        data["games"] = list(st.games)
     return data
 
 
@@ -100,6 +102,7 @@ def _restore_round(st, rules, data: dict) -> None:
     st.scores = list(data["scores"])
     st.hands = [[cards[c] for c in hand] for hand in data["hands"]]
     st.stock = [cards[c] for c in data.get("stock", ())]
+    st.games = list(data.get("games", [0] * rules.score_sides if rules.match_games is not None else []))
     st.history = [(seat, action) for seat, action in data["history"]]
     st.trump_suit = None if data["trump"] is None else suits.index(data["trump"])
     st.turned = None if data["turned"] is None else cards[data["turned"]]
@@ -163,6 +166,8 @@ def observation(st, seat: int) -> dict:
         "concession": full["concession"],
         "legal_actions": st.legal_actions(seat),
     }
+    if rules.match_games is not None:
+        seen["games"] = list(st.games)
     if rules.stock_size:
         seen["stock_size"] = len(st.stock)
         if rules.turned_place == "under_stock":
