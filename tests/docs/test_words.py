@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from touti_dsl import model as m
@@ -13,7 +15,7 @@ from touti_dsl.docs.words import ValueWords, condition_names
 from touti_dsl.loader import load_spec
 from touti_dsl.parser import parse_text
 
-from .helpers import ALL_SPECS, SPEC_DIR, SYSTEM_SPECS
+from .helpers import ALL_SPECS, DOCS_DIR, SPEC_DIR, SYSTEM_SPECS
 
 
 def words_of(condition: m.Expr, lang: str = "en") -> str:
@@ -147,7 +149,8 @@ def test_arabic_numbers_and_latin_words_are_isolated_left_to_right():
     shown = ValueWords(catalog("ar"), spec, rule, rule.id).visit(rule.value).inline
     assert 'الدهب <bdi dir="ltr">(dheb, coins)</bdi>' in shown  # one run: the aliases keep their order
     assert catalog("ar").text("rule.bidding.minimum", value="x").startswith("أدنى")
-    assert '<bdi dir="ltr">40</bdi>' in catalog("ar").text("rule.deck.suits", value="x")
+    page = (DOCS_DIR / "rules" / "atlas-carta.ar.md").read_text(encoding="utf-8")
+    assert 'من <bdi dir="ltr">40</bdi> ورقة' in page  # the deck's size, a field of the sentence, isolated too
 
 
 def _rebuilt(spec: m.Spec) -> str:
@@ -197,3 +200,17 @@ def test_calls_are_named_by_their_title_in_the_page_language_and_nothing_else_is
                      'add call plain {\n  effect: leave\n  require t: my_turn and not made(plain)\n}\n')
     names = call_names(load_spec(house), "en")
     assert names.get("plain") is None and dict(names) == {"signal": "“Signals”", "preannounce": "“Pre-announcement”"}
+
+
+TEAM_WORDS = {"": "team", "fr": "équipe", "ar": "فريق"}
+
+
+@pytest.mark.parametrize("system", ["tute-cabrero", "tute-arrastrado"])
+@pytest.mark.parametrize("lang", sorted(TEAM_WORDS))
+def test_a_table_of_players_each_for_oneself_never_speaks_of_teams(system, lang):
+    """Each for oneself: the sentences, notes and glossary say "player"; only the list of what was removed from the
+    base (a table in pairs) may quote its team sentences."""
+    page = DOCS_DIR / "rules" / (f"{system}.{lang}.md" if lang else f"{system}.md")
+    body = page.read_text(encoding="utf-8").split("{ #section-deck }", 1)[1]
+    body = re.sub(r"<a [^>]*>.*?</a>|\{: [^}]*\}", "", body)  # rule anchors name rule ids such as table.teams
+    assert TEAM_WORDS[lang] not in body.lower(), [line for line in body.splitlines() if TEAM_WORDS[lang] in line.lower()]

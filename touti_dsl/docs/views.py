@@ -122,15 +122,21 @@ class PageWords:
             words = rule.value.words
         else:
             return None
-        keys = [self._in_games(f"rule.{vocabulary_id(rule)}.{word}") for word in words]
+        keys = [self._table_key(f"rule.{vocabulary_id(rule)}.{word}") for word in words]
         if not all(self.words.has(key) for key in keys):
             return None
         return " ".join(self.text(key) for key in keys)
 
-    def _in_games(self, key: str) -> str:
-        """`rule_in_games.*` for a match played in games (cotos): the end rule and an at-once win decide a game."""
-        in_games = "rule_in_games." + key.split(".", 1)[1]
-        return in_games if self.spec.has("match.games") and self.words.has(in_games) else key
+    def _table_key(self, key: str) -> str:
+        """The wording of `key` for this table: `*_in_games.*` for a match played in games (cotos: the end rule and an
+        at-once win decide a game), `*_each.*` when every player plays for oneself (a player, not a team)."""
+        head, rest = key.split(".", 1)
+        teams = self.spec.value("table.teams")
+        for applies, suffix in ((self.spec.has("match.games"), "_in_games"),
+                                (isinstance(teams, m.Word) and teams.value == "each", "_each")):
+            if applies and self.words.has(f"{head}{suffix}.{rest}"):
+                return f"{head}{suffix}.{rest}"
+        return key
 
     def sentence_key(self, rule: m.Rule) -> str:
         """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
@@ -144,7 +150,7 @@ class PageWords:
             return f"rule_in_hands.{key}"
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
             return f"rule_formula.{key}"
-        return self._in_games(f"rule.{key}")
+        return self._table_key(f"rule.{key}")
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
@@ -245,7 +251,7 @@ class PageWords:
         for name in self.terms.entries:
             word, *others = self.terms.spellings(name)
             aliases = [*others, *self.terms.entries[name].aliases]
-            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.text(f"term_meaning.{name}")))
+            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.text(self._table_key(f"term_meaning.{name}"))))
         return tuple(rows)
 
 

@@ -129,7 +129,9 @@ class ValueWords(Visitor):
         if self.vocabulary_id in DUTY_LISTS and self.spec.has(f"play.{word}"):
             duty = self.spec.value(f"play.{word}")  # names a duty of this spec: its words, linked to it
             return f"[{self.text(f'duty.{duty.duty}')}](#play-{word})" if isinstance(duty, m.Obligation) else code(word)
-        return self.terms.fill(self.words.first(f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
+        teams = self.spec.value("table.teams")
+        each = [f"word_each.{self.vocabulary_id}.{word}"] if isinstance(teams, m.Word) and teams.value == "each" else []
+        return self.terms.fill(self.words.first(*each, f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
 
     def number(self, number: int) -> str:
         return self.rank(number) if self.rule.id in RANK_RULES else self.lit(number)
