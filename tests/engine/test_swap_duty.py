@@ -55,3 +55,14 @@ def test_without_the_duty_the_leader_may_play_at_once():
     base = Game.from_spec(load_spec(EXAMPLE.with_name("tute-seven-or-two.touti")))
     state = base.new_round(seed=1)
     assert any(a.startswith("play ") for a in state.legal_actions(state.to_play))
+
+
+def test_a_play_is_refused_even_before_any_legal_set_is_computed():
+    """apply's own check (no legal set computed yet) knows the swap comes first too."""
+    game = Game.from_spec(load_spec(EXAMPLE))
+    probe = _due_round(game)
+    state = game.new_round(seed=probe.seed)  # the same deal, fresh: nothing cached
+    card = state.rules.card_text[state.hands[state.to_play][0]]
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply(state.to_play, f"play {card}")
+    assert refusal.value.rule_id == "trump.swap_duty"

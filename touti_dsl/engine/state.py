@@ -117,7 +117,7 @@ class RoundState:
         if rules.swap_rank is not None and not self.swapped and self._swap_refusal(seat) is None:
             actions.append("swap")
         to_play = seat == self.to_play
-        if to_play and self.swap_due() is None:
+        if to_play and (not rules.swap_compulsory or self.swap_due() is None):
             text = rules.play_text
             actions.extend([text[c] for c in play.narrow(self, seat)])
         if self.window_team == self.seating.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
@@ -202,7 +202,9 @@ class RoundState:
             return action in call.texts and all(test(self, seat, None) for _, test in call.requirements)
         if self.phase == "play" and kind == "play" and self.concede_pending is None:
             play_text = self.rules.play_text
-            return seat == self.to_play and action in [play_text[c] for c in play.narrow(self, seat)]
+            if seat != self.to_play or (self.rules.swap_compulsory and self.swap_due() is not None):
+                return False
+            return action in [play_text[c] for c in play.narrow(self, seat)]
         return action in self._legal_list(seat)
 
     def _refuse(self, seat: int, parsed: tuple) -> None:
