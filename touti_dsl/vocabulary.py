@@ -181,7 +181,7 @@ class TermInfo:
 TERMS: dict[str, TermInfo] = {
     t.name: t
     for t in (
-        TermInfo("trick", "trick", "the four cards played one by each player; the strongest card wins them all"),
+        TermInfo("trick", "trick", "the cards played, one by each player; the strongest card wins them all"),
         TermInfo("last_trick", "last trick", "the round's last trick, worth a bonus to the team that wins it"),
         TermInfo("bidding", "bidding", "the auction before the play, in which the teams bid for the contract"),
         TermInfo("bid", "bid", "a number of points a player undertakes that the team will take"),

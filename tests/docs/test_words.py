@@ -193,7 +193,7 @@ def test_calls_are_named_by_their_title_in_the_page_language_and_nothing_else_is
     spec = load_spec(SPEC_DIR / "atlas-carta.touti")
     english, french = call_names(spec, "en"), call_names(spec, "fr")
     assert dict(english) == {"signal": "“Signals”", "preannounce": "“Pre-announcement”"}
-    assert french["signal"] == "«Signaux»" and french.get("preannounce") == "«Annonce d'avance»"
+    assert french["signal"] == "« Signaux »" and french.get("preannounce") == "« Annonce d'avance »"
     assert english.get("system") is None and english.get("deck") is None and "no_such_call" not in english
     house = tmp_path / "house.touti"
     house.write_text('touti 1\n\nsystem "house" extends "atlas-carta" {\n  title: "House"\n}\n\n'
@@ -214,3 +214,57 @@ def test_a_table_of_players_each_for_oneself_never_speaks_of_teams(system, lang)
     body = page.read_text(encoding="utf-8").split("{ #section-deck }", 1)[1]
     body = re.sub(r"<a [^>]*>.*?</a>|\{: [^}]*\}", "", body)  # rule anchors name rule ids such as table.teams
     assert TEAM_WORDS[lang] not in body.lower(), [line for line in body.splitlines() if TEAM_WORDS[lang] in line.lower()]
+
+
+def _rules_page(system: str, lang: str) -> str:
+    """A generated rules page from its first section on, without rule anchors and attribute lists."""
+    page = DOCS_DIR / "rules" / (f"{system}.{lang}.md" if lang else f"{system}.md")
+    body = page.read_text(encoding="utf-8").split("{ #section-deck }", 1)[1]
+    return re.sub(r"<a [^>]*>.*?</a>|\{: [^}]*\}", "", body)
+
+
+@pytest.mark.parametrize("lang", sorted(TEAM_WORDS))
+def test_the_bid_winner_alone_against_the_others_is_no_team(lang):
+    """`teams: bidder_against_rest` (tute-subastado-three): the bid winner plays, sings and scores alone and the match
+    is a player's; only the defenders form a side (`*_rest` keys, then the each-for-oneself wordings)."""
+    body = _rules_page("tute-subastado-three", lang)
+    assert TEAM_WORDS[lang] not in body.lower(), [line for line in body.splitlines() if TEAM_WORDS[lang] in line.lower()]
+
+
+@pytest.mark.parametrize("system", ["tute-cabrero", "tute-habanero", "tute-subastado-three"])
+@pytest.mark.parametrize("lang", sorted(TEAM_WORDS))
+def test_a_table_without_partners_has_no_partner_and_no_four_card_trick(system, lang):
+    """No partner to be winning the trick where each plays for oneself; a trick is the cards played, not four of them."""
+    body = _rules_page(system, lang)
+    words = {"": ("partner", "four cards played"), "fr": ("partenaire", "quatre cartes jouées"), "ar": ("شريك", "الأربع التي")}[lang]
+    if system == "tute-subastado-three":  # the two defenders are partners
+        words = words[1:]
+    assert not [w for w in words if w in body.lower()]
+
+
+def test_a_count_chooses_the_arabic_noun_after_it():
+    """Arabic puts a plural after 3 to 10 and a singular after 11 to 99; a dual replaces «2 لاعبين»."""
+    ar = catalog("ar")
+    assert [ar.plural(n) for n in (1, 2, 3, 10, 11, 13, 99, 100, 103)] == [
+        "one", "two", "few", "few", "many", "many", "many", "other", "few"]
+    assert "يأخذ كل لاعب <bdi dir=\"ltr\">13</bdi> ورقة." in _rules_page("tute-cabrero", "ar")
+    assert "يأخذ كل لاعب <bdi dir=\"ltr\">10</bdi> أوراق." in _rules_page("tute", "ar")
+    assert "يلعب لاعبان." in _rules_page("tute-habanero", "ar")
+    assert "إعلان واحد على الأكثر" in _rules_page("tute", "ar")
+    assert "At most one declaration per trick won" in _rules_page("tute", "")
+
+
+def test_arabic_comparisons_agree_with_a_feminine_term():
+    body = _rules_page("tute-arrastrado-swap", "ar")
+    assert "رتبة الورقة المقلوبة تساوي" in body and "رتبة الورقة المقلوبة يساوي" not in body
+
+
+def test_no_sentence_starts_with_a_digit_and_french_says_the_player():
+    """A count opens no sentence ("3 players play."); French names a player with its article ("le joueur 4 a joué")."""
+    for page in sorted((DOCS_DIR / "rules").glob("*.md")):
+        body = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+        lines = [line for line in body.splitlines() if re.match(r"\s*(- \w+: \[)?[0-9]+ \w", line)
+                 and not line.lstrip().startswith("|")]
+        assert not lines, (page.name, lines)
+    french = _rules_page("tute", "fr")
+    assert ": joueur " not in french and ", joueur " not in french and "contre joueurs" not in french

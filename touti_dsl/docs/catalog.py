@@ -71,6 +71,17 @@ class Catalog:
         """On a right-to-left page, every number of a text is isolated left to right (no "10+" for "+10")."""
         return DIGITS.sub(lambda found: f'<bdi dir="ltr">{found.group()}</bdi>', text) if self.rtl else text
 
+    def plural(self, number: int) -> str:
+        """The plural category of `number` in this language (CLDR names), for the wordings of a count (`KEY#few`):
+        Arabic puts a plural noun after 3 to 10 («10 أوراق») and a singular after 11 to 99 («13 ورقة»)."""
+        if self.lang == "ar":
+            hundreds = number % 100
+            return {0: "zero", 1: "one", 2: "two"}.get(number) or (
+                "few" if 3 <= hundreds <= 10 else "many" if 11 <= hundreds <= 99 else "other")
+        if self.lang == "fr":
+            return "one" if number in (0, 1) else "other"
+        return "one" if number == 1 else "other"
+
     def first(self, *keys: str, **fields) -> str:
         """The text of the first key the catalog has (a specific wording before a general one)."""
         for key in keys[:-1]:

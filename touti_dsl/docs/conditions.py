@@ -24,6 +24,8 @@ COMPARE_KEYS = {">=": "at_least", ">": "more_than", "<=": "at_most", "<": "less_
 ARITH_KEYS = {"+": "plus", "-": "minus", "*": "times"}
 # Terms whose number is a rank: a number compared with them is named as a rank ("ace", not 1).
 RANK_TERMS = frozenset({"turned_rank"})
+# Terms whose words are a feminine noun, per language: a verb agrees with them (Arabic «رتبة»).
+FEMININE_TERMS = {"ar": frozenset({"turned_rank"})}
 
 
 @dataclass(frozen=True)
@@ -142,8 +144,13 @@ def _operand(prose: Prose, node: m.Expr, other: m.Expr, in_sum: bool = False) ->
 
 
 def _comparison(prose: Prose, node: m.Compare) -> str:
-    return prose.words.text(f"expr.compare.{COMPARE_KEYS[node.op]}", left=_operand(prose, node.left, node.right),
-                            right=_operand(prose, node.right, node.left))
+    """`expr.compare.*`; its feminine wording (`#feminine`) when the verb agrees with a feminine term (Arabic
+    «رتبة الورقة المقلوبة تساوي …», not «يساوي»)."""
+    key = f"expr.compare.{COMPARE_KEYS[node.op]}"
+    if isinstance(node.left, m.Pred) and node.left.name in FEMININE_TERMS.get(prose.words.lang, ()) \
+            and prose.words.has(f"{key}#feminine"):
+        key = f"{key}#feminine"
+    return prose.words.text(key, left=_operand(prose, node.left, node.right), right=_operand(prose, node.right, node.left))
 
 
 def _arithmetic(prose: Prose, node: m.Arith) -> str:

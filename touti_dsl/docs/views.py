@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names
+from .words import Literal, ValueWords, call_names, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -129,16 +129,25 @@ class PageWords:
 
     def _table_key(self, key: str) -> str:
         """The wording of `key` for this table: `*_in_games.*` for a match played in games (cotos: the end rule and an
-        at-once win decide a game), `*_each.*` when every player plays for oneself (a player, not a team)."""
+        at-once win decide a game), then the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
         head, rest = key.split(".", 1)
-        teams = self.spec.value("table.teams")
-        for applies, suffix in ((self.spec.has("match.games"), "_in_games"),
-                                (isinstance(teams, m.Word) and teams.value == "each", "_each")):
-            if applies and self.words.has(f"{head}{suffix}.{rest}"):
+        suffixes = (("_in_games",) if self.spec.has("match.games") else ()) + table_variants(self.spec)
+        for suffix in suffixes:
+            if self.words.has(f"{head}{suffix}.{rest}"):
                 return f"{head}{suffix}.{rest}"
         return key
 
     def sentence_key(self, rule: m.Rule) -> str:
+        """The sentence's key (see _sentence_key), in the wording for its count when the catalog has one (`KEY#many`:
+        «13 ورقة» but «10 أوراق»; "at most one declaration"); a table setting counts by its default."""
+        key = self._sentence_key(rule)
+        value = rule.value
+        count = value.value if isinstance(value, m.Number) else value.default if isinstance(value, m.Setting) else None
+        if isinstance(count, int) and self.words.has(f"{key}#{self.words.plural(count)}"):
+            return f"{key}#{self.words.plural(count)}"
+        return key
+
+    def _sentence_key(self, rule: m.Rule) -> str:
         """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
         sentence), or for a match played in hands won (`rule_in_hands.*`: a score then counts hands, not points)."""
         key = vocabulary_id(rule)

@@ -25,6 +25,15 @@ DUTY_LISTS = frozenset({"play.partner_exemption", "play.order"})
 RANK_KEYED_TABLES = frozenset({"deck.points"})
 
 
+def table_variants(spec: m.Spec) -> tuple[str, ...]:
+    """The catalog key variants of a table's sides, most specific first: `_each` when every player plays for oneself
+    (a player, not a team); `_rest` then `_each` when the bid winner plays alone against the others (the defenders
+    are a side, but the bidder, the scores and the match are a player's)."""
+    teams = spec.value("table.teams")
+    word = teams.value if isinstance(teams, m.Word) else ""
+    return {"each": ("_each",), "bidder_against_rest": ("_rest", "_each")}.get(word, ())
+
+
 class Visitor:
     """Dispatch on the node's class name; an unhandled node type is an error, not a fall-through."""
 
@@ -61,6 +70,10 @@ class Literal:
         return f'<bdi dir="ltr">{text}</bdi>'
 
 
+# How a page quotes a call's name: French sets its guillemets apart with spaces, as the catalogs do.
+QUOTES = {"fr": "« {} »", "ar": "«{}»"}
+
+
 class CallNames(Mapping):
     """The name of each call on the page: its `title` in `lang` when the spec gives one.
 
@@ -76,7 +89,7 @@ class CallNames(Mapping):
         title = self.spec.value(f"{call}.title") if is_call else None
         if not isinstance(title, m.Text):
             raise KeyError(call)
-        return f"«{title.text(self.lang)}»" if self.lang != "en" else f"“{title.text(self.lang)}”"
+        return QUOTES.get(self.lang, "“{}”").format(title.text(self.lang))
 
     def __iter__(self):
         return (call for call in self.spec.calls if call in self)
@@ -129,9 +142,8 @@ class ValueWords(Visitor):
         if self.vocabulary_id in DUTY_LISTS and self.spec.has(f"play.{word}"):
             duty = self.spec.value(f"play.{word}")  # names a duty of this spec: its words, linked to it
             return f"[{self.text(f'duty.{duty.duty}')}](#play-{word})" if isinstance(duty, m.Obligation) else code(word)
-        teams = self.spec.value("table.teams")
-        each = [f"word_each.{self.vocabulary_id}.{word}"] if isinstance(teams, m.Word) and teams.value == "each" else []
-        return self.terms.fill(self.words.first(*each, f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
+        table = [f"word{suffix}.{self.vocabulary_id}.{word}" for suffix in table_variants(self.spec)]
+        return self.terms.fill(self.words.first(*table, f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
 
     def number(self, number: int) -> str:
         return self.rank(number) if self.rule.id in RANK_RULES else self.lit(number)
