@@ -112,3 +112,28 @@ def test_the_language_links_have_a_sitemap_where_the_theme_looks_for_it(site):
         assert [lang for _, lang in links] == ["en", "fr", "ar"]
         for href, _ in links:
             assert href.startswith("/") and (site / href.lstrip("/") / "sitemap.xml").is_file(), (page, href)
+
+
+def test_every_section_of_the_navigation_is_translated():
+    """A titled entry of `nav` in mkdocs.yml has a `nav_translations` entry in French and in Arabic ("Other tables"
+    once stayed in English on the fr and ar sites)."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("", lambda loader, tag, node: None)  # mkdocs' !!python/name tags: not needed here
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+
+    def titles(entries):
+        for entry in entries:
+            if isinstance(entry, dict):
+                for title, value in entry.items():
+                    yield title
+                    if isinstance(value, list):
+                        yield from titles(value)
+
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    for language in i18n["languages"]:
+        if language["locale"] != "en":
+            assert set(titles(config["nav"])) <= set(language["nav_translations"]), language["locale"]
