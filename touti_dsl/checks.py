@@ -487,7 +487,7 @@ def _required_ids(spec: m.Spec) -> list[str]:
 def _conditional_rules(spec: m.Spec) -> list[tuple[str, bool]]:
     """Rules required exactly when another rule has a given value: (rule id, needed here)."""
     return [(rule_id, _known_word(spec, other) == wanted) for rule_id, (other, wanted) in APPLIES_WHEN.items()
-            if rule_id != "trump.swap"]
+            if rule_id not in OPTIONAL_WHEN_APPLICABLE]
 
 
 @check
@@ -530,6 +530,8 @@ def _kind_of(spec: m.Spec, rule_id: str) -> str:
     return "call" if rule_id.split(".", 1)[0] in _index(spec).call_rules else "section"
 
 
+# Rules of APPLIES_WHEN that stay optional where they apply (no swap, no lend), unlike caps for `limit: cap`.
+OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend")
 APPLIES_WHEN = {
     "ghna.caps": ("ghna.limit", "cap"),
     "ghna.minimums": ("ghna.limit", "minimum"),
@@ -538,6 +540,7 @@ APPLIES_WHEN = {
     "match.losses": ("match.end", "losses"),
     "scoring.tie": ("scoring.round", "most_points"),
     "trump.swap": ("trump.choice", "turned_card"),
+    "ghna.lend": ("ghna.who", "bid_winner"),
 }
 
 
@@ -855,7 +858,8 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
     for rule_id, words, reason in (
         ("scoring.round", ("contract",), "a contract is scored"),
         ("trump.choice", ("bid_winner",), "the bid winner chooses trumps"),
-        ("ghna.who", ("bidding_team",), "only the bidding team declares"),
+        ("trump.choice", ("in_bid",), "each bid names trumps"),
+        ("ghna.who", ("bidding_team", "bid_winner"), "only the bidding team (or its bid winner) declares"),
         ("ghna.limit", ("cap", "minimum"), "ghna are limited by the contract"),
         ("concession.who", ("defenders",), "the defenders concede to the bidding team"),
     ):

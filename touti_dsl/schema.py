@@ -83,7 +83,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("bidding.last_speaker_minimum", m.Number, required=False, meaning="the lowest opening of the last player to speak"),
     _r("bidding.rounds", m.Number, required=False, meaning="1: each player speaks once and the highest bid stands"),
     _r("bidding.pass_allowed", EXPRESSION, required=False, meaning="when a player to speak may pass (a condition)"),
-    _r("trump.choice", WORDS, ("bid_winner", "turned_card"), meaning="how trumps are chosen"),
+    _r("trump.choice", WORDS, ("bid_winner", "turned_card", "in_bid"),
+       meaning="how trumps are chosen: by the bid winner after the bidding, by the turned card, or named in each bid "
+               "(`bid 80 oros`), the contract's suit becoming trumps"),
     _r("trump.swap", (m.Number, m.Formula), required=False,
        meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`)"),
     _r("trump.turned", WORDS, ("dealer_hand", "under_stock", "aside"), required=False,
@@ -103,7 +105,10 @@ RULES: tuple[RuleSpec, ...] = (
     _r("trick.next_leader", WORDS, ("winner",), meaning="who leads the next trick"),
     _r("ghna.pair", m.Numbers, meaning="the two ranks of a ghna, held in one hand"),
     _r("ghna.values", m.Table, meaning="the value of a ghna in trumps and in a plain suit"),
-    _r("ghna.who", WORDS, ("bidding_team", "both"), meaning="which team may declare"),
+    _r("ghna.who", WORDS, ("bidding_team", "both", "bid_winner"),
+       meaning="who may declare: the bidding team, either team, or the bid winner alone"),
+    _r("ghna.lend", WORDS, ("once",), required=False,
+       meaning="with `who: bid_winner`, the bid winner may once a round let the partner declare one ghna (`lend`)"),
     _r("ghna.window", (m.Word, m.WordList), ("after_team_trick", "after_own_trick", "before_first_lead"),
        meaning="when a ghna may be declared: after a trick won by one's side, or only after one's own trick; "
                "and, with before_first_lead, also before the first card of the round is led"),

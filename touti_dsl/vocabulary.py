@@ -11,7 +11,8 @@ it in docs/language.md.
 
 Contexts — where an expression is evaluated, and for whom:
 - `call`: a call's preconditions, for the seat that would make the call;
-- `bid`: the bidding section's `require` lines, for the seat that would bid (`amount`);
+- `bid`: the bidding section's `require` lines, for the seat that would bid (`amount`, and
+  `bid_suit` when the bid names trumps);
 - `play`: a play duty's `when` / `unless`, for the seat about to play;
 - `declare`: the ghna section's `require` lines, for the seat that would declare;
 - `swap`: the trump section's `require` lines, for the seat that would swap;
@@ -101,6 +102,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("made_at_level", BIDDING, "this player has already made that call at the current highest bid", ("call",), 1),
         _number("high_bid", BIDDING, "the highest bid so far (0 before any bid)"),
         _number("amount", {"bid"}, "the amount of the bid being made"),
+        _truth("bid_suit", {"bid"}, "the bid being made names that suit as trumps", ("suit",), 1),
         # the play, for the seat about to act
         _truth("trick_trumped", TABLE, "a trump has been played to this trick and the led suit is not trumps"),
         _truth("partner_winning", TABLE, "this player's partner currently wins the trick"),

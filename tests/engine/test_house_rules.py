@@ -55,8 +55,14 @@ def _changed_behind(rule: str, action: str, changed: set[str]) -> str | None:
     if rule in ("rotation.turn_order", "action.phase"):  # whose turn it is follows from the changed flow rules
         return next((c for c in sorted(changed) if c.startswith(("bidding.", "rotation.", "ghna.", "concession."))), None)
     kind = action.split(" ", 1)[0]
-    section = ACTION_SECTIONS.get(kind, kind) if rule == "action.syntax" else rule.split(".", 1)[0]
-    return next((c for c in sorted(changed) if c.split(".", 1)[0] == section), None)
+    if rule == "action.syntax":  # an action's very form: a bid names trumps under `trump.choice in_bid`; `lend` is ghna's
+        sections = SYNTAX_SECTIONS.get(kind, (ACTION_SECTIONS.get(kind, kind),))
+    else:
+        sections = (rule.split(".", 1)[0],)
+    return next((c for c in sorted(changed) if c.split(".", 1)[0] in sections), None)
+
+
+SYNTAX_SECTIONS = {"bid": ("bidding", "trump"), "lend": ("ghna",)}
 
 
 def _compare_legal(base_state, variant_state, changed: set[str], seen: set[str]) -> None:
@@ -247,6 +253,9 @@ INLINE = [
     ("tute", "scoring {\n  loser: tricks_won(loser)\n}", "scoring.loser"),
     ("tute", "match {\n  games: 2 (2, 3)\n}", "match.games"),
     ("tute", "scoring {\n  tie: first_speaker\n}", "scoring.tie"),
+    ("atlas-carta", "trump {\n  choice: in_bid\n}", "trump.choice"),
+    ("atlas-carta", "ghna {\n  who: bid_winner\n}", "ghna.who"),
+    ("atlas-carta", "ghna {\n  who: bid_winner\n  lend: once\n}", "ghna.lend"),
 ]
 
 

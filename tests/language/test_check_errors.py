@@ -58,6 +58,8 @@ CASES = [
     ("pair-unknown-rank", "  pair: 12, 11", "  pair: 12, 9", "E210", "12, @9"),
     ("tute-word", "  tute: none", "  tute: reyes", "E102", "tute: @reyes"),
     ("swap-without-turned-card", "  choice: bid_winner", "  choice: bid_winner\n  swap: 7", "E108", "swap:"),
+    ("lend-without-bid-winner", "  who: bidding_team", "  who: bidding_team\n  lend: once", "E108", "lend:"),
+    ("lend-word", "  who: bidding_team", "  who: bid_winner\n  lend: twice", "E102", "twice"),
     ("pair-same-rank", "  pair: 12, 11", "  pair: 12, 12", "E211", "12, 12"),
     # bidding (E3xx)
     ("step-not-positive", "  step: 10", "  step: 0", "E300", "step: @0"),
@@ -69,6 +71,8 @@ CASES = [
     # what the engine cannot run (E310): issue 12, refused at load by the engine but passed by check
     ("turned-card-with-bidding", "  choice: bid_winner", "  choice: turned_card", "E310", "choice: turned_card"),
     ("tute-with-contract-scoring", "  tute: none", "  tute: 12", "E310", "tute: 12"),
+    ("bid-suit-without-suited-bids", "  all_pass: void", "  all_pass: void\n  require dear: amount >= 100 when bid_suit(oros)",
+     "E310", "require dear"),
     # conditions and play (E4xx)
     ("unknown-predicate", "partner_to_bid and partner_bidding", "partner_to_bid and partner_biding", "E400",
      "partner_biding"),
@@ -196,3 +200,19 @@ def test_optional_sections_may_be_left_out_together_with_what_needs_them():
     text = edit("concession {\n  who: defenders\n  consent: both\n  proposer: defender_to_play\n"
                 "  award: remaining_cards, last_trick, held_ghna\n}\n", "")
     assert diagnostics(text) == []
+
+
+def test_bids_that_name_trumps_and_a_lend_need_a_contract_and_a_partner(tmp_path):
+    """`trump.choice in_bid` and `ghna.who bid_winner` need a bidding (E304); `ghna.lend` a partner (E310)."""
+    from touti_dsl.errors import ToutiError
+    from touti_dsl.loader import load_spec
+
+    path = tmp_path / "lone.touti"
+    path.write_text('touti 1\n\nsystem "lone" extends "tute" {\n  title: "Lone"\n}\n\ntable {\n  teams: each\n}\n\n'
+                    'trump {\n  choice: in_bid\n}\n\nghna {\n  who: bid_winner\n  lend: once\n}\n', encoding="utf-8")
+    with pytest.raises(ToutiError) as caught:
+        load_spec(path)
+    found = {(d.code, d.loc.line) for d in caught.value.diagnostics}
+    assert ("E304", 12) in found  # choice: in_bid
+    assert ("E304", 16) in found  # who: bid_winner
+    assert ("E310", 17) in found  # lend: once, with every player for oneself

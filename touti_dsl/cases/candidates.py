@@ -5,7 +5,9 @@ negative cases, named by the rule id the engine gives.  The list is drawn from t
 compiled Ruleset only, so a house variant gets candidates for exactly its own rules:
 bids one step below the minimum, off the step and above the maximum, every call value and
 one unknown value, every card in the hand and one that is not, every suit for trump and
-ghna, the tute ranks, the concession moves.
+ghna, the tute ranks, the concession moves, the `lend` of a declaration.  Under
+`trump.choice in_bid` each bid amount is tried in every suit, and one `trump` action
+(refused: the bids name trumps).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ def bid_candidates(rules: Ruleset) -> tuple[str, ...]:
     amounts = list(range(max(low - step, step), high + step + 1, step))
     if step > 1:
         amounts.append(low + step // 2)
+    if rules.trump_choice == "in_bid":  # every bid names trumps: each amount in every suit
+        return ("pass",) + tuple(f"bid {n} {suit}" for n in sorted(set(amounts)) for suit in rules.suits)
     return ("pass",) + tuple(f"bid {n}" for n in sorted(set(amounts)))
 
 
@@ -39,10 +43,14 @@ def fixed_candidates(rules: Ruleset) -> tuple[str, ...]:
     texts = list(bid_candidates(rules)) + list(call_candidates(rules))
     if rules.trump_choice == "bid_winner":
         texts += [f"trump {suit}" for suit in rules.suits]
+    elif rules.trump_choice == "in_bid":
+        texts.append(f"trump {rules.suits[0]}")  # refused: the bids name trumps
     if rules.swap_rank is not None:
         texts.append("swap")
     texts += [f"ghna {suit}" for suit in rules.suits]
     texts += [f"tute {rank}" for rank in rules.ghna.tute_ranks]
+    if rules.ghna.lend:
+        texts.append("lend")
     if rules.concession is not None:
         texts += ["concede", "agree", "refuse"]
     return tuple(texts)
@@ -60,7 +68,7 @@ FULL_KINDS = {
     "bidding": {"bid", "pass", "call"},
     "trump": {"trump"},
     "swap": {"swap", "play"},
-    "play": {"play", "ghna", "tute", "concede", "agree", "refuse", "swap"},
+    "play": {"play", "ghna", "tute", "lend", "concede", "agree", "refuse", "swap"},
     "done": set(),
 }
 

@@ -28,7 +28,7 @@ REFUSING_FIXED = {
     "rotation.turn_order", "bidding.minimum", "bidding.step", "bidding.maximum", "bidding.pass",
     "bidding.last_speaker_minimum", "trump.swap", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand",
     "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
-    "bidding.pass_allowed", "trump.swap_duty",
+    "bidding.pass_allowed", "trump.swap_duty", "ghna.lend",
 }
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "
@@ -63,7 +63,7 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "refusing"
     if rule.kind == "call" and rule.key in ("values", "raise"):
         return "refusing"
-    if rule.id == "trump.choice" and isinstance(value, m.Word) and value.value == "bid_winner":
+    if rule.id == "trump.choice" and isinstance(value, m.Word) and value.value in ("bid_winner", "in_bid"):
         return "refusing"
     if rule.id == "ghna.tute" and not isinstance(value, m.Word):
         return "refusing"

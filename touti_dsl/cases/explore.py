@@ -77,6 +77,7 @@ ACCEPTED_RULES = {
     "swap": ("trump.swap",),
     "ghna": ("ghna.pair", "ghna.values", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand", "ghna.same_suit", "ghna.caps", "ghna.minimums", "ghna.limit"),
     "tute": ("ghna.tute",),
+    "lend": ("ghna.lend",),
     "concede": ("concession.who", "concession.proposer"),
     "agree": ("concession.consent", "concession.award"),
     "refuse": ("concession.consent",),
@@ -94,7 +95,8 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
         section = REQUIREMENT_SECTION.get(head)
         required = tuple(rule_id for rule_id, _ in game.ruleset.requirements.get(section, ()))
         allowed_pass = ("bidding.pass_allowed",) if head == "pass" and game.spec.has("bidding.pass_allowed") else ()
-        return ACCEPTED_RULES[head] + required + allowed_pass
+        named = ("trump.choice",) if head == "bid" and game.ruleset.trump_choice == "in_bid" else ()  # the bid names trumps
+        return ACCEPTED_RULES[head] + required + allowed_pass + named
     if any(call.name == head for call in game.ruleset.calls):
         return tuple(rule.id for rule in game.spec.rules if rule.section == head and rule.key != "title")  # a title shows nothing
     return ()
@@ -249,8 +251,8 @@ class Explorer:
             return None
         for seat in state.actors():
             legal = state.legal_actions(seat)
-            wanted = f"bid {self.contract}"
-            if wanted in legal:
+            wanted = next((a for a in legal if a.split(" ")[:2] == ["bid", str(self.contract)]), None)  # any suit
+            if wanted is not None:
                 return seat, wanted
             if "pass" in legal:
                 return seat, "pass"

@@ -295,7 +295,8 @@ def opening_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         played = [r for r in rounds if not r.result["void"] and not r.result["conceded"]]
         if played:
             record = min(played, key=lambda r: len(r.history))
-            at = next(i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")) + 1
+            named = [i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")]
+            at = named[0] + 1 if named else _first_play(record)  # `trump.choice in_bid`: no trump action
             cases += _turn_case(game, record, at, ["rotation.first_lead"], "after the bidding the first speaker leads, whoever won the bidding")
     return cases
 

@@ -124,11 +124,14 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
 
     ghna.window closed by the next lead (not merely before any trick is won); trump.swap tried
     by the holder of the 7 after the first card; a pass that is final although the bidding has
-    come round to the seat again.
+    come round to the seat again; a declaration by the bid winner's partner (`ghna.who
+    bid_winner`); a second `lend` (`ghna.lend`).
     """
-    if rule_id not in ("ghna.window", "trump.swap", "bidding.pass"):
+    if rule_id not in ("ghna.window", "trump.swap", "bidding.pass", "ghna.who", "ghna.lend"):
         return ""
     view = state.observation(seat)
+    if rule_id in ("ghna.who", "ghna.lend"):
+        return _declarer_variant(rules, view, seat, rule_id)
     play = view["play"]
     if rule_id == "ghna.window" and play["tricks"] and play["trick"]:
         return "+closed" if rules.team_of[play["tricks"][-1][2]] == rules.team_of[seat] else ""
@@ -140,6 +143,16 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
         skipped = last_seat == (seat - 1) % rules.seats and last_action.split(" ", 1)[0] in ("bid", "pass")
         return "+skipped" if skipped else ""
     return ""
+
+
+def _declarer_variant(rules: Ruleset, view: dict, seat: int, rule_id: str) -> str:
+    """`+partner`: the bid winner's partner refused a declaration; `+again`: the bid winner lends a second time."""
+    contract = view["contract"]
+    if contract is None or not rules.ghna.bid_winner_only:
+        return ""
+    if rule_id == "ghna.who":
+        return "+partner" if seat != contract["bidder"] and seat in rules.partners[contract["bidder"]] else ""
+    return "+again" if seat == contract["bidder"] and view["ghna"].get("lent") != "no" else ""
 
 
 def also_refused_by(game, state, seat: int, rule_id: str, history: tuple) -> list[str]:

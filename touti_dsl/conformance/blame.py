@@ -222,7 +222,8 @@ def _limiting_rule(state, seat: int, action: str, rules: SystemRules) -> str | N
     if head == "ghna":
         return _first_known(rules, "ghna.caps", "ghna.minimums", "ghna.per_trick", "ghna.window")
     if head == "bid":
-        amount = int(arg) if arg.isdigit() else 0
+        amount_text = arg.split(" ")[0]  # `bid 80` or, under `trump.choice in_bid`, `bid 80 oros`
+        amount = int(amount_text) if amount_text.isdigit() else 0
         if state.rules.bidding and amount >= state.rules.bidding.maximum:
             return _first_known(rules, "bidding.maximum")
         return _first_known(rules, "bidding.minimum" if state.high is None else "bidding.step", "bidding.minimum")
@@ -236,6 +237,7 @@ KIND_RULES = {
     "trump": ("trump.choice",),
     "swap": ("trump.swap",),
     "tute": ("ghna.tute",),
+    "lend": ("ghna.lend",),
     "concede": ("concession.proposer", "concession.who"),
     "agree": ("concession.consent",),
     "refuse": ("concession.consent",),

@@ -139,9 +139,14 @@ def _trump_line(case: dict) -> list[str]:
     """Which suit is trumps: the turned card's (tute) or the one the contract maker names (at which step)."""
     if "turned" in case["setup"]:
         return [f"trumps: the suit of the turned card {case['setup']['turned']}"]
+    suited = None  # `trump.choice in_bid`: the last bid names the suit of the contract, if it stands
     for index, step in enumerate(case["steps"]):
         if step["op"] == "apply" and step["action"].startswith("trump "):
             return [f"trumps: {step['action'].split(' ', 1)[1]} (named at step {index + 1})"]
+        if step["op"] == "apply" and step["action"].startswith("bid ") and step["action"].count(" ") == 2:
+            suited = (step["action"].rsplit(" ", 1)[1], index + 1)
+    if suited is not None:
+        return [f"trumps: {suited[0]} (named in the high bid at step {suited[1]}, if it stands)"]
     return ["trumps: not named yet (the case ends in the bidding)"]
 
 

@@ -10,6 +10,11 @@ when everybody is out without a bid (void), or when every seat but the high bidd
 (the contract), except that a high bid equal to `bidding.never_stands` never stands: its
 maker, if still in, speaks again, and otherwise the round is void.
 
+Under `trump.choice in_bid` every bid names a suit (`bid 80 oros`): the amount alone
+ranks bids (80 in copas does not raise 80 in oros), the high bid's suit is kept with it,
+and the contract's suit becomes trumps at once (no `trump` action follows).  A bid's
+`require` lines then see the act `(amount, suit)`.
+
 The bound on calls: when MAX_CALLS_AT_ONE_BID calls have been made at the same highest
 bid (or before the first bid), the round is void.  No sensible auction comes near it;
 it ends, by a stated rule, an auction whose calls could otherwise be repeated forever
@@ -35,13 +40,28 @@ def legal(st, seat: int, calls: bool = True) -> list[str]:
         floor = bid_floor(st, seat)[0]
         amounts = range(floor, rules.bidding.maximum + 1, rules.bidding.step)
         required = rules.requirements.get("bidding")
-        if required:
-            amounts = [n for n in amounts if all(test(st, seat, n) for _, test in required)]
-        actions.extend(rules.bid_text[n] for n in amounts)
+        if rules.suited_bid_text:
+            actions.extend(_suited_bids(st, seat, amounts, required or ()))
+        else:
+            if required:
+                amounts = [n for n in amounts if all(test(st, seat, n) for _, test in required)]
+            actions.extend(rules.bid_text[n] for n in amounts)
     for call in st.rules.calls if calls else ():
         if all(test(st, seat, None) for _, test in call.requirements):
             actions.extend(call.texts)
     return actions
+
+
+def _suited_bids(st, seat: int, amounts, required) -> list[str]:
+    """`bid N SUIT` for every amount, then every suit in deck order, that the bidding's `require` lines allow."""
+    texts = st.rules.suited_bid_text
+    return [text for n in amounts for suit, text in enumerate(texts[n])
+            if all(test(st, seat, (n, suit)) for _, test in required)]
+
+
+def bid_amount(arg) -> int:
+    """The amount of a parsed bid: `80`, or `(80, suit)` under `trump.choice in_bid`."""
+    return arg if type(arg) is int else arg[0]
 
 
 def bid_floor(st, seat: int) -> tuple[int, str, str]:
@@ -67,9 +87,10 @@ def refuse_turn(st, seat: int) -> None:
         raise IllegalAction(TURN_ORDER, f"it is seat {st.turn}'s turn to speak, not seat {seat}'s")
 
 
-def refuse_bid(st, seat: int, amount: int) -> None:
-    """Raise the refusal of `bid amount` (the caller knows it is not legal)."""
+def refuse_bid(st, seat: int, arg) -> None:
+    """Raise the refusal of `bid amount [suit]` (the caller knows it is not legal)."""
     refuse_turn(st, seat)
+    amount = bid_amount(arg)
     b = st.rules.bidding
     if amount < b.minimum:
         raise IllegalAction("bidding.minimum", f"the lowest bid is {b.minimum}")
@@ -81,7 +102,7 @@ def refuse_bid(st, seat: int, amount: int) -> None:
     if amount < floor:
         raise IllegalAction(rule, why)
     for rule_id, test in st.rules.requirements.get("bidding", ()):
-        if not test(st, seat, amount):
+        if not test(st, seat, arg):
             raise IllegalAction(rule_id, f"a bid needs: {st.rules.requirement_text[rule_id]}")
 
 
@@ -130,8 +151,11 @@ def _passes_out(st) -> bool:
     return run >= needed
 
 
-def apply_bid(st, seat: int, amount: int) -> None:
-    st.high, st.high_bidder = amount, seat
+def apply_bid(st, seat: int, arg) -> None:
+    if type(arg) is int:
+        st.high, st.high_bidder = arg, seat
+    else:
+        (st.high, st.high_suit), st.high_bidder = arg, seat
     for opponent in st.seating.opponents[seat]:
         st.push_min[opponent] = None  # an opponent's bid cancels a pending push
     if st.rules.bidding.single_round:
@@ -191,3 +215,6 @@ def _contract(st) -> None:
         st.seating = Seating.against(bidder, st.rules.seats)
     st.contract_team, st.contract_bidder, st.contract_amount = st.seating.team_of[bidder], bidder, st.high
     st.phase, st.turn = "trump", None
+    if st.rules.trump_choice == "in_bid":  # the contract's bid named trumps: play starts at once
+        st.trump_suit = st.high_suit
+        st._start_play()

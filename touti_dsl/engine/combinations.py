@@ -78,14 +78,37 @@ def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
     """Bid-winner trumps, ghna limits, contract scoring and concessions all need a contract, so a bidding."""
     if _has_bidding(spec):
         return
-    if _word(spec, "trump.choice") == "bid_winner":
-        yield spec.rule("trump.choice"), "trump.choice bid_winner needs a bidding section"
-    if _word(spec, "ghna.limit") not in (None, "none") or _word(spec, "ghna.who") == "bidding_team":
-        yield spec.rule("ghna.limit"), "ghna limits and ghna.who bidding_team need a contract (a bidding section)"
+    if _word(spec, "trump.choice") in ("bid_winner", "in_bid"):
+        yield spec.rule("trump.choice"), f"trump.choice {_word(spec, 'trump.choice')} needs a bidding section"
+    if _word(spec, "ghna.who") in ("bidding_team", "bid_winner"):
+        yield spec.rule("ghna.who"), f"ghna.who {_word(spec, 'ghna.who')} needs a contract (a bidding section)"
+    if _word(spec, "ghna.limit") not in (None, "none"):
+        yield spec.rule("ghna.limit"), "ghna limits need a contract (a bidding section)"
     if _word(spec, "scoring.round") == "contract":
         yield spec.rule("scoring.round"), "scoring.round contract needs a bidding section"
     if spec.has("concession.who"):
         yield spec.rule("concession.who"), "a concession needs a bidding team (a bidding section)"
+
+
+@combination()
+def bid_suit_needs_suited_bids(spec: m.Spec) -> Iterator[Finding]:
+    """`bid_suit(S)` reads the suit a bid names: only bids under `trump.choice in_bid` name one."""
+    if _word(spec, "trump.choice") == "in_bid":
+        return
+    for rule in spec.section("bidding"):
+        if isinstance(rule.value, m.Requirement) and any(
+                isinstance(node, m.Pred) and node.name == "bid_suit"
+                for part in (rule.value.condition, rule.value.when, rule.value.unless) if part is not None
+                for node in m.expr_nodes(part)):
+            yield rule, f"{rule.id}: bid_suit needs trump.choice in_bid (only then does a bid name a suit)"
+
+
+@combination()
+def lend_needs_a_partner(spec: m.Spec) -> Iterator[Finding]:
+    """`ghna.lend` lets the bid winner's one partner declare: the bid winner's side must be two partners."""
+    sides, sizes = _side_counts(spec)
+    if spec.has("ghna.lend") and sizes and sizes != {2}:
+        yield spec.rule("ghna.lend"), "ghna.lend lets the bid winner's partner declare: every side must be two partners"
 
 
 @combination()

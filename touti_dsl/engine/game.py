@@ -17,7 +17,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
-from . import play
+from . import ghna, play
 from .ruleset import Ruleset, compile_spec
 from .state import RoundState
 
@@ -195,7 +195,7 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.stock = list(dealt.stock)
     st.history = []
     st.turn, st.out, st.spoken = first_speaker, [False] * seats, [False] * seats
-    st.high = st.high_bidder = None
+    st.high = st.high_bidder = st.high_suit = None
     st.calls_made, st.push_min = [], [None] * seats
     st.trump_suit, st.turned, st.swapped = None, None, False
     st.contract_team = st.contract_bidder = st.contract_amount = None
@@ -205,6 +205,7 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.concede_pending, st.concede_trick = None, [-1] * sides
     st.void = st.conceded = False
     st.tute_team = None
+    st.lent = ghna.NOT_LENT
     play.start_trick(st)
     if rules.bidding is None:
         st.turn = None

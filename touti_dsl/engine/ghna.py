@@ -5,6 +5,12 @@ leads the next card.  In it, a seat of T may declare, `ghna.per_trick` times for
 whole team (a tute counts as a declaration), a ghna it holds in its own hand, of a suit
 not yet declared this round, if the contract's limit allows it (`ghna.limit`), or a tute
 of a rank listed in `ghna.tute`, which wins the hand at once.
+
+With `ghna.who bid_winner` only the contract's maker declares, and with `ghna.lend once`
+it may, once a round and in one of its own declaration windows, `lend`: its partner may
+then declare one ghna (or tute), in that window or a later one of the side, under the
+usual rules (the per-trick count included).  `st.lent` is NOT_LENT, LENT (not used yet)
+or LEND_USED.
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .errors import CONCESSION_PENDING, PHASE, IllegalAction
+
+NOT_LENT, LENT, LEND_USED = 0, 1, 2
 
 
 def value(st, suit: int) -> int:
@@ -27,7 +35,22 @@ def legal(st, seat: int) -> list[str]:
     actions = [rules.ghna_text[s] for s in range(len(rules.suits)) if suit_refusal(st, seat, s) is None]
     actions.extend(f"tute {r}" for r in rules.ghna.tute_ranks
                    if _holds_all(st, seat, r) and requirement_refusal(st, seat, ("tute", r)) is None)
+    if rules.ghna.lend and seat == st.contract_bidder and st.lent == NOT_LENT:
+        actions.append("lend")
     return actions
+
+
+def who_refusal(st, seat: int) -> tuple[str, str] | None:
+    """Why `seat` may never declare now, whatever the window (`ghna.who`), or None."""
+    g = st.rules.ghna
+    if g.both_teams:
+        return None
+    if st.seating.team_of[seat] != st.contract_team:
+        return "ghna.who", "only the bidding team may declare"
+    if g.bid_winner_only and seat != st.contract_bidder and st.lent != LENT:
+        lent = " (its partner only once it has lent one declaration)" if g.lend else ""
+        return "ghna.who", f"only the player who made the contract may declare{lent}"
+    return None
 
 
 def window_refusal(st, seat: int) -> tuple[str, str] | None:
@@ -37,8 +60,9 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
         return PHASE, "declarations are made during the play, after a won trick"
     if st.concede_pending is not None:
         return CONCESSION_PENDING
-    if not rules.ghna.both_teams and team != st.contract_team:
-        return "ghna.who", "only the bidding team may declare"
+    found = who_refusal(st, seat)
+    if found is not None:
+        return found
     if rules.pre_lead_window and before_first_lead(st):
         made = sum(1 for d in st.declarations if st.seating.team_of[d[0]] == team)
         if made >= rules.ghna.per_trick:
@@ -137,6 +161,35 @@ def _holds_all(st, seat: int, rank: int) -> bool:
     return all(c in hand for c in st.rules.rank_cards[rank])
 
 
+def lend_refusal(st, seat: int) -> tuple[str, str] | None:
+    """Why `seat` may not `lend` now, or None: the bid winner, in its declaration window, once a round."""
+    if st.phase != "play":
+        return PHASE, "the partner is lent a declaration during the play"
+    if st.concede_pending is not None:
+        return CONCESSION_PENDING
+    if seat != st.contract_bidder:
+        return "ghna.lend", "only the player who made the contract may let the partner declare"
+    found = window_refusal(st, seat)
+    if found is not None:
+        return found
+    if st.lent != NOT_LENT:
+        return "ghna.lend", "the partner may be lent one declaration once a round"
+    return None
+
+
+def refuse_lend(st, seat: int, _arg) -> None:
+    raise IllegalAction(*lend_refusal(st, seat))
+
+
+def apply_lend(st, seat: int, _arg) -> None:
+    st.lent = LENT
+
+
+def _spend_lend(st, seat: int) -> None:
+    if st.rules.ghna.bid_winner_only and seat != st.contract_bidder:
+        st.lent = LEND_USED
+
+
 def refuse(st, seat: int, kind: str, arg: int) -> None:
     """Raise the refusal of `ghna <suit>` or `tute <rank>` (the caller knows it is not legal)."""
     found = window_refusal(st, seat)
@@ -152,18 +205,21 @@ def apply_ghna(st, seat: int, suit: int) -> None:
     st.declared_suits.append(suit)
     st.declarations.append((seat, "ghna", suit, points))
     st.window_count += 1
+    _spend_lend(st, seat)
 
 
 def apply_tute(st, seat: int, rank: int) -> None:
     st.declarations.append((seat, "tute", rank, 0))
     st.window_count += 1
+    _spend_lend(st, seat)
     st.tute_team = st.seating.team_of[seat]
     st.phase, st.to_play = "done", None
 
 
 def held_undeclared(st, team: int) -> list[int]:
-    """Suits whose pair sits in one hand of a seat of `team` and was not declared."""
-    seats = [s for s in range(st.rules.seats) if st.seating.team_of[s] == team]
+    """Suits whose pair sits in one hand of a seat of `team` that may declare, and was not declared."""
+    seats = [s for s in range(st.rules.seats) if st.seating.team_of[s] == team
+             and not (st.rules.ghna.bid_winner_only and who_refusal(st, s))]
     return [
         suit
         for suit, pair in enumerate(st.rules.pair_cards)

@@ -4,7 +4,8 @@ A spec expression (`not made_at_level(signal)`, `tricks_won(team) == 1`,
 `2 * contract if capote(bidders) else contract`) is compiled once, at `Game.from_spec`
 time, into a closure `test(state, seat, act)`; the state machine only ever calls
 closures.  `seat` is the seat the expression is evaluated for (None in the `round`
-context); `act` is what is being attempted: the amount of a bid, the declaration
+context); `act` is what is being attempted: the amount of a bid (with its suit,
+`(amount, suit)`, under `trump.choice in_bid`), the declaration
 `("ghna", suit)` / `("tute", rank)`, or, in the `round` context, the round's `Facts`.
 """
 
@@ -82,8 +83,12 @@ SIMPLE: dict[str, Test] = {
     "last_speaker": _last_speaker,
     "is_dealer": lambda st, s, a: st.dealer == s,
     "high_bid": lambda st, s, a: st.high or 0,
-    "amount": lambda st, s, a: a,
+    "amount": lambda st, s, a: a if type(a) is int else a[0],  # a suited bid's act is (amount, suit)
 }
+
+
+def _bid_suit(suit: int) -> Test:
+    return lambda st, s, a: type(a) is tuple and a[1] == suit
 
 
 def _made(call: str) -> Test:
@@ -411,6 +416,7 @@ _WITH_ARGS: dict[str, Callable[[dict, str], Test]] = {
     "holds": lambda args, context: _holds(args.get("suit"), args.get("rank"), args.get("card_group")),
     "holds_pair": lambda args, context: _holds_pair(args.get("kind"), args.get("suit")),
     "declaring": lambda args, context: _declaring(args.get("kind"), args.get("suit")),
+    "bid_suit": lambda args, context: _bid_suit(args["suit"]),
     "points": lambda args, context: _points("totals")(args["side"]),
     "card_points": lambda args, context: _points("card_points")(args["side"]),
     "capote": lambda args, context: _capote(args["side"]),

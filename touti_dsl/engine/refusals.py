@@ -8,11 +8,13 @@ for every kind of action (docs/conformance/refusals.md):
 1. `action.syntax`, then `action.phase`: nothing else is meaningful after these;
 2. `concession.consent` while a concession awaits its vote;
 3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
-   `ghna.who`, `ghna.window`, `ghna.per_trick`, `concession.who`, `concession.proposer`;
+   `ghna.who`, `ghna.lend` (a `lend` by another than the bid winner), `ghna.window`, `ghna.per_trick`,
+   `concession.who`, `concession.proposer`;
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
    the bid floor's rule, a call's values then its requirements in spec order, a swap that
-   must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna limit; last, the
+   must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
+   limit, `ghna.lend` (lent already this round); last, the
    section's own `require` lines (bidding, ghna, concession) in spec order.
 
 Only the public helpers of the engine's modules are used, so the refusals and the legal
@@ -60,15 +62,15 @@ def _turn(state, seat: int) -> list[str]:
     return found + ([TURN_ORDER] if state.turn != seat else [])
 
 
-def _bid(state, seat: int, amount: int) -> list[str]:
-    b = state.rules.bidding
+def _bid(state, seat: int, arg) -> list[str]:
+    b, amount = state.rules.bidding, bidding.bid_amount(arg)
     found = _turn(state, seat)
     found += ["bidding.minimum"] if amount < b.minimum else []
     found += ["bidding.maximum"] if amount > b.maximum else []
     found += ["bidding.step"] if amount % b.step else []
     floor, rule, _ = bidding.bid_floor(state, seat)
     found += [rule] if amount < floor else []
-    return found + _failing_requirements(state, "bidding", seat, amount)
+    return found + _failing_requirements(state, "bidding", seat, arg)
 
 
 def _failing_requirements(state, section: str, seat: int, act) -> list[str]:
@@ -110,7 +112,7 @@ def _obligations(state, seat: int, card: int) -> list[str]:
 def _declaration(state, seat: int, kind: str, arg: int) -> list[str]:
     rules, team = state.rules, state.seating.team_of[seat]
     found = _pending(state)
-    found += ["ghna.who"] if not rules.ghna.both_teams and team != state.contract_team else []
+    found += ["ghna.who"] if ghna.who_refusal(state, seat) else []
     found += ["ghna.window"] if state.window_team != team else []
     found += ["ghna.per_trick"] if state.window_team == team and state.window_count >= rules.ghna.per_trick else []
     if kind == "tute":
@@ -123,6 +125,14 @@ def _declaration(state, seat: int, kind: str, arg: int) -> list[str]:
         limit = ghna.limit_refusal(state, team, [arg])
         found += [limit[0]] if limit else []
     return found + _failing_requirements(state, "ghna", seat, ("ghna", arg))
+
+
+def _lend(state, seat: int) -> list[str]:
+    found = _pending(state)
+    found += ["ghna.lend"] if seat != state.contract_bidder else []
+    window = ghna.window_refusal(state, seat)
+    found += [window[0]] if window and window[0] not in ("ghna.who", CONCESSION_PENDING[0]) else []
+    return found + (["ghna.lend"] if state.lent != ghna.NOT_LENT else [])
 
 
 def _concede(state, seat: int, kind: str) -> list[str]:
@@ -144,6 +154,7 @@ _COLLECT = {
     "play": _play,
     "ghna": lambda st, seat, arg: _declaration(st, seat, "ghna", arg),
     "tute": lambda st, seat, arg: _declaration(st, seat, "tute", arg),
+    "lend": lambda st, seat, _arg: _lend(st, seat),
     "concede": lambda st, seat, _arg: _concede(st, seat, "concede"),
     "agree": lambda st, seat, _arg: _concede(st, seat, "agree"),
     "refuse": lambda st, seat, _arg: _concede(st, seat, "refuse"),
@@ -176,6 +187,8 @@ def precedence(rules) -> dict[str, list[str]]:
     by_kind["ghna"] = who + ["ghna.in_hand", "ghna.same_suit"] + limit + _section(rules, "ghna")
     if g.tute_ranks:
         by_kind["tute"] = who + ["ghna.tute"]
+    if g.lend:
+        by_kind["lend"] = pending + ["ghna.lend", "ghna.window", "ghna.per_trick"]
     if rules.swap_rank is not None:
         by_kind["swap"] = ["trump.swap"] + _section(rules, "trump")
     if rules.concession is not None:

@@ -92,6 +92,8 @@ class GhnaRules:
     minimum_plain: int
     minimum_trump: int
     tute_ranks: tuple[int, ...]
+    bid_winner_only: bool = False  # `who: bid_winner`: only the contract's maker declares (and a partner it lends to)
+    lend: bool = False  # `lend: once`: the bid winner may once a round let the partner declare one ghna
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,7 @@ class Ruleset:
     play_text: tuple[str, ...] = ()
     ghna_text: tuple[str, ...] = ()
     bid_text: dict = field(default_factory=dict)
+    suited_bid_text: dict = field(default_factory=dict)  # `trump.choice in_bid`: amount -> the texts in suit order
     requirement_text: dict = field(default_factory=dict)
     pair_cards: tuple[tuple[int, int], ...] = ()
     rank_cards: dict = field(default_factory=dict)
@@ -277,6 +280,8 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
     rules.ghna_text = tuple(f"ghna {s}" for s in rules.suits)
     if rules.bidding is not None:
         rules.bid_text = {n: f"bid {n}" for n in range(0, rules.bidding.maximum + 1)}
+        if rules.trump_choice == "in_bid":
+            rules.suited_bid_text = {n: tuple(f"bid {n} {s}" for s in rules.suits) for n in rules.bid_text}
     rules.requirement_text = {r.id: _requirement_text(r.value) for r in spec.rules if isinstance(r.value, m.Requirement)}
     nranks = len(rules.ranks)
     index = {r: i for i, r in enumerate(rules.ranks)}
@@ -532,7 +537,7 @@ def _condition(rule: m.Rule, expr: m.Expr, phase: str, names: Names | None = Non
 
 
 def _compile_trump(read: _Reader) -> dict:
-    choice = read.word("trump.choice", ("bid_winner", "turned_card"))
+    choice = read.word("trump.choice", ("bid_winner", "turned_card", "in_bid"))
     rule = read.spec.rule("trump.swap")
     if rule is None:
         return dict(trump_choice=choice, swap_rank=None)
@@ -602,17 +607,22 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
     if per_trick < 1:
         raise fail(read.rule("ghna.per_trick"), "ghna.per_trick must be at least 1")
     limit = read.word("ghna.limit", ("cap", "minimum", "none"))
+    who = read.word("ghna.who", ("bidding_team", "both", "bid_winner"))
+    if read.spec.has("ghna.lend"):
+        read.word("ghna.lend", ("once",))
     return GhnaRules(
         pair=(pair[0], pair[1]),
         trump_value=values["trump"].value,
         plain_value=values["plain"].value,
-        both_teams=read.word("ghna.who", ("bidding_team", "both")) == "both",
+        both_teams=who == "both",
         per_trick=per_trick,
         limit=limit,
         caps=_caps(read) if limit == "cap" else (),
         minimum_plain=read.table("ghna.minimums")["plain"].value if limit == "minimum" else 0,
         minimum_trump=read.table("ghna.minimums")["trump"].value if limit == "minimum" else 0,
         tute_ranks=_tute_ranks(read, deck["ranks"]),
+        bid_winner_only=who == "bid_winner",
+        lend=read.spec.has("ghna.lend"),
     )
 
 
@@ -700,4 +710,6 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_swap=rules.swap_rank is not None,
         has_concession=rules.concession is not None,
         has_tute=spec.has("ghna.tute"),
+        bid_suits=rules.trump_choice == "in_bid",
+        has_lend=rules.ghna.lend,
     )

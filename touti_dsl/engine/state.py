@@ -24,11 +24,11 @@ from .text import parse_action
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
 FIELDS = (
     "phase", "dealer", "first_speaker", "seed", "scores", "games", "hands", "stock", "history",
-    "turn", "out", "spoken", "high", "high_bidder", "calls_made", "push_min",
+    "turn", "out", "spoken", "high", "high_bidder", "high_suit", "calls_made", "push_min",
     "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
-    "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating",
+    "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 
@@ -228,6 +228,8 @@ class RoundState:
     def _refuse_trump(self, seat: int, suit: int) -> None:
         if self.rules.trump_choice == "turned_card":
             raise IllegalAction("trump.choice", "trumps are the suit of the turned card")
+        if self.rules.trump_choice == "in_bid":
+            raise IllegalAction("trump.choice", "trumps are named in the bids: the contract's suit is trumps")
         if self.phase != "trump":
             raise IllegalAction(PHASE, "trumps are named after the bidding")
         raise IllegalAction("trump.choice", f"seat {self.contract_bidder}, who made the contract, names trumps")
@@ -395,6 +397,7 @@ _APPLY = {
     "play": RoundState._apply_play,
     "ghna": ghna.apply_ghna,
     "tute": ghna.apply_tute,
+    "lend": ghna.apply_lend,
     "concede": _concession_apply("concede"),
     "agree": _concession_apply("agree"),
     "refuse": _concession_apply("refuse"),
@@ -409,6 +412,7 @@ _REFUSE = {
     "play": RoundState._refuse_play,
     "ghna": _ghna_refuse("ghna"),
     "tute": _ghna_refuse("tute"),
+    "lend": ghna.refuse_lend,
     "concede": _concession_refuse("concede"),
     "agree": _concession_refuse("agree"),
     "refuse": _concession_refuse("refuse"),

@@ -8,19 +8,22 @@ separated lower-case tokens:
 |---|---|
 | `pass` | leave the bidding |
 | `bid 80` | bid 80 |
+| `bid 80 oros` | bid 80 naming trumps (only, and always, under `trump.choice in_bid`; a suit id of `deck.suits`) |
 | `<call> <value>` / `<call>` | a call of the spec (`signal las`, `preannounce kont`, `push 10`, `as`) |
 | `trump copas` | the contract maker names trumps (a suit id of `deck.suits`) |
 | `swap` | exchange the `trump.swap` rank of trumps for the turned card |
 | `play 12c` | play a card |
 | `ghna copas` | declare the `ghna.pair` of that suit |
 | `tute 12` | declare the four cards of rank 12 |
+| `lend` | the bid winner lets the partner declare one ghna (`ghna.lend`) |
 | `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
 
 Anything else (extra spaces, upper case, leading zeros, a card not of the deck, an
 action kind the spec does not define) is refused with rule id `action.syntax`.
 
 Canonical order of legal actions (what `RoundState.legal_actions` returns): by kind in
-ACTION_KINDS order, then `bid` by amount, calls in spec order and each call's values in
+ACTION_KINDS order, then `bid` by amount (under `in_bid`, each amount's suits in
+`deck.suits` order), calls in spec order and each call's values in
 spec order, `trump`/`ghna` by suit in `deck.suits` order, `play` by card in canonical
 deck order (suits in `deck.suits` order, then ranks in `deck.ranks` order), `tute` in
 `ghna.tute` order.
@@ -33,7 +36,7 @@ from dataclasses import dataclass
 
 from .errors import SYNTAX, IllegalAction
 
-ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "concede", "agree", "refuse")
+ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse")
 KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 
 # Used with fullmatch only: `$` would also match before a trailing newline ("bid 80\n").
@@ -41,7 +44,7 @@ NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
 VALUE_WORD = re.compile(r"[a-z0-9_+]+")
 CACHE_LIMIT = 200_000
 
-Parsed = tuple  # (kind, argument): ("bid", 80), ("play", 17), ("call", ("signal", "las")) ...
+Parsed = tuple  # (kind, argument): ("bid", 80), ("bid", (80, 0)) naming oros, ("play", 17), ("call", ("signal", "las")) ...
 
 
 def card_text(rank: int, suit_code: str) -> str:
@@ -60,6 +63,8 @@ class Vocabulary:
     has_swap: bool
     has_concession: bool
     has_tute: bool
+    bid_suits: bool = False  # `trump.choice in_bid`: every bid names a suit, and only then
+    has_lend: bool = False
 
 
 def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
@@ -116,7 +121,16 @@ def _number_arg(text: str, args: list[str], what: str, malformed: str) -> int:
 def _parse_bid(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     if not vocabulary.has_bidding:
         raise IllegalAction(SYNTAX, "this spec has no bidding")
-    return ("bid", _number_arg(text, args, "amount", f"malformed bid {text!r}: the amount is a whole number like 80"))
+    malformed = f"malformed bid {text!r}: the amount is a whole number like 80"
+    if not vocabulary.bid_suits:
+        if len(args) == 2 and args[1] in vocabulary.suits:
+            raise IllegalAction(SYNTAX, f"malformed bid {text!r}: in this spec a bid names no suit (bid 80)")
+        return ("bid", _number_arg(text, args, "amount", malformed))
+    if len(args) != 2:
+        raise IllegalAction(SYNTAX, f"malformed bid {text!r}: a bid names its amount and the trump suit, like "
+                                    f"`bid 80 {vocabulary.suits[0]}`")
+    amount = _number_arg(text, args[:1], "amount", malformed)
+    return ("bid", (amount, _suit_arg(text, args[1:], vocabulary)))
 
 
 def _parse_pass(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
@@ -171,6 +185,7 @@ _PARSERS = {
     "play": _parse_play,
     "ghna": _parse_ghna,
     "tute": _parse_tute,
+    "lend": _bare("lend", "has_lend"),
     "concede": _bare("concede", "has_concession"),
     "agree": _bare("agree", "has_concession"),
     "refuse": _bare("refuse", "has_concession"),

@@ -70,7 +70,20 @@ def to_json(st) -> dict:
         data["stock"] = [rules.card_text[c] for c in st.stock]
     if rules.match_games is not None:
         data["games"] = list(st.games)
+    _add_optional(st, rules, data)
     return data
+
+
+def _add_optional(st, rules, data: dict) -> None:
+    """Fields only a spec with the rule has, so that every other spec's JSON stays as it was."""
+    if rules.suited_bid_text:
+        data["bidding"]["high_suit"] = _suit(rules, st.high_suit)
+    if rules.ghna.lend:
+        data["ghna"]["lent"] = LENT_WORDS[st.lent]
+
+
+# `ghna.lend`: whether the bid winner has lent its partner a declaration, and whether the partner has used it.
+LENT_WORDS = ("no", "lent", "used")
 
 
 def _declaration(rules, declaration) -> list:
@@ -121,6 +134,8 @@ def _restore_bidding(st, data: dict) -> None:
     st.high, st.high_bidder = data["high"], data["high_bidder"]
     st.calls_made = [tuple(call) for call in data["calls_made"]]
     st.push_min = [None if p is None else tuple(p) for p in data["push_min"]]
+    suit = data.get("high_suit")
+    st.high_suit = None if suit is None else st.rules.suits.index(suit)
 
 
 def _restore_play(st, rules, data: dict) -> None:
@@ -141,6 +156,7 @@ def _restore_ghna(st, rules, data: dict) -> None:
     ]
     st.ghna_points = list(data["points"])
     st.held_credit = [(suits.index(s), v) for s, v in data["held_credit"]]
+    st.lent = LENT_WORDS.index(data.get("lent", "no"))
 
 
 def observation(st, seat: int) -> dict:
@@ -157,12 +173,12 @@ def observation(st, seat: int) -> dict:
         "hand": full["hands"][seat],
         "hand_sizes": [len(h) for h in st.hands],
         "history": full["history"],
-        "bidding": {k: full["bidding"][k] for k in ("turn", "out", "high", "high_bidder")},
+        "bidding": {k: full["bidding"][k] for k in ("turn", "out", "high", "high_bidder", "high_suit") if k in full["bidding"]},
         "trump": full["trump"],
         "turned": full["turned"],
         "contract": full["contract"],
         "play": full["play"],
-        "ghna": {k: full["ghna"][k] for k in ("window_team", "declared_suits", "declarations", "points")},
+        "ghna": {k: full["ghna"][k] for k in ("window_team", "declared_suits", "declarations", "points", "lent") if k in full["ghna"]},
         "concession": full["concession"],
         "legal_actions": st.legal_actions(seat),
     }
