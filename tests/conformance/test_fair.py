@@ -90,6 +90,13 @@ def test_the_refusals_page_writes_out_each_systems_precedence(system):
     assert table in (ROOT / "docs" / "conformance" / "refusals.md").read_text(encoding="utf-8"), table
 
 
+def test_generated_refusals_list_several_rules_where_several_forbid():
+    listed = [step["rules"] for case in load_cases(ROOT / "generated" / "atlas-carta") for step in case["steps"] if step["op"] == "refuse"]
+    assert all(rules and len(set(rules)) == len(rules) for rules in listed)
+    assert ["bidding.pass", "rotation.turn_order"] in listed
+    assert any(rules[:2] == ["play.trump_when_void", "play.overtrump"] for rules in listed)
+
+
 # ---------------------------------------------------------------------- refusal modes
 
 
@@ -116,6 +123,14 @@ def _conform_json(capsys, *argv) -> tuple[int, dict]:
     return code, json.loads(capsys.readouterr().out)
 
 
+def test_an_adapter_naming_rules_in_its_own_order_passes_by_default_and_fails_only_exact(capsys):
+    impl = f"{PYTHON} {PARTIAL / 'own-order.py'} atlas-carta"
+    code, report = _conform_json(capsys, "--impl", impl, "--system", "atlas-carta", "--rules", "bidding.*")
+    assert code == 0, report["totals"]
+    code, report = _conform_json(capsys, "--impl", impl, "--system", "atlas-carta", "--rules", "bidding.*", "--refusal", "exact")
+    assert code == 1 and report["totals"]["failed"] >= 1
+
+
 # ---------------------------------------------------------------------- feature profiles
 
 
@@ -136,6 +151,7 @@ def test_expectations_read_without_a_feature():
 @pytest.mark.parametrize("command, system, without", [
     (f"{TOUTI} adapter {PARTIAL / 'atlas-without-talk-or-concession.touti'} --as atlas-carta --without signal --without preannounce --without concession", "atlas-carta", []),
     (f"{TOUTI} adapter {PARTIAL / 'atlas-without-talk-or-concession.touti'} --as atlas-carta", "atlas-carta", ["signal", "preannounce", "concession"]),
+    (f"{TOUTI} adapter {PARTIAL / 'tute-without-swap.touti'} --as tute --without swap", "tute", []),
 ])
 def test_an_implementation_without_optional_features_that_says_so_has_no_false_alarm(capsys, command, system, without):
     extra = [arg for feature in without for arg in ("--without", feature)]
@@ -156,6 +172,26 @@ def test_an_unknown_feature_is_a_usage_error(capsys):
     code = main(["conform", "--impl", f"{TOUTI} adapter tute", "--system", "tute", "--without", "signal"])
     assert code == 2
     assert "--without signal: not an optional feature of these cases (they have: swap, tute)" in capsys.readouterr().err
+
+
+ABOUT = {"concession": "concession.", "swap": "trump.swap", "tute": "ghna.tute"}
+
+
+def _about(rule: str, feature: str) -> bool:
+    return rule.startswith(ABOUT.get(feature, feature + "."))
+
+
+@pytest.mark.parametrize("system", ["atlas-carta", "tutti-ma", "touti-app", "tute"])
+def test_every_rule_has_a_case_without_optional_features_unless_it_is_about_one(system):
+    cases = load_cases(ROOT / "generated" / system)
+    spec_rules = {rule.id for rule in load_named(system).rules}
+    tagged = {rule for case in cases for rule in case["rules"] if rule in spec_rules}
+    lacking = []
+    for rule in sorted(tagged):
+        uses = [features_used(case) for case in cases if rule in case["rules"]]
+        if not any(all(_about(rule, feature) for feature in used) for used in uses):
+            lacking.append(rule)
+    assert lacking == []
 
 
 # ---------------------------------------------------------------------- blame

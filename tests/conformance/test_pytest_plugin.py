@@ -45,6 +45,15 @@ def test_without_touti_impl_the_plugin_adds_nothing(tmp_path):
 
 ROOT = Path(__file__).resolve().parents[2]
 WITHOUT_TALK = f"{sys.executable} -m touti_dsl adapter {ROOT / 'conformance' / 'partial' / 'atlas-without-talk-or-concession.touti'} --as atlas-carta"
+FEATURES = ("--touti-without", "signal", "--touti-without", "preannounce", "--touti-without", "concession")
+
+
+def test_touti_without_reads_the_expectations_without_the_missing_features(tmp_path):
+    chosen = ("--touti-impl", WITHOUT_TALK, "--touti-system", "atlas-carta", "--touti-rules", "play.overtrump")
+    undeclared = run_pytest(tmp_path, *chosen)
+    assert undeclared.returncode == 1, undeclared.stdout  # legal sets with `concede` in them
+    declared = run_pytest(tmp_path, *chosen, *FEATURES)
+    assert declared.returncode == 0, declared.stdout + declared.stderr
 
 
 def test_touti_refusal_and_touti_without_are_checked(tmp_path):

@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
+from ..conformance.features import feature_of
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
 from ..engine import Game
 from ..engine.game import split_deck
@@ -21,6 +22,7 @@ from ..loader import spec_hash
 from . import outcomes, situations
 from ..schema import EXPRESSION_RULES
 from .explore import Explorer, Findings, Witness, quick_rounds
+from .steps import actors_step, refuse_step
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
@@ -50,7 +52,8 @@ def _replay(game: Game, setup: dict, history):
 def refusal_case(game: Game, witness: Witness) -> dict:
     """The state, then the refused action with the rule id that forbids it."""
     named = witness.refused_by or witness.rule
-    steps = _applies(witness.history) + [{"op": "refuse", "seat": witness.seat, "action": witness.action, "rule": named}]
+    state = _replay(game, witness.setup, witness.history)
+    steps = _applies(witness.history) + [refuse_step(state, witness.seat, witness.action, named)]
     description = f"seat {witness.seat} may not `{witness.action}`{_context(game, witness)}: {witness.message}"
     rules = [witness.rule] if named == witness.rule else [witness.rule, named]
     return {"rules": rules, "polarity": "negative", "description": description, "setup": witness.setup, "steps": steps}
@@ -93,7 +96,7 @@ def _context(game: Game, witness: Witness) -> str:
     state = _replay(game, witness.setup, witness.history)
     contract = state.contract
     if not contract:
-        return ""
+        return f" (trumps {state.trump})" if state.trump else ""
     trump = f", trumps {state.trump}" if state.trump else ""
     return f" (contract {contract['amount']} by team {contract['team']}{trump})"
 
@@ -103,13 +106,14 @@ def playthrough_cases(game: Game, seed: int, count: int) -> list[dict]:
     rng = random.Random(seed)
     cases = []
     for index in range(count):
-        explorer = Explorer(game, rng.randrange(2**32))
+        # every other playthrough keeps to the core game (an implementation without the optional features runs it)
+        explorer = Explorer(game, rng.randrange(2**32), core_only=index % 2 == 1)
         setup = explorer.deal(index)
         state = game.new_round(**setup)
         steps: list[dict] = []
         while not state.is_terminal():
             actors = state.actors()
-            steps.append({"op": "actors", "expect": actors})
+            steps.append(actors_step(state))
             for seat in actors:
                 steps.append({"op": "legal", "seat": seat, "expect": state.legal_actions(seat)})
             seat, action = explorer.choose(state)
@@ -122,9 +126,9 @@ def playthrough_cases(game: Game, seed: int, count: int) -> list[dict]:
     return cases
 
 
-def match_playthrough(game: Game, seed: int) -> dict:
+def match_playthrough(game: Game, seed: int, core_only: bool = False) -> dict:
     """A complete seeded match from 0-0, round after round, checking rotation and the final result."""
-    explorer = Explorer(game, seed)
+    explorer = Explorer(game, seed, core_only=core_only)
     setup = explorer.deal(0)
     state = game.new_round(**setup)
     steps: list[dict] = []
@@ -158,18 +162,21 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
             raw.append(allowed_case(game, witness, "accepted"))
     rng = random.Random(seed)
     next_deal = _deal(game, rng)
-    raw += outcomes.trick_cases(game, findings.rounds)
-    raw += outcomes.round_cases(game, findings.rounds)
-    raw += outcomes.formula_cases(game, findings.rounds)
-    raw += outcomes.single_round_cases(game, findings.rounds)
-    raw += outcomes.match_cases(game, findings.rounds)
-    raw += outcomes.game_cases(game, findings.rounds, next_deal)
-    raw += outcomes.at_once_cases(game, findings.rounds)
-    raw += outcomes.stock_cases(game, findings.rounds)
-    raw += outcomes.rotation_cases(game, findings.rounds, next_deal)
-    raw += outcomes.opening_cases(game, findings.rounds)
+    core = [r for r in findings.rounds if not any(feature_of(action) for _, action in r.history)]
+    for rounds in (findings.rounds, core):  # the same outcomes once more from rounds without optional features
+        raw += outcomes.trick_cases(game, rounds)
+        raw += outcomes.round_cases(game, rounds)
+        raw += outcomes.formula_cases(game, rounds)
+        raw += outcomes.single_round_cases(game, rounds)
+        raw += outcomes.match_cases(game, rounds)
+        raw += outcomes.game_cases(game, rounds, next_deal)
+        raw += outcomes.at_once_cases(game, rounds)
+        raw += outcomes.stock_cases(game, rounds)
+        raw += outcomes.rotation_cases(game, rounds, next_deal)
+        raw += outcomes.opening_cases(game, rounds)
+        raw += outcomes.window_cases(game, rounds)
     raw += playthrough_cases(game, seed + 1, playthroughs)
-    raw += [match_playthrough(game, seed + 2 + index) for index in range(MATCHES)]
+    raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
     return _merge(raw)
 
 
@@ -214,6 +221,7 @@ STACKED_ROUNDS = 8
 PATIENT_CAMPAIGNS = 6
 TIE_SEARCH = 4000
 RIGGED_ROUNDS = 12
+CORE_ROUNDS = 40
 MATCHES = 2  # golden matches per spec
 
 
@@ -235,8 +243,16 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     """The cases of a spec, by rule group, each group sorted by (first rule, polarity, id)."""
     game = Game.from_spec(spec)
     findings = Explorer(game, seed).explore(rounds)
-    for level in contract_levels(game):
+    levels = contract_levels(game)
+    for level in levels:
         Explorer(game, seed + level, contract=level, findings=findings).explore(CAMPAIGN_ROUNDS)
+        # several declarations at this level: the contract maker's side is dealt the pairs (declarations.py)
+        Explorer(game, seed + 500 + level, contract=level, findings=findings, rigged_pairs=True).explore(RIGGED_ROUNDS)
+    if not levels:  # one limit at every level: the first speaker's side is dealt the pairs (and bids the lowest bid)
+        lowest = game.ruleset.bidding.minimum if game.ruleset.bidding else None
+        Explorer(game, seed + 500, contract=lowest, findings=findings, rigged_pairs=True).explore(RIGGED_ROUNDS)
+    # rounds without optional features, so that every rule has a case an implementation without them can run
+    Explorer(game, seed + 7, findings=findings, core_only=True).explore(CORE_ROUNDS)
     for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
         Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)

@@ -15,11 +15,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..conformance.features import feature_of
 from ..engine import Game, IllegalAction
 from ..engine.game import deal, split_deck
-from . import candidates, situations
+from . import candidates, declarations, situations
 
 KEEP = 2  # witnesses kept per rule and polarity
+CORE_TAG = "~core"  # the shortest witnesses whose history uses no optional feature (features.py)
 
 
 @dataclass(frozen=True)
@@ -60,14 +62,23 @@ class Findings:
     states: int = 0
     tries: int = 0
 
-    def keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str = "") -> None:
+    def keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str = "", core: bool | None = None) -> None:
+        """Keep a witness if it is among the shortest; a history without optional features (`core`) also competes on its own."""
+        self._keep(table, witness, tag)
+        if core is None:
+            core = not any(feature_of(action) for _, action in witness.history)
+        if core:
+            self._keep(table, witness, tag + CORE_TAG)
+
+    def _keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str) -> None:
         kept = table.setdefault(witness.rule + tag, [])
-        if len(kept) < KEEP or witness.size < kept[-1].size:
+        limit = 1 if declarations.is_variant(tag) else KEEP  # one witness per declaration variant is enough
+        if len(kept) < limit or witness.size < kept[-1].size:
             if any(k.history == witness.history and k.seat == witness.seat and k.action == witness.action for k in kept):
                 return
             kept.append(witness)
             kept.sort(key=lambda w: (w.size, w.seat, w.action))
-            del kept[KEEP:]
+            del kept[limit:]
 
 
 ACCEPTED_RULES = {
@@ -139,12 +150,34 @@ def quick_rounds(game: Game, seed: int, count: int):
         yield RoundRecord(setup, tuple(history), state.round_result(), tuple(ends), tuple(winners))
 
 
+class StillState:
+    """A state while its candidates are tried: a refused action leaves it unchanged, so each seat's
+    observation (the costly part of situations.py's questions) is built once, not once per candidate."""
+
+    def __init__(self, state):
+        self._state = state
+        self._views: dict[int, dict] = {}
+
+    def observation(self, seat: int) -> dict:
+        if seat not in self._views:
+            self._views[seat] = self._state.observation(seat)
+        return self._views[seat]
+
+    def __getattr__(self, name: str):
+        return getattr(self._state, name)
+
+
 class Explorer:
     """Plays seeded random rounds with a policy that favours rare actions, trying all candidates."""
 
     def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
-                 rigged_rank: int | None = None, patient: bool = False, stacked: bool = False):
+                 rigged_rank: int | None = None, patient: bool = False, stacked: bool = False,
+                 core_only: bool = False, rigged_pairs: bool = False):
         self.game = game
+        self.rigged_pairs = rigged_pairs  # when set, the first speaker's side is dealt the pairs (declarations.py)
+        self.declarer = 0  # the first speaker of a rigged round, whose side declares
+        self.all_pass = False
+        self.core_only = core_only  # never choose an action of an optional feature (it is still tried)
         self.rng = random.Random(seed)
         self.rigged_rank = rigged_rank  # when set, one seat is dealt all four cards of this rank
         # patient: nobody declares and the rigged cards are kept, so that late declarations are tried
@@ -175,53 +208,60 @@ class Explorer:
         if self.rigged_rank is not None:
             self._rig(setup, rng.randrange(rules.seats))
         setup["dealer" if rules.has_dealer else "first_speaker"] = index % rules.seats
+        if self.rigged_pairs:
+            state = self.game.new_round(**setup)
+            self.declarer = state.first_speaker
+            declarations.rig_pairs(rules, state.seating, setup, self.declarer)
         return setup
 
     def _rig(self, setup: dict, seat: int) -> None:
         """Give `seat` all four cards of the rigged rank, swapping away cards of other ranks."""
         rules = self.game.ruleset
         wanted = [rules.card_text[c] for c in rules.rank_cards[self.rigged_rank]]
-        hands = setup["hands"]
-        places = hands + [setup.get("stock", []), [setup["turned"]] if "turned" in setup else []]
         for card in wanted:
-            if card in hands[seat]:
-                continue
-            owner = next(place for place in places if card in place)
-            spare = next(c for c in hands[seat] if c not in wanted)
-            owner[owner.index(card)] = spare
-            hands[seat][hands[seat].index(spare)] = card
-        if "turned" in setup:
-            setup["turned"] = places[-1][0]
+            declarations.give_card(setup, card, seat, set(wanted))
 
     def explore_round(self, index: int) -> None:
+        # now and then a core round where everybody passes: a void round without a pre-announcement in it
+        self.all_pass = self.core_only and index % 8 == 0
         setup = self.deal(index)
         state = self.game.new_round(**setup)
         history: list[tuple[int, str]] = []
         trick_ends: list[int] = []
         winners: list[int] = []
+        cores = [True]  # cores[k]: the first k actions use no optional feature
         while not state.is_terminal():
-            self._try_all(state, setup, tuple(history))
+            self._try_all(state, setup, tuple(history), cores[-1])
             seat, action = self.choose(state)
             before = state.tricks_played
             state.apply(seat, action)
             history.append((seat, action))
+            before_action = tuple(history[:-1])
+            declared = declarations.variant(self.game.ruleset, state.seating, seat, action, before_action)
             for rule in accepted_rules(self.game, action):
-                self.findings.keep(self.findings.accepted, Witness(setup, tuple(history[:-1]), seat, action, rule), self._tag(rule))
+                self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), self._tag(rule) + declared, cores[-1])
+            cores.append(cores[-1] and feature_of(action) is None)
             if state.tricks_played > before:
                 trick_ends.append(len(history))
                 winners.append(state.last_trick_winner())
         self.findings.rounds.append(RoundRecord(setup, tuple(history), state.round_result(), tuple(trick_ends), tuple(winners)))
 
-    def _note_situations(self, state, setup: dict, history: tuple) -> None:
+    def _note_situations(self, state, setup: dict, history: tuple, core: bool) -> None:
         """States that show a rule in force without any refusal: exemption, free discard, 70 re-spoken."""
         for rule in situations.rules_in_force(self.game.ruleset, state, history):
             seat = situations.seat_to_act(state)
-            self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule), "~situation")
+            self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule), "~situation", core)
+            if rule == "play.partner_exemption" and situations.partner_card_beatable(self.game.ruleset, state):
+                # where the exemption (or its absence) changes the legal set: the partner's card can be beaten
+                self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule), "~situation+beatable", core)
 
-    def _try_all(self, state, setup: dict, history: tuple) -> None:
+    def _try_all(self, state, setup: dict, history: tuple, core: bool) -> None:
+        """Try every candidate action of every seat; `core`: the history uses no optional feature."""
         self.findings.states += 1
-        self._note_situations(state, setup, history)
+        still = StillState(state)
+        self._note_situations(still, setup, history, core)
         fixed = self.by_phase.get(state.phase, ())
+        declared = None  # the history's declarations, read at the first refused declaration
         plays_tried = self.only is None or state.phase == "play"
         for seat in range(self.game.ruleset.seats):
             legal = set(state.legal_actions(seat))
@@ -234,10 +274,13 @@ class Explorer:
                 try:
                     state.apply(seat, action)
                 except IllegalAction as refusal:
-                    for rule in (refusal.rule_id, *situations.also_refused_by(self.game, state, seat, refusal.rule_id, history)):
+                    for rule in (refusal.rule_id, *situations.also_refused_by(self.game, still, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
-                        variant = situations.refusal_variant(self.game.ruleset, state, seat, rule, history)
-                        self.findings.keep(self.findings.refused, witness, self._tag(rule) + variant)
+                        variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history)
+                        if rule.startswith("ghna."):
+                            declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
+                            variant += declared.tag(seat, action)
+                        self.findings.keep(self.findings.refused, witness, self._tag(rule) + variant, core)
                     continue
                 raise AssertionError(f"engine accepted {action!r} by seat {seat}, which legal_actions did not list")
 
@@ -304,6 +347,12 @@ class Explorer:
     def _choose_freely(self, state) -> tuple[int, str]:
         """A random actor and action, favouring calls and declarations; concessions stay rare."""
         options = [(seat, action) for seat in state.actors() for action in state.legal_actions(seat)]
+        if self.rigged_pairs and state.phase == "play":
+            return declarations.declaring_play(self.game.ruleset, state, options, self.declarer, self.rng)
+        if self.core_only:
+            options = [o for o in options if feature_of(o[1]) is None] or options
+        if self.all_pass and state.phase == "bidding" and any(o[1] == "pass" for o in options):
+            return next(o for o in options if o[1] == "pass")
         rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse"))]
         if rare and self.rng.random() < 0.5:
             return self.rng.choice(rare)

@@ -16,6 +16,7 @@ from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
 from ..engine.scoring import round_facts
 from .explore import RoundRecord
+from .steps import actors_step, refuse_step
 
 
 def _applies(history) -> list[dict]:
@@ -48,20 +49,25 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                 rules.card_suit[c] not in (led, trump_suit) and rules.card_strength[c] > rules.card_strength[winner_card]
                 for c in cards
             )
+            trump_strengths = [rules.card_strength[c] for c in cards if rules.card_suit[c] == trump_suit]
+            overtrumped = any(later > earlier for i, earlier in enumerate(trump_strengths) for later in trump_strengths[i + 1 :])
             # an off-suit card can only be tempted to win a trick that holds no trump at all
-            for kind, hit in (("trumped", trumped), ("discard", off_suit_stronger and not any_trump)):
+            for kind, hit in (("trumped", trumped), ("discard", off_suit_stronger and not any_trump), ("overtrumped", overtrumped)):
                 if hit and (kind not in found or end < found[kind][1]):
                     found[kind] = (record, end, index)
     cases = []
     for kind, (record, end, index) in sorted(found.items()):
         steps = _applies(record.history[:end]) + [{"op": "trick_winner", "expect": record.trick_winners[index]}]
-        steps.append({"op": "actors", "expect": _actors_after(game, record, end)})  # the winner leads next
+        steps.append(actors_step(_state_after(game, record, end)))  # the winner leads next
         if kind == "trumped":
             cases.append(_case(record, steps, ["trick.winner", "trick.next_leader", "deck.order"], "positive",
-                               "the highest trump wins a trick in which the led suit was trumped"))
+                               f"the highest trump wins a trick in which the led suit was trumped (trumps {record.result['trump']})"))
+        elif kind == "overtrumped":
+            cases.append(_case(record, steps, ["trick.winner", "deck.order"], "positive",
+                               f"two trumps in one trick, the second higher: the higher trump wins (trumps {record.result['trump']})"))
         else:
             cases.append(_case(record, steps, ["trick.winner", "deck.order"], "negative",
-                               "an off-suit discard never wins the trick, however strong its rank"))
+                               f"an off-suit discard never wins the trick, however strong its rank (trumps {record.result['trump']})"))
     return cases
 
 
@@ -72,11 +78,11 @@ def _replayed(game: Game, record: RoundRecord, setup: dict) -> RoundState:
     return state
 
 
-def _actors_after(game: Game, record: RoundRecord, end: int) -> list[int]:
+def _state_after(game: Game, record: RoundRecord, end: int):
     state = game.new_round(**record.setup)
     for seat, action in record.history[:end]:
         state.apply(seat, action)
-    return state.actors()
+    return state
 
 
 def _case(record: RoundRecord, steps: list[dict], rules: list[str], polarity: str, description: str, setup=None) -> dict:
@@ -111,6 +117,11 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             best = min(made, key=lambda r: (_margin(r.result), len(r.history)))
             cases.append(_result_case(best, scoring_rules, "positive",
                                       f"a contract made with {_margin(best.result)} point(s) to spare scores the contract"))
+        spare = [r for r in made if _margin(r.result) > 0]
+        if spare:  # "scores the contract" and "scores the points" differ only with points to spare
+            widest = max(spare, key=lambda r: (_margin(r.result), -len(r.history)))
+            cases.append(_result_case(widest, scoring_rules, "positive",
+                                      f"a contract made with {_margin(widest.result)} points to spare scores the contract, not the points"))
         if failed:
             best = min(failed, key=lambda r: (-_margin(r.result), len(r.history)))
             cases.append(_result_case(best, scoring_rules, "negative",
@@ -293,27 +304,31 @@ def opening_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     cases = _turn_case(game, record, 0, opening, "at the deal only the first to speak (or lead) may act")
     if rules.bidding is not None:
         played = [r for r in rounds if not r.result["void"] and not r.result["conceded"]]
-        if played:
-            record = min(played, key=lambda r: len(r.history))
-            named = [i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")]
-            at = named[0] + 1 if named else _first_play(record)  # `trump.choice in_bid`: no trump action
-            cases += _turn_case(game, record, at, ["rotation.first_lead"], "after the bidding the first speaker leads, whoever won the bidding")
+        other = [r for r in played if r.result["contract"]["bidder"] != _first_speaker(game, r)]
+        for pool, words in ((played, ""), (other, " (here the contract maker is not the first speaker)")):
+            if pool:
+                record = min(pool, key=lambda r: len(r.history))
+                named = [i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")]
+                at = named[0] + 1 if named else _first_play(record)  # `trump.choice in_bid`: no trump action
+                cases += _turn_case(game, record, at, ["rotation.first_lead"], "after the bidding the first speaker leads, whoever won the bidding" + words)
     return cases
+
+
+def _first_speaker(game: Game, record: RoundRecord) -> int:
+    return game.new_round(**record.setup).first_speaker
 
 
 def _turn_case(game: Game, record: RoundRecord, at: int, rules: list[str], words: str) -> list[dict]:
     """Who may act after `at` actions (positive), and the refusal of another seat (negative)."""
-    state = game.new_round(**record.setup)
-    for seat, action in record.history[:at]:
-        state.apply(seat, action)
+    state = _state_after(game, record, at)
     actors = state.actors()
-    steps = _applies(record.history[:at]) + [{"op": "actors", "expect": actors}]
+    steps = _applies(record.history[:at]) + [actors_step(state)]
     intruder = next(s for s in range(game.ruleset.seats) if s not in actors)
     attempt = "pass" if state.phase == "bidding" else "play " + state.observation(intruder)["hand"][0]
     cases = [_case(record, steps, rules, "positive", words)]
     refusal = _refusal_rule(state, intruder, attempt)
     if refusal:
-        refused = _applies(record.history[:at]) + [{"op": "refuse", "seat": intruder, "action": attempt, "rule": refusal}]
+        refused = _applies(record.history[:at]) + [refuse_step(state, intruder, attempt, refusal)]
         cases.append(_case(record, refused, rules + [refusal], "negative", f"{words}: seat {intruder} may not act yet"))
     return cases
 
@@ -416,7 +431,7 @@ def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     record = min(made, key=lambda r: len(r.history))
     spoken = next(i for i, (_, action) in enumerate(record.history) if action.startswith("trump ")) \
         if any(a.startswith("trump ") for _, a in record.history) else _first_play(record)
-    steps = _applies(record.history[:spoken]) + [{"op": "actors", "expect": _actors_after(game, record, spoken)}]
+    steps = _applies(record.history[:spoken]) + [actors_step(_state_after(game, record, spoken))]
     return [_case(record, steps, ["bidding.rounds"], "positive",
                   "each player speaks once: after the fourth speaker the highest bid is the contract")]
 
@@ -451,7 +466,7 @@ def stock_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         state = game.new_round(**record.setup)
         seat = state.to_play
         attempt = f"play {rules.card_text[state.turned]}"
-        steps = [{"op": "refuse", "seat": seat, "action": attempt, "rule": _refusal_rule(state, seat, attempt)}]
+        steps = [refuse_step(state, seat, attempt, _refusal_rule(state, seat, attempt))]
         cases.append(_case(record, steps, ["trump.turned"], "negative", "the turned card is set aside: nobody holds it"))
     return cases
 
@@ -481,6 +496,44 @@ def _drawn_cards_case(game: Game, record: RoundRecord, trick: int, rule_ids: lis
     refusal = _refusal_rule(state, winner, f"play {theirs}")
     cases = [_case(record, positive, rule_ids, "positive", f"{words}: seat {winner} leads with {mine} in hand")]
     if refusal:
-        negative = history + [{"op": "refuse", "seat": winner, "action": f"play {theirs}", "rule": refusal}]
+        negative = history + [refuse_step(state, winner, f"play {theirs}", refusal)]
         cases.append(_case(record, negative, rule_ids, "negative", f"{words}: {theirs} went to the next player"))
     return cases
+
+
+def window_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """A call window closes with the bidding: during the trump choice a seat that called off-turn may call no more."""
+    calls = {call.name: call for call in game.ruleset.calls}
+    for record in sorted(rounds, key=lambda r: len(r.history)):
+        trump_at = next((i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")), None)
+        caller = _last_off_turn_call(game, record, trump_at, calls) if trump_at is not None else None
+        if caller is None:
+            continue
+        seat, action = caller
+        state = _state_after(game, record, trump_at)
+        name = action.split(" ", 1)[0]
+        failing = [rule for rule, test in calls[name].requirements if not _holds(test, state, seat)]
+        tags = failing[:1] or [f"{name}.values"]  # the first requirement the closed window breaks
+        steps = _applies(record.history[:trump_at]) + [actors_step(state), {"op": "legal", "seat": seat, "expect": state.legal_actions(seat)}]
+        steps.append(refuse_step(state, seat, action, _refusal_rule(state, seat, action)))
+        words = f"the window of `{action}` closes with the bidding: during the trump choice seat {seat} may call no more"
+        return [_case(record, steps, tags, "negative", words)]
+    return []
+
+
+def _last_off_turn_call(game: Game, record: RoundRecord, end: int, calls: dict) -> tuple[int, str] | None:
+    """The last call of the bidding made by a seat whose turn it was not (a signal on the partner's turn)."""
+    state = game.new_round(**record.setup)
+    found = None
+    for seat, action in record.history[:end]:
+        if action.split(" ", 1)[0] in calls and state.observation(seat)["bidding"]["turn"] != seat:
+            found = (seat, action)
+        state.apply(seat, action)
+    return found
+
+
+def _holds(test, state, seat: int) -> bool:
+    try:
+        return bool(test(state, seat, None))  # as the engine asks a call's requirements
+    except Exception:  # noqa: BLE001 - a bidding predicate asked after the bidding: it does not hold
+        return False

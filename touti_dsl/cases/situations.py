@@ -3,7 +3,8 @@
 Some rules never refuse an action of their own: the partner exemption (or its absence),
 the free discard, a bid of `bidding.never_stands` spoken again.  The explorer asks this
 module which of them a state shows, reading only the engine's public observation, so the
-generator stays independent of the engine's internals.
+generator stays independent of the engine's internals; sides are the round's `Seating`
+(`state.seating`), which a table of the bid winner against the others sets each round.
 """
 
 from __future__ import annotations
@@ -48,9 +49,9 @@ def trick_leader_and_winner(rules: Ruleset, trick: list, trump: str | None) -> i
     return max((rules.card_strength[c], s) for s, c in cards if rules.card_suit[c] == led)[1]
 
 
-def _partner_winning(rules: Ruleset, view: dict, seat: int) -> bool:
+def _partner_winning(rules: Ruleset, state, view: dict, seat: int) -> bool:
     winner = trick_leader_and_winner(rules, view["play"]["trick"], view["trump"])
-    return winner is not None and winner in rules.partners[seat]
+    return winner is not None and winner in state.seating.partners[seat]
 
 
 def _overtake_lifted(rules: Ruleset, view: dict) -> bool:
@@ -67,6 +68,26 @@ def _overtake_lifted(rules: Ruleset, view: dict) -> bool:
     return any(rules.card_suit[c] == led and rules.card_strength[c] < best for c in hand)
 
 
+def partner_card_beatable(rules: Ruleset, state) -> bool:
+    """The seat to play could beat its partner's winning card: the exemption changes what it must play."""
+    seat = seat_to_act(state)
+    view = state.observation(seat)
+    trick = view["play"]["trick"]
+    winner = trick_leader_and_winner(rules, trick, view["trump"]) if trick else None
+    if winner is None or winner not in state.seating.partners[seat]:
+        return False
+    cards = rules.vocabulary.cards
+    best = cards[next(text for who, text in trick if who == winner)]
+    trump = rules.suits.index(view["trump"]) if view["trump"] else None
+    suit_of, strength = rules.card_suit, rules.card_strength
+    for card in (cards[text] for text in view["hand"]):
+        if suit_of[card] == suit_of[best] and strength[card] > strength[best]:
+            return True
+        if trump is not None and suit_of[card] == trump and suit_of[best] != trump:
+            return True
+    return False
+
+
 def _void_in_led_and_trumps(rules: Ruleset, view: dict) -> bool:
     trick = view["play"]["trick"]
     if not trick or not view["trump"]:
@@ -77,16 +98,16 @@ def _void_in_led_and_trumps(rules: Ruleset, view: dict) -> bool:
     return led not in suits and trump not in suits
 
 
-def _push_cancelled(rules: Ruleset, seat: int, history: tuple) -> str | None:
+def _push_cancelled(rules: Ruleset, seating, seat: int, history: tuple) -> str | None:
     """The raise rule of a push by `seat`'s partner that an opponent's bid has since cancelled."""
     raising = {c.name for c in rules.calls if c.partner_minimum}
-    partner = rules.partner[seat]
+    partner = seating.partner[seat]
     for index in range(len(history) - 1, -1, -1):
         who, action = history[index]
         head = action.split(" ", 1)[0]
         if who == partner and head in raising:
             later = history[index + 1 :]
-            opponent_bid = any(w in rules.opponents[seat] and a.startswith("bid ") for w, a in later)
+            opponent_bid = any(w in seating.opponents[seat] and a.startswith("bid ") for w, a in later)
             spoken = any(w == seat for w, _ in later)
             return f"{head}.raise" if opponent_bid and not spoken else None
     return None
@@ -98,7 +119,7 @@ def rules_in_force(rules: Ruleset, state, history: tuple = ()) -> list[str]:
     seat = seat_to_act(state)
     view = state.observation(seat)
     if view["phase"] == "play" and view["play"]["to_play"] == seat and view["play"]["trick"]:
-        if _partner_winning(rules, view, seat):
+        if _partner_winning(rules, state, view, seat):
             found.append("play.partner_exemption")
         if _void_in_led_and_trumps(rules, view):
             found.append("play.free_discard")
@@ -113,7 +134,7 @@ def rules_in_force(rules: Ruleset, state, history: tuple = ()) -> list[str]:
         if alone:
             found.append("bidding.never_stands")
     if view["phase"] == "bidding" and history:
-        cancelled = _push_cancelled(rules, seat, history)
+        cancelled = _push_cancelled(rules, state.seating, seat, history)
         if cancelled:
             found.append(cancelled)
     return found
@@ -134,7 +155,7 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
         return _declarer_variant(rules, view, seat, rule_id)
     play = view["play"]
     if rule_id == "ghna.window" and play["tricks"] and play["trick"]:
-        return "+closed" if rules.team_of[play["tricks"][-1][2]] == rules.team_of[seat] else ""
+        return "+closed" if state.seating.team_of[play["tricks"][-1][2]] == state.seating.team_of[seat] else ""
     if rule_id == "trump.swap" and (play["trick"] or play["tricks"]) and view["trump"] and rules.swap_rank:
         seven = f"{rules.swap_rank}{rules.suit_codes[rules.suits.index(view['trump'])]}"
         return "+late" if seven in view["hand"] and seat != view["dealer"] else ""
@@ -162,7 +183,7 @@ def also_refused_by(game, state, seat: int, rule_id: str, history: tuple) -> lis
     obligations = {o.rule_id for o in rules.obligations}
     if rule_id in obligations:
         view = state.observation(seat)
-        if _partner_winning(rules, view, seat):
+        if _partner_winning(rules, state, view, seat):
             extra.append("play.partner_exemption")
         if view["play"]["trick"]:
             extra.append("play.free_discard")
