@@ -17,7 +17,7 @@ settings.load_profile("ci")
 
 
 def pytest_addoption(parser):
-    parser.addoption("--thorough", action="store_true", help="run property tests with the 'thorough' hypothesis profile")
+    parser.addoption("--thorough", action="store_true", help="run property tests with the 'thorough' hypothesis profile, and check whole suites where a run samples them")
 
 
 def pytest_configure(config):
