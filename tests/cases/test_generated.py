@@ -16,6 +16,7 @@ import pytest
 
 from touti_dsl.cases.build import generate, write_groups
 from touti_dsl.cases.coverage import coverage
+from touti_dsl.cases.freshness import STAMP, code_fingerprint, stale_reason, write_stamp
 from touti_dsl.conformance.cases import load_cases
 from touti_dsl.loader import load_spec
 
@@ -32,11 +33,22 @@ def _regenerate(path: str) -> dict[str, str]:
         return {p.name: p.read_text(encoding="utf-8") for p in written}
 
 
+# generated again on every run, stamp or not: generation itself stays reproducible (the smallest suite)
+ALWAYS = ("tute",)
+
+
+def _to_regenerate(thorough: bool) -> list[Path]:
+    """Every spec under --thorough; else the suites whose stamp does not vouch for them, and ALWAYS."""
+    return [path for path in SPECS
+            if thorough or path.stem in ALWAYS or stale_reason(load_spec(path), GENERATED / load_spec(path).system)]
+
+
 @pytest.fixture(scope="module")
-def regenerated() -> dict[str, dict[str, str]]:
+def regenerated(request) -> dict[str, dict[str, str]]:
+    chosen = _to_regenerate(request.config.getoption("--thorough"))
     with ProcessPoolExecutor(max_workers=2) as pool:
-        texts = list(pool.map(_regenerate, [str(p) for p in SPECS]))
-    return {load_spec(p).system: t for p, t in zip(SPECS, texts)}
+        texts = list(pool.map(_regenerate, [str(p) for p in chosen]))
+    return {load_spec(p).system: t for p, t in zip(chosen, texts)}
 
 
 def test_every_spec_has_committed_cases():
@@ -44,11 +56,20 @@ def test_every_spec_has_committed_cases():
         assert (GENERATED / load_spec(path).system).is_dir(), f"run `make generate`: no cases for {path.name}"
 
 
+def test_every_suite_is_stamped_by_the_current_spec_and_code():
+    """A suite's stamp vouches for it: same spec, same generating code, case files as written (else: `make generate`)."""
+    stale = {path.stem: stale_reason(load_spec(path), GENERATED / load_spec(path).system) for path in SPECS}
+    assert not {k: v for k, v in stale.items() if v}, "run `make generate`"
+
+
 def test_generated_cases_are_fresh(regenerated):
-    """Regenerating from the same specs yields byte-identical files (else: `make generate`)."""
+    """Regenerating from the same specs yields byte-identical files (else: `make generate`): the suites the stamps do
+    not vouch for, one suite on every run, and every suite under --thorough."""
+    assert regenerated
     for system, files in regenerated.items():
         folder = GENERATED / system
         committed = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.json")}
+        files = {name: text for name, text in files.items() if name != STAMP}
         assert sorted(committed) == sorted(files), f"{system}: case files differ; run `make generate`"
         for name, text in files.items():
             assert committed[name] == text, f"generated/{system}/{name} is stale; run `make generate`"
@@ -113,3 +134,25 @@ def test_each_caps_level_has_its_cases():
     levels = {int(c["description"].split("(contract ")[1].split()[0]) for c in cases
               if "ghna.caps" in c["rules"] and "(contract " in c["description"]}
     assert {80, 90, 100, 110, 120} <= levels, levels
+
+
+def test_a_stamp_no_longer_vouches_once_the_spec_the_code_or_a_file_changes(tmp_path):
+    spec = load_spec(SPECS[0])
+    folder = tmp_path / spec.system
+    folder.mkdir()
+    for path in (GENERATED / spec.system).glob("*.json"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    write_stamp(spec, folder)
+    assert stale_reason(spec, folder) is None
+    first = next(folder.glob("*.json"))
+    first.write_text(first.read_text(encoding="utf-8").replace('"cases"', '"cases" ', 1), encoding="utf-8")
+    assert stale_reason(spec, folder) == "a case file was edited"
+    write_stamp(spec, folder)
+    other = load_spec(SPECS[1])
+    assert stale_reason(other, folder) == "the spec changed"
+    stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))
+    (folder / STAMP).write_text(json.dumps(dict(stamp, code="0" * 20)), encoding="utf-8")
+    assert stale_reason(spec, folder) == "the generating code changed"
+    (folder / STAMP).write_text("not json", encoding="utf-8")
+    assert stale_reason(spec, folder) == "no stamp"
+    assert len(code_fingerprint()) == 20

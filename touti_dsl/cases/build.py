@@ -23,6 +23,7 @@ from . import outcomes, situations
 from ..schema import EXPRESSION_RULES
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .steps import actors_step, refuse_step
+from .freshness import write_stamp
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
@@ -323,4 +324,5 @@ def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list
     for stale in folder.glob("*.json"):
         if stale not in written:
             stale.unlink()
+    write_stamp(spec, folder)
     return written
