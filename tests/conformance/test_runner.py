@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -171,8 +172,10 @@ def test_an_interrupt_prints_the_partial_report(fake_suite, signum):
     command = [sys.executable, "-m", "touti_dsl", "conform", "--impl", fake_suite.impl("hang", fake_suite.bad["id"]),
                "--cases", str(fake_suite.folder), "--timeout", "60", "--format", "json"]
     runner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _wait_for_implementation(runner.pid)  # a signal during start-up would find no handler yet (a busy machine)
-    time.sleep(2.0)
+    # the implementation starts before the cases are loaded: wait until it hangs on the second case, so that the
+    # first case is answered and the run is under way (a signal earlier has nothing to report yet)
+    _wait_for_file(Path(str(fake_suite.answers) + ".hanging"))
+    time.sleep(0.5)
     runner.send_signal(signum)
     out, _ = runner.communicate(timeout=20)
     report = json.loads(out)
@@ -180,27 +183,11 @@ def test_an_interrupt_prints_the_partial_report(fake_suite, signum):
     assert statuses(report)[fake_suite.good["id"]] == "passed"
 
 
-def _wait_for_implementation(parent: int, seconds: float = 60.0) -> None:
-    """Until `parent` has started the fake implementation (Linux /proc; elsewhere a fixed pause)."""
+def _wait_for_file(path: Path, seconds: float = 120.0) -> None:
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{parent}/task/{parent}/children") as handle:
-                children = handle.read().split()
-        except OSError:
-            time.sleep(2.0)
-            return
-        if any(b"fake_impl.py" in _cmdline(child) for child in children):
-            return
+    while not path.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
-
-
-def _cmdline(pid: str) -> bytes:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as handle:
-            return handle.read()
-    except OSError:
-        return b""  # already gone
+    assert path.exists(), f"the fake never reached the case it hangs on ({path.name})"
 
 
 def test_when_the_implementation_cannot_be_restarted_the_rest_is_reported_not_lost(capsys, fake_suite):

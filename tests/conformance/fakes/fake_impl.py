@@ -31,6 +31,7 @@ def misbehave(mode, request, answers_path):
         sys.stderr.flush()
         sys.exit(3)
     if mode == "hang":
+        open(answers_path + ".hanging", "w").close()  # tells a test that the run has reached this case
         time.sleep(3600)
     if mode == "garbage":
         sys.stdout.write("this is not json\n")
