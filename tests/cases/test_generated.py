@@ -7,6 +7,8 @@ byte-identical files, and a test fails when it is stale."
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 
 from touti_dsl.cases.build import generate, write_groups
 from touti_dsl.cases.coverage import coverage
-from touti_dsl.cases.freshness import STAMP, code_fingerprint, stale_reason, write_stamp
+from touti_dsl.cases.freshness import STAMP, code_fingerprint, generating_modules, stale_reason, write_stamp
 from touti_dsl.conformance.cases import load_cases
 from touti_dsl.loader import load_spec
 
@@ -156,3 +158,20 @@ def test_a_stamp_no_longer_vouches_once_the_spec_the_code_or_a_file_changes(tmp_
     (folder / STAMP).write_text("not json", encoding="utf-8")
     assert stale_reason(spec, folder) == "no stamp"
     assert len(code_fingerprint()) == 20
+
+
+def test_the_fingerprint_covers_every_module_that_generating_runs(tmp_path):
+    # static import closure against what a real `touti generate` loads: a module imported
+    # some other way (importlib, a plugin) would change cases without breaking any stamp
+    probe = (
+        "import sys\n"
+        "from touti_dsl.cli import main\n"
+        f"code = main(['generate', 'tute', '--rounds', '4', '--out', {str(tmp_path)!r}])\n"
+        "print(' '.join(sorted(n for n in sys.modules if n.startswith('touti_dsl'))))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    loaded = set(run.stdout.splitlines()[-1].split()) - {"touti_dsl.cli", "touti_dsl.commands"}
+    loaded = {name for name in loaded if not name.startswith("touti_dsl.commands.") or name.endswith(".generate")}
+    assert loaded <= set(generating_modules()), sorted(loaded - set(generating_modules()))
+    assert "touti_dsl.conformance.fuzz" not in generating_modules()

@@ -2,8 +2,8 @@
 
 `touti generate` writes `STAMP` beside a spec's case files. The stamp records three things:
 - the spec's hash;
-- the fingerprint of the code that generates cases: every module of the package except
-  the rules pages, plus the grammar;
+- the fingerprint of the code that generates cases: every module that `touti generate`
+  imports, directly or not, plus the grammar;
 - a digest of the case files written.
 
 A suite whose stamp matches the current spec, the current code and its own files is what
@@ -15,6 +15,7 @@ small suite on every run, so generation itself stays reproducible.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from functools import lru_cache
@@ -25,17 +26,66 @@ from ..loader import spec_hash
 
 STAMP = "STAMP"
 PACKAGE = Path(__file__).resolve().parents[1]
-NOT_GENERATING = ("docs", "_bundled")  # the rules pages and bundled data never change a case
+GENERATOR_ENTRY = "touti_dsl.commands.generate"
+GRAMMARS = ("grammar.lark",)  # read as data by the parser, so no import names it
+
+
+def _module_path(name: str) -> Path | None:
+    parts = name.split(".")[1:]
+    base = PACKAGE.joinpath(*parts)
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported_modules(name: str, path: Path) -> set[str]:
+    """The package's modules that a module imports, at top level or inside a function."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            anchor = package
+            for _ in range(node.level - 1):
+                anchor = anchor.rpartition(".")[0]
+            base = node.module if node.level == 0 else ".".join(filter(None, (anchor, node.module)))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)  # `from . import x` names modules
+    return {module for module in found if module.split(".")[0] == "touti_dsl"}
+
+
+@lru_cache(maxsize=None)
+def generating_modules() -> dict[str, Path]:
+    """Every module of the package that `touti generate` can run, by the closure of its imports.
+
+    Only these can change what is generated, so a change to the runner, the rules pages or
+    the formatter leaves every stamp valid."""
+    closure: dict[str, Path] = {}
+    pending = [GENERATOR_ENTRY, "touti_dsl"]
+    while pending:
+        name = pending.pop()
+        if name in closure:
+            continue
+        path = _module_path(name)
+        if path is None:
+            continue  # an imported name that is a class or function, not a module
+        closure[name] = path
+        pending.extend(_imported_modules(name, path) - closure.keys())
+        parent = name.rpartition(".")[0]
+        if parent:
+            pending.append(parent)  # importing a.b.c runs a/__init__ and a/b/__init__ first
+    return closure
 
 
 @lru_cache(maxsize=None)
 def code_fingerprint() -> str:
     """A digest of every source file that can change what `touti generate` writes."""
     digest = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*")):
+    files = sorted({*generating_modules().values(), *(PACKAGE / grammar for grammar in GRAMMARS)})
+    for path in files:
         relative = path.relative_to(PACKAGE)
-        if path.suffix not in (".py", ".lark") or relative.parts[0] in NOT_GENERATING:
-            continue
         digest.update(relative.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:20]
 
