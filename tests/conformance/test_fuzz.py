@@ -86,7 +86,7 @@ def test_usage_errors_are_plain_words_and_exit_2(capsys, argv, message):
 
 
 def test_a_failure_while_preparing_rounds_ends_the_run_with_a_clear_error(capsys, tmp_path, monkeypatch):
-    """The rounds are prepared on a thread: if it raises, fuzz must stop with exit 3, not wait forever."""
+    """Preparing a round raises (while the round before is in flight): fuzz stops with exit 3, not hanging, no traceback."""
     import touti_dsl.commands.fuzz as command
 
     real, calls = command.random_round, []
@@ -132,3 +132,57 @@ def test_shrinking_keeps_the_failure_and_drops_what_does_not_matter():
     assert all(step["op"] == "apply" for step in steps[:-1])  # every check before it dropped
     assert len(steps) < len(played.case["steps"]) / 2 and shrunk.runs <= 300
     assert "scores" not in shrunk.case["setup"]
+
+
+def _reference_outputs(case: dict) -> list:
+    """The outputs a correct implementation gives for a fuzz case (refusals with a message, as the adapter's)."""
+    from touti_dsl.conformance.adapter import ReferenceAdapter
+
+    reply = ReferenceAdapter(case["system"]).run_case({"type": "case", **case})
+    assert reply["type"] == "result"
+    return reply["outputs"]
+
+
+def _spoilt(outputs: list, rng: random.Random) -> list:
+    """The outputs with one change that a careless or hostile implementation could make (some harmless)."""
+    outputs = json.loads(json.dumps(outputs))
+    index = rng.randrange(len(outputs))
+    output = outputs[index]
+    changes = [lambda o: None, lambda o: [o], lambda o: {**o, "extra": 1}, lambda o: {}]
+    if "actions" in output:
+        changes += [lambda o: {"actions": o["actions"][::-1]}, lambda o: {"actions": o["actions"][1:]},
+                    lambda o: {"actions": o["actions"] + o["actions"][:1]}, lambda o: {"actions": [1] + o["actions"][1:]},
+                    lambda o: {"actions": o["actions"] + ["play 99z"]}, lambda o: {"actions": ",".join(o["actions"])}]
+    if "seats" in output:
+        changes += [lambda o: {"seats": [True if s == 1 else float(s) for s in o["seats"]]}, lambda o: {"seats": o["seats"][::-1]},
+                    lambda o: {"seats": [s + 1 for s in o["seats"]]}, lambda o: {"seats": o["seats"] * 2}]
+    if "ok" in output:
+        changes += [lambda o: {**o, "ok": not o["ok"]}, lambda o: {**o, "ok": "true"}, lambda o: {**o, "ok": 1},
+                    lambda o: {"ok": False, "rule": "play.overtake"}, lambda o: {"ok": False, "rule": "trick.winner"}]
+    if "seat" in output:
+        changes += [lambda o: {"seat": True if o["seat"] == 1 else o["seat"]}, lambda o: {"seat": o["seat"] + 1},
+                    lambda o: {"seat": float(o["seat"])}]
+    outputs[index] = rng.choice(changes)(output)
+    if rng.random() < 0.1:
+        outputs = outputs[:-1] if rng.random() < 0.5 else outputs + [{"ok": True}]
+    return outputs
+
+
+@pytest.mark.parametrize("system", ["atlas-carta", "tute"])
+def test_the_quick_judge_passes_only_what_the_step_by_step_comparison_passes(system):
+    """compare.surely_passes (one quick pass over a fuzz round's outputs) never passes outputs that first_mismatch fails."""
+    from touti_dsl.conformance.compare import first_mismatch, surely_passes
+
+    game, rng, spoilt_seen = Game.from_spec(system), random.Random(3), 0
+    for index in range(12):
+        case = random_round(game, random.Random(f"8/{index}"), label=f"8/{index}")[1].case
+        outputs = _reference_outputs(case)
+        assert surely_passes(case["steps"], outputs) and first_mismatch(case, outputs) is None
+        for _ in range(40):
+            spoilt = _spoilt(outputs, rng)
+            for mode in ("any", "exact", "any-id"):
+                if surely_passes(case["steps"], spoilt, mode):
+                    assert first_mismatch(case, spoilt, mode) is None, spoilt
+                else:
+                    spoilt_seen += 1
+    assert spoilt_seen > 1000  # most changes are caught by the quick pass too

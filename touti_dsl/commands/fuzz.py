@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import queue
 import random
 import shlex
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -38,7 +36,6 @@ HELP = "play seeded random rounds against an implementation; shrink the first di
 USAGE_ERROR = 2
 INTERNAL_ERROR = 3  # the reference itself failed (not the implementation under test)
 DEFAULT_ROUNDS = 200
-AHEAD = 8  # rounds prepared ahead while the implementation plays the current one
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -85,59 +82,33 @@ def _settings(args, spec) -> RunSettings:
 
 
 class PreparationFailed(Exception):
-    """The thread that prepares rounds failed: the run ends with this message, never waits forever."""
+    """Preparing a round failed in the reference itself: the run ends with this message (exit 3)."""
 
 
 class Rounds:
-    """Plans and their cases, prepared ahead on a thread while the implementation plays.
+    """The seeded rounds of a run, in order: round `seed/i` from its own `random.Random("seed/i")`.
 
-    An error on that thread is handed over like a round: `next` raises it as
-    PreparationFailed (a dead thread must not leave the reader waiting on the queue).
+    Each is prepared when asked, while the implementation plays the one before (see
+    Fuzz._judged); an error of the reference is raised as PreparationFailed.
     """
 
     def __init__(self, game, seed: int, absent: frozenset[str]):
         self.game, self.seed, self.absent = game, seed, absent
-        self.ready: queue.Queue = queue.Queue(AHEAD)
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._prepare, daemon=True)
-        self.thread.start()
-
-    def _prepare(self) -> None:
-        index = 0
-        while not self.stopping.is_set():
-            label = f"{self.seed}/{index}"
-            try:
-                item = random_round(self.game, random.Random(label), self.absent, label)
-            except Exception as error:  # noqa: BLE001 - reported by the reader, in full
-                self._hand_over(PreparationFailed(f"the reference engine failed while preparing round {label}: "
-                                                  f"{type(error).__name__}: {error}"))
-                return
-            self._hand_over(item)
-            index += 1
-
-    def _hand_over(self, item) -> None:
-        while not self.stopping.is_set():
-            try:
-                self.ready.put(item, timeout=0.2)
-                return
-            except queue.Full:
-                continue
+        self.index = 0
 
     def next(self):
-        """The next prepared (plan, played); PreparationFailed when the thread failed or is gone."""
-        while True:
-            try:
-                item = self.ready.get(timeout=0.2)
-            except queue.Empty:
-                if self.thread.is_alive():
-                    continue
-                raise PreparationFailed("the thread preparing rounds stopped without a round or an error") from None
-            if isinstance(item, PreparationFailed):
-                raise item
-            return item
+        """The next (plan, played)."""
+        label = f"{self.seed}/{self.index}"
+        try:
+            item = random_round(self.game, random.Random(label), self.absent, label)
+        except Exception as error:  # noqa: BLE001 - reported in full, as a bug of touti
+            raise PreparationFailed(f"the reference engine failed while preparing round {label}: "
+                                    f"{type(error).__name__}: {error}") from None
+        self.index += 1
+        return item
 
     def stop(self) -> None:
-        self.stopping.set()
+        """Nothing runs in the background: kept for the callers that stop a source."""
 
 
 class Fuzz:
@@ -162,18 +133,18 @@ class Fuzz:
         return rule, outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
 
     def run(self) -> int:
-        source = Rounds(self.game, self.args.seed, self.absent)
+        judged = self._judged(Rounds(self.game, self.args.seed, self.absent))
         try:
-            for plan, played, failed in self._judged(source):
+            for plan, played, failed in judged:
                 self.rounds += 1
                 self.moves += played.moves
                 self.probes += played.probes
                 self._progress()
                 if failed:
-                    source.stop()
+                    judged.close()  # the round sent ahead is answered before the shrinking uses the process
                     return self._divergence(plan, played.case, failed)
         finally:
-            source.stop()
+            judged.close()
         self._clear_progress()
         if self.args.format == "json":
             print(json.dumps({**self._count_data(), "divergence": None}, indent=2))
@@ -182,17 +153,38 @@ class Fuzz:
         return 0
 
     def _judged(self, source: Rounds):
-        """(plan, played, verdict) round after round, one request at a time: the runner's job keeps
-        the protocol strict (a stray reply fails the round that wrote it) while the next rounds are
-        prepared on a thread."""
-        while self._more():
-            plan, played = source.next()
-            yield plan, played, self.trial(played.case)
+        """(plan, played, verdict) round after round, in order.
 
-    def _more(self) -> bool:
+        Pipelined, one request at a time as the protocol wants: once the reply to round N
+        is read, round N+1 (prepared while the implementation played N) is sent, and only
+        then is N judged and N+2 prepared, so that both processes work at once.  The
+        runner's job keeps the protocol strict (a stray reply fails the round that wrote it).
+        """
+        current = source.next() if self._more(0) else None
+        if current is not None:
+            self._send(current)
+        try:
+            while current is not None:
+                following = source.next() if self._more(source.index) else None
+                outcome = self.job.finish()
+                if following is not None:
+                    self._send(following)
+                plan, played = current
+                current = following
+                yield plan, played, self._verdict(played.case, outcome)
+        finally:
+            if self.job.pending is not None:
+                self.job.finish()  # the round in flight when the run stops: answered, not judged
+
+    def _send(self, prepared) -> None:
+        played = prepared[1]
+        self.job.start(played.case, played.request())
+
+    def _more(self, prepared: int) -> bool:
+        """Whether to play another round, `prepared` rounds being under way or done."""
         if self.args.seconds:
             return time.monotonic() - self.started < self.args.seconds
-        return self.rounds < (self.args.rounds or DEFAULT_ROUNDS)
+        return prepared < (self.args.rounds or DEFAULT_ROUNDS)
 
     def _count_data(self) -> dict:
         elapsed = max(time.monotonic() - self.started, 1e-9)

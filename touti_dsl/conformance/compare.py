@@ -161,6 +161,38 @@ def expected_words(step: dict, refusal: str = "any") -> str:
     return _show(step.get("expect"))
 
 
+def surely_passes(steps: list[dict], outputs: list, refusal: str = "any") -> bool:
+    """True only when `first_mismatch` would find nothing: one quick pass for the outputs of a passing case.
+
+    False says nothing (the caller then asks `first_mismatch`, which finds and words the
+    mismatch): every test here is at least as strict as the check it stands for, so a
+    case never passes here that fails there.  A fuzz round is over a hundred steps, and
+    judging it step by step cost as much as playing it.
+    """
+    if len(outputs) != len(steps):
+        return False
+    for step, output in zip(steps, outputs):
+        op = step["op"]
+        if type(output) is not dict:
+            return False
+        if op == "legal":  # only strings: true would equal 1 in a set
+            actual, expect = output.get("actions"), step["expect"]
+            if (type(actual) is not list or len(actual) != len(expect) or not all(type(a) is str for a in actual)
+                    or (actual != expect and set(actual) != set(expect))):
+                return False
+        elif op == "apply":
+            if output.get("ok") is not True:
+                return False
+        elif op == "actors":  # a seat must be a JSON integer: true or 1.0 would equal 1
+            actual, expect = output.get("seats"), step["expect"]
+            if (type(actual) is not list or len(actual) != len(expect) or any(type(seat) is not int for seat in actual)
+                    or set(actual) != set(expect)):
+                return False
+        elif compare_step(0, step, output, refusal) is not None:
+            return False
+    return True
+
+
 def first_mismatch(case: dict, outputs: list, refusal: str = "any", complete: bool = True) -> Mismatch | None:
     """The first step whose output differs from the expectation (missing outputs included when `complete`).
 

@@ -19,10 +19,11 @@ import random
 from dataclasses import dataclass, field
 
 from ..cases.candidates import for_phase, hand_candidates
-from ..cases.steps import actors_step, refuse_step
-from ..engine import Game, IllegalAction
+from ..engine import Game
 from ..engine.game import split_deck
-from .features import feature_of
+from ..engine.refusals import forbidding_rules
+from .features import actors_only_through, feature_of
+from .protocol import case_request
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
 FUZZ_RULE = "fuzz.round"  # pseudo tag of a fuzz case that no rule explains (never blamed: blame.py)
@@ -45,6 +46,14 @@ class Played:
     choices: tuple[tuple[int, int], ...]
     moves: int = 0
     probes: int = 0
+    sent: list[dict] = field(default_factory=list)  # the steps as a request sends them, built while playing
+
+    def request(self) -> dict:
+        """The case as sent to an implementation: what protocol.case_request gives, without a second walk over the steps."""
+        if not self.sent:
+            return case_request(self.case)
+        case = self.case
+        return {"type": "case", "id": case["id"], "system": case["system"], "setup": case["setup"], "steps": self.sent}
 
 
 @dataclass
@@ -58,7 +67,14 @@ class Bias:
 
 def options(state, absent: frozenset[str]) -> list[tuple[int, str]]:
     """Every (seat, action) legal now, in a fixed order, without the absent features' actions."""
-    found = [(seat, action) for seat in state.actors() for action in state.legal_actions(seat)]
+    actors = state.actors()
+    return _options(actors, [state.legal_actions(seat) for seat in actors], absent)
+
+
+def _options(actors: list[int], legal: list[list[str]], absent: frozenset[str]) -> list[tuple[int, str]]:
+    found = [(seat, action) for seat, actions in zip(actors, legal) for action in actions]
+    if not absent:
+        return found
     return [o for o in found if feature_of(o[1]) not in absent] or found
 
 
@@ -72,7 +88,7 @@ def probe_candidates(game: Game, state, seat: int) -> list[str]:
     if key not in _BY_PHASE:  # the same for every state of a phase: computed once
         _BY_PHASE[key] = for_phase(rules, state.phase)
     hand = [rules.card_text[c] for c in state.hands[seat]]
-    others = [text for text in rules.card_text if text not in hand][:1]
+    others = [next(text for text in rules.card_text if text not in hand)] if len(hand) < len(rules.card_text) else []
     legal = set(state.legal_actions(seat))
     return [a for a in _BY_PHASE[key] + hand_candidates(rules, hand, others) if a not in legal]
 
@@ -83,49 +99,86 @@ def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset()) -> Played
                  absent, plan.label)
 
 
+# The query steps of a case, one shared object each: a request sends them as they are (no expectation to strip)
+_LEGAL_STEPS: dict[int, dict] = {}
+_TRICK_WINNER = {"op": "trick_winner"}
+
+
+def _legal_step(seat: int) -> dict:
+    step = _LEGAL_STEPS.get(seat)
+    if step is None:
+        step = _LEGAL_STEPS[seat] = {"op": "legal", "seat": seat}
+    return step
+
+
 def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -> Played:
-    """Play a round, asking `choose(move index, state, options)` for each (option, probe) pair."""
+    """Play a round, asking `choose(move index, state, options)` for each (option, probe) pair.
+
+    Each state's actors and legal sets are asked once and serve the choice, the actors
+    step and the legal steps; `sent` is the request's steps, built alongside (the
+    expectations apart), so that sending a round costs no second walk over its case.
+    """
     state = game.new_round(**setup)
     steps: list[dict] = []
+    sent: list[dict] = []
     used: list[tuple[int, int]] = []
     probes = 0
     while not state.is_terminal():
-        found = options(state, absent)
+        actors = state.actors()
+        legal = [state.legal_actions(seat) for seat in actors]
+        found = _options(actors, legal, absent)
         pick, probe = choose(len(used), state, found)
-        steps.append(actors_step(state))
-        steps += [{"op": "legal", "seat": seat, "expect": state.legal_actions(seat)} for seat in state.actors()]
-        probe = _probe(game, state, steps, probe, absent)
+        only = actors_only_through(dict(zip(actors, legal)))
+        steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
+        sent.append(_ACTORS)
+        for seat, actions in zip(actors, legal):
+            steps.append({"op": "legal", "seat": seat, "expect": actions})
+            sent.append(_legal_step(seat))
+        probe = _probe(game, state, actors, steps, sent, probe, absent)
         probes += bool(probe)
         pick %= len(found)
         seat, action = found[pick]
         before = state.tricks_played
         state.apply(seat, action)
-        steps.append({"op": "apply", "seat": seat, "action": action})
+        move = {"op": "apply", "seat": seat, "action": action}
+        steps.append(move)
+        sent.append(move)
         used.append((pick, probe))
         if state.tricks_played > before:
             steps.append({"op": "trick_winner", "expect": state.last_trick_winner()})
+            sent.append(_TRICK_WINNER)
     steps.append({"op": "round_result", "expect": state.round_result()})
     steps.append({"op": "match_result", "expect": state.match_result()})
+    sent += [_ROUND_RESULT, _MATCH_RESULT]
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
-    return Played(case, tuple(used), len(used), probes)
+    return Played(case, tuple(used), len(used), probes, sent)
 
 
-def _probe(game: Game, state, steps: list[dict], probe: int, absent: frozenset[str]) -> int:
-    """Add the refusal of the probe-th illegal candidate (0: none); returns the probe kept."""
+_ACTORS = {"op": "actors"}
+_ROUND_RESULT = {"op": "round_result"}
+_MATCH_RESULT = {"op": "match_result"}
+
+
+def _probe(game: Game, state, actors: list[int], steps: list[dict], sent: list[dict], probe: int, absent: frozenset[str]) -> int:
+    """Add the refusal of the probe-th illegal candidate (0: none); returns the probe kept.
+
+    Every candidate is outside the legal set, so `forbidding_rules` (which tries it on a
+    copy of the state) names at least the rule the engine refuses it with.
+    """
     if not probe:
         return 0
-    seat = state.actors()[(probe - 1) % len(state.actors())] if state.actors() else 0
+    seat = actors[(probe - 1) % len(actors)] if actors else 0
     tries = [a for a in probe_candidates(game, state, seat) if feature_of(a) not in absent]
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
-    try:
-        state.clone().apply(seat, action)
-    except IllegalAction as refusal:
-        steps.append(refuse_step(state, seat, action, refusal.rule_id))
-        return probe
-    return 0  # pragma: no cover - a candidate outside the legal set is always refused
+    rules = forbidding_rules(state, seat, action)
+    if not rules:  # pragma: no cover - a candidate outside the legal set is always refused
+        return 0
+    steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
+    sent.append({"op": "refuse", "seat": seat, "action": action})
+    return probe
 
 
 # ---------------------------------------------------------------------- random plans
@@ -169,35 +222,62 @@ def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:
 
 
 def _biased_pick(found: list[tuple[int, str]], state, bias: Bias, rng: random.Random) -> int:
-    indexed = list(enumerate(found))
-    wanted = _wanted(indexed, state, bias, rng)
-    return rng.choice(wanted)[0] if wanted else rng.randrange(len(found))
+    wanted = _wanted(found, state, bias, rng)
+    return rng.choice(wanted) if wanted else rng.randrange(len(found))
 
 
-def _wanted(indexed, state, bias: Bias, rng: random.Random):
-    """The options the biased player prefers now (empty: any option)."""
-    heads = {i: action.split(" ", 1)[0] for i, (_, action) in indexed}
-    declare = [o for o in indexed if heads[o[0]] in ("ghna", "tute", "swap")]
+# What the biased player sees in an action: one bit per kind it looks for (0: a plain move)
+DECLARE, VOTE, CONCEDE, CALL = 1, 2, 4, 8
+HEAD_KINDS = {"ghna": DECLARE, "tute": DECLARE, "swap": DECLARE, "agree": VOTE, "refuse": VOTE, "concede": CONCEDE}
+NOT_CALLS = frozenset({None, "concession", "swap", "tute"})  # the features whose actions are no call (lend is one)
+_KINDS: dict[str, int] = {}  # the engine's action texts only: a spec has a bounded vocabulary
+
+
+def _kind(action: str) -> int:
+    found = _KINDS.get(action)
+    if found is None:
+        found = _KINDS[action] = HEAD_KINDS.get(action.split(" ", 1)[0], 0) | (CALL if feature_of(action) not in NOT_CALLS else 0)
+    return found
+
+
+def _wanted(found: list[tuple[int, str]], state, bias: Bias, rng: random.Random) -> list[int]:
+    """The indices of the options the biased player prefers now (empty: any option).
+
+    Declarations (80%), then votes, concessions (the round's rate), calls (30%), the
+    bidding towards the round's contract, else any move but a concession.  The random
+    draws are made only where such options exist, always in this order (a seed plays
+    the same rounds).
+    """
+    known = _KINDS.get
+    kinds = [known(action) for _, action in found]
+    if None in kinds:
+        kinds = [_kind(action) for _, action in found]
+    if not any(kinds):  # plain moves only (most of the play): no draw to make
+        if state.phase == "bidding" and bias.contract is not None:
+            return _towards(found, bias.contract)
+        return list(range(len(found)))
+    declare = [i for i, kind in enumerate(kinds) if kind & DECLARE]
     if declare and rng.random() < 0.8:
         return declare
-    votes = [o for o in indexed if heads[o[0]] in ("agree", "refuse")]
+    votes = [i for i, kind in enumerate(kinds) if kind & VOTE]
     if votes:
         return votes
-    concede = [o for o in indexed if heads[o[0]] == "concede"]
+    concede = [i for i, kind in enumerate(kinds) if kind & CONCEDE]
     if concede and rng.random() < bias.concede:
         return concede
-    calls = [o for o in indexed if feature_of(o[1][1]) not in (None, "concession", "swap", "tute")]
+    calls = [i for i, kind in enumerate(kinds) if kind & CALL]
     if calls and rng.random() < 0.3:
         return calls
     if state.phase == "bidding" and bias.contract is not None:
-        return _towards(indexed, heads, bias.contract)
-    plain = [o for o in indexed if heads[o[0]] not in ("concede",)]
-    return plain
+        return _towards(found, bias.contract)
+    return [i for i, kind in enumerate(kinds) if not kind & CONCEDE]
 
 
-def _towards(indexed, heads, contract: int):
+def _towards(found: list[tuple[int, str]], contract: int) -> list[int]:
     """Bid up to the contract level, then pass."""
-    bids = [o for o in indexed if heads[o[0]] == "bid" and int(o[1][1].split()[1]) <= contract]
+    bids = [(int(words[1]), index) for index, words in enumerate(action.split() for _, action in found)
+            if words[0] == "bid" and int(words[1]) <= contract]
     if bids:
-        return [max(bids, key=lambda o: int(o[1][1].split()[1]))]
-    return [o for o in indexed if heads[o[0]] == "pass"]
+        best = max(amount for amount, _ in bids)
+        return [next(index for amount, index in bids if amount == best)]  # the first of the highest, as max() gives
+    return [index for index, (_, action) in enumerate(found) if action == "pass"]

@@ -74,6 +74,8 @@ class ImplProcess:
         self.selector: selectors.BaseSelector | None = None
         self.watching_stdin = False
         self.answered = ""  # the last request answered ("case <id>", "the hello"): strays after it are its fault
+        self.asking: dict = {}  # the request `send` started
+        self.unsent = memoryview(b"")  # what of it the pipe did not take yet
         self.token = ""
 
     # ------------------------------------------------------------------ life cycle
@@ -174,12 +176,27 @@ class ImplProcess:
         (after the previous answer) fails the previous request (`earlier`), anything
         written right after the answer fails this one.
         """
+        self.send(message)
+        return self.receive(timeout)
+
+    def send(self, message: dict) -> None:
+        """Start a request: check that nothing stray came since the last answer, write what the pipe takes now.
+
+        `receive` writes the rest and reads the answer; the caller may work in between
+        (touti fuzz judges the previous round while the program plays this one).  One
+        request at a time: the next `send` comes after `receive`.
+        """
         self._poll_now()
         stray = self._stray()
-        before = self.answered
         if stray is not None:
-            raise ImplFailure("protocol", f"wrote {stray} after its answer to {before}", blame=before)
-        line = self.exchange(protocol.encode(message), timeout)
+            raise ImplFailure("protocol", f"wrote {stray} after its answer to {self.answered}", blame=self.answered)
+        self.asking = message
+        self.unsent = self._write_some(memoryview(protocol.encode(message))) if self.proc is not None else memoryview(b"")
+
+    def receive(self, timeout: float) -> dict:
+        """The decoded answer to the request `send` started (within `timeout` seconds from now)."""
+        message, before = self.asking, self.answered
+        line = self.exchange(self.unsent, timeout)
         self.answered = f"case {message['id']}" if message.get("type") == "case" else f"the {message.get('type')}"
         try:
             reply = protocol.decode(line)
@@ -217,7 +234,7 @@ class ImplProcess:
             except ImplFailure:
                 return  # stdout closed: the next exchange reports how the program ended
 
-    def exchange(self, data: bytes, timeout: float) -> bytes:
+    def exchange(self, data: bytes | memoryview, timeout: float) -> bytes:
         """Write `data`, then return the next non-blank line the program writes (without its newline)."""
         deadline = time.monotonic() + timeout
         unsent = memoryview(data)

@@ -20,7 +20,7 @@ from typing import Callable
 
 from . import protocol
 from .cases import matches_any
-from .compare import Mismatch, expected_words, first_mismatch
+from .compare import Mismatch, expected_words, first_mismatch, surely_passes
 from .features import features_used, without_features
 from .process import ImplFailure, ImplProcess
 
@@ -77,6 +77,17 @@ class RunResult:
     interrupted: bool = False
 
 
+@dataclass
+class _Pending:
+    """A case between `Job.start` and `Job.finish`: its outcome already known, or the failure met while sending."""
+
+    case: dict
+    request: dict | None
+    started: float
+    outcome: CaseOutcome | None = None
+    failure: ImplFailure | None = None
+
+
 class Job:
     """One implementation process and the loop that feeds it cases."""
 
@@ -89,6 +100,7 @@ class Job:
         self.previous: CaseOutcome | None = None  # the last case its process answered: a late stray is its fault
         self.amended: list[CaseOutcome] = []  # outcomes turned to errored after they were reported
         self.booting: ImplProcess | None = None  # launched, not yet greeted (see launch)
+        self.pending: _Pending | None = None  # the case `start` sent, until `finish`
 
     def launch(self) -> None:
         """Start the program without waiting for its hello: it boots while the caller loads the cases.
@@ -118,29 +130,49 @@ class Job:
             raise
         self.process = process
 
-    def run(self, case: dict) -> CaseOutcome:
+    def run(self, case: dict, request: dict | None = None) -> CaseOutcome:
         """Run one case, never raising: every failure becomes an outcome."""
-        started = time.monotonic()
+        self.start(case, request)
+        return self.finish()
+
+    def start(self, case: dict, request: dict | None = None) -> None:
+        """Send one case without waiting for its reply: `finish` reads and judges it, the caller works meanwhile.
+
+        `request` is the case as sent (`protocol.case_request`), when the caller has it
+        already.  One case at a time: `finish` comes before the next `start`.
+        """
+        pending = self.pending = _Pending(case, request, time.monotonic())
         try:
             self.ensure_started()
             self.failed_starts = 0
         except ImplFailure as failure:
             self.failed_starts += 1
-            return CaseOutcome(case, "errored", f"could not (re)start the implementation: {failure.detail}", stderr=self.last_stderr)
-        outcome = self._exchange(case)
-        outcome.seconds = time.monotonic() - started
+            pending.outcome = CaseOutcome(case, "errored", f"could not (re)start the implementation: {failure.detail}", stderr=self.last_stderr)
+            return
+        pending.outcome = self._not_sent(case)
+        if pending.outcome is None:
+            try:
+                self.process.send(request if request is not None else protocol.case_request(case))
+            except ImplFailure as failure:
+                pending.failure = failure
+
+    def finish(self) -> CaseOutcome:
+        """The outcome of the case `start` sent, never raising."""
+        pending, self.pending = self.pending, None
+        outcome = pending.outcome or self._answer(pending)
+        outcome.seconds = time.monotonic() - pending.started
         return outcome
 
-    def _exchange(self, case: dict) -> CaseOutcome:
-        skipped = self._not_sent(case)
-        if skipped is not None:
-            return skipped
+    def _answer(self, pending: "_Pending") -> CaseOutcome:
+        case = pending.case
         try:
-            reply = protocol.check_reply(self.process.ask(protocol.case_request(case), self.settings.timeout), case["id"])
+            if pending.failure is not None:
+                raise pending.failure
+            reply = protocol.check_reply(self.process.receive(self.settings.timeout), case["id"])
         except (ImplFailure, protocol.ProtocolError) as failure:
             if self._blames_previous(failure):
                 self.discard()
-                return self.run(case)  # this case is not at fault: run it on a fresh process
+                return self.run(case, pending.request)  # this case is not at fault: run it on a fresh process
             return self._broken(case, failure)
         self.previous = judge(case, reply, self.settings.refusal, self.absent_features())
         return self.previous
@@ -228,6 +260,8 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
         return CaseOutcome(case, "skipped", str(reply.get("reason", "no reason given")) + reached)
     outputs = reply.get("outputs") if isinstance(reply.get("outputs"), list) else []
     complete = reply["type"] == "result"
+    if complete and surely_passes(expected["steps"], outputs, refusal):
+        return CaseOutcome(case, "passed")
     mismatch = first_mismatch(expected, outputs, refusal, complete=complete)
     output = outputs[mismatch.step] if mismatch and mismatch.step < len(outputs) else None
     if mismatch or complete:
