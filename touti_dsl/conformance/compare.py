@@ -161,6 +161,9 @@ def expected_words(step: dict, refusal: str = "any") -> str:
     return _show(step.get("expect"))
 
 
+ONLY_STR, ONLY_INT = frozenset({str}), frozenset({int})
+
+
 def surely_passes(steps: list[dict], outputs: list, refusal: str = "any") -> bool:
     """True only when `first_mismatch` would find nothing: one quick pass for the outputs of a passing case.
 
@@ -177,7 +180,7 @@ def surely_passes(steps: list[dict], outputs: list, refusal: str = "any") -> boo
             return False
         if op == "legal":  # only strings: true would equal 1 in a set
             actual, expect = output.get("actions"), step["expect"]
-            if (type(actual) is not list or len(actual) != len(expect) or not all(type(a) is str for a in actual)
+            if (type(actual) is not list or len(actual) != len(expect) or not set(map(type, actual)) <= ONLY_STR
                     or (actual != expect and set(actual) != set(expect))):
                 return False
         elif op == "apply":
@@ -185,7 +188,7 @@ def surely_passes(steps: list[dict], outputs: list, refusal: str = "any") -> boo
                 return False
         elif op == "actors":  # a seat must be a JSON integer: true or 1.0 would equal 1
             actual, expect = output.get("seats"), step["expect"]
-            if (type(actual) is not list or len(actual) != len(expect) or any(type(seat) is not int for seat in actual)
+            if (type(actual) is not list or len(actual) != len(expect) or not set(map(type, actual)) <= ONLY_INT
                     or set(actual) != set(expect)):
                 return False
         elif compare_step(0, step, output, refusal) is not None:
