@@ -76,9 +76,9 @@ def actors_only_through(seat_actions: dict[int, list[str]]) -> dict[str, list[st
     """For an actors step: each actor whose every legal action belongs to an optional feature, and those features."""
     only = {}
     for seat, actions in sorted(seat_actions.items()):
-        # most actors have a core action, and usually first: stop there (touti fuzz asks at every move)
-        if actions and not any(feature_of(action) is None for action in actions):
-            only[str(seat)] = sorted({feature_of(action) for action in actions})
+        features = {feature_of(action) for action in actions}
+        if actions and None not in features:
+            only[str(seat)] = sorted(features)
     return only
 
 

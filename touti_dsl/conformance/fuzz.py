@@ -128,7 +128,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         legal = [state.legal_actions(seat) for seat in actors]
         found = _options(actors, legal, absent)
         pick, probe = choose(len(used), state, found)
-        only = actors_only_through(dict(zip(actors, legal)))
+        only = actors_only_through(dict(zip(actors, legal))) if _some_only_through(legal) else {}
         steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
         sent.append(_ACTORS)
         for seat, actions in zip(actors, legal):
@@ -153,6 +153,14 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
     return Played(case, tuple(used), len(used), probes, sent)
+
+
+def _some_only_through(legal: list[list[str]]) -> bool:
+    """Whether an actor may act only through optional features (else `actors_only_through` is empty).
+
+    Most moves have none, and the test stops at each actor's first core action.
+    """
+    return any(actions and all(feature_of(action) is not None for action in actions) for actions in legal)
 
 
 _ACTORS = {"op": "actors"}
