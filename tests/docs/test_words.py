@@ -82,8 +82,7 @@ def test_a_scoring_formula_reads_as_a_score_with_the_players_words():
 def test_a_choice_inside_a_sum_is_bracketed():
     """tute-double-over-hundred: `2 if card_points(winner) + (10 if last_trick(winner) else 0) >= 101 else 1`."""
     assert _value(_example("tute-double-over-hundred"), "scoring.winner") == (
-        "2 if the card points taken by the team that won the hand plus (10 if the team that won the hand won the last "
-        "trick, otherwise 0) is at least 101, otherwise 1")
+        "2 if their own card points plus (10 if they won the last trick, otherwise 0) is at least 101, otherwise 1")
 
 
 def test_a_requirement_reads_with_its_when_clause():
@@ -145,12 +144,21 @@ def test_caps_table_rows_by_contract_level():
 
 def test_arabic_numbers_and_latin_words_are_isolated_left_to_right():
     spec = load_spec(SYSTEM_SPECS[0])
-    rule = spec.rule("deck.suits")
+    rule = spec.rule("deck.ranks")
     shown = ValueWords(catalog("ar"), spec, rule, rule.id).visit(rule.value).inline
-    assert 'الدهب <bdi dir="ltr">(dheb, coins)</bdi>' in shown  # one run: the aliases keep their order
+    assert 'الكابال <bdi dir="ltr">(11, cabal, kabal)</bdi>' in shown  # one run: the aliases keep their order
     assert catalog("ar").text("rule.bidding.minimum", value="x").startswith("أدنى")
     page = (DOCS_DIR / "rules" / "atlas-carta.ar.md").read_text(encoding="utf-8")
     assert 'من <bdi dir="ltr">40</bdi> ورقة' in page  # the deck's size, a field of the sentence, isolated too
+
+
+def test_a_word_of_one_language_shows_on_that_language_page_only():
+    spec = load_spec(SYSTEM_SPECS[0])  # oros/o "Oros" en "coins" fr "Deniers" ar "الدهب" aka dheb
+    rule = spec.rule("deck.suits")
+    shown = {lang: ValueWords(catalog(lang), spec, rule, rule.id).visit(rule.value).inline for lang in ("en", "fr", "ar")}
+    assert "Oros (coins, dheb)" in shown["en"]
+    assert "Deniers (dheb)" in shown["fr"] and "coins" not in shown["fr"]
+    assert 'الدهب <bdi dir="ltr">(dheb)</bdi>' in shown["ar"] and "coins" not in shown["ar"]
 
 
 def _rebuilt(spec: m.Spec) -> str:
@@ -268,3 +276,25 @@ def test_no_sentence_starts_with_a_digit_and_french_says_the_player():
         assert not lines, (page.name, lines)
     french = _rules_page("tute", "fr")
     assert ": joueur " not in french and ", joueur " not in french and "contre joueurs" not in french
+
+
+@pytest.mark.parametrize("lang, own", [("en", "their own points"), ("fr", "son propre total"), ("ar", "نقاطه الخاصة")])
+def test_a_side_named_by_the_rule_itself_is_its_own(lang, own):
+    # `scoring.winner: points(winner)`: "the team that wins the hand scores their own points", not
+    # "… scores the points of the team that won the hand"
+    points = m.Pred("points", args=("winner",))
+    assert own in render_condition(points, lang, Names(subject="winner"))
+    assert own not in render_condition(points, lang, Names(subject="loser"))
+    assert own not in render_condition(points, lang)
+    spec = load_spec(SPEC_DIR / "examples" / "guinote-cotos.touti")
+    rule = spec.rule("scoring.winner")
+    assert own in ValueWords(catalog(lang), spec, rule, rule.id).visit(rule.value).inline
+
+
+def test_notes_name_other_systems_by_their_title_not_their_id():
+    # a reader of a rules page never sees the file names: "as in Atlas Carta", not "as in atlas-carta"
+    specs = [load_spec(path) for path in ALL_SPECS]
+    ids = {spec.system for spec in specs if "-" in spec.system}  # a bare word such as "tute" is also the game's name
+    found = [(spec.system, rule.id, text) for spec in specs for rule in spec.rules for note in rule.notes
+             for _, text in note.texts if any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text) for i in ids)]
+    assert found == []

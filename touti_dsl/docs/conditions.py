@@ -36,6 +36,7 @@ class Names:
     suits: Mapping[str, str] = field(default_factory=dict)
     ranks: Mapping[int, str] = field(default_factory=dict)
     numbers_are_ranks: bool = False  # a formula whose value is a rank (`trump.swap`): every number names a rank
+    subject: str | None = None  # the side the rule's sentence is about: `points(winner)` in `scoring.winner` is "their own points"
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,8 @@ def _about_a_call(prose: Prose, node: m.Pred, key: str) -> str | None:
 
 
 def _predicate(prose: Prose, node: m.Pred) -> str:
+    if prose.names.subject in node.args and prose.words.has(f"pred_args_own.{node.name}"):
+        return prose.words.text(f"pred_args_own.{node.name}")
     if prose.words.has(f"pred_args.{node.name}"):
         return _with_args(prose, node, f"pred_args.{node.name}")
     return _about_a_call(prose, node, f"pred_call.{node.name}") or \

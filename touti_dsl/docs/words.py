@@ -19,6 +19,8 @@ from .terms import Terms
 
 # Rules whose numbers are ranks, shown by their labels ("rey").
 RANK_RULES = frozenset({"ghna.pair", "ghna.tute", "trump.swap"})
+# The side each rule's sentence is about ("The team that wins the hand scores …"): a formula names it "their own".
+RULE_SUBJECTS = {"scoring.winner": "winner", "scoring.loser": "loser"}
 # Rules whose words name play duties of the spec: each is shown by the duty's words, linked to it.
 DUTY_LISTS = frozenset({"play.partner_exemption", "play.order"})
 # Tables keyed by rank: the key column shows rank labels.
@@ -103,12 +105,12 @@ def call_names(spec: m.Spec, lang: str) -> Mapping[str, str]:
     return CallNames(spec, lang)
 
 
-def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False) -> Names:
-    """How conditions on the page name the spec's calls, suits and ranks."""
+def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, subject: str | None = None) -> Names:
+    """How conditions on the page name the spec's calls, suits and ranks, and the side the sentence is about."""
     suits = spec.value("deck.suits")
     labels = {decl.key: decl.label.text(lang) for decl in suits.items} if isinstance(suits, m.Decls) else {}
     return Names(calls=call_names(spec, lang), suits=labels, ranks=rank_labels(spec, lang),
-                 numbers_are_ranks=numbers_are_ranks)
+                 numbers_are_ranks=numbers_are_ranks, subject=subject)
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,8 @@ class ValueWords(Visitor):
 
     # -- value shapes
     def condition(self, expr: m.Expr) -> str:
-        names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES)
+        names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES,
+                                subject=RULE_SUBJECTS.get(self.rule.id))
         return self.terms.fill(render_condition(expr, self.words.lang, names))
 
     def visit_Number(self, node: m.Number) -> Rendered:
