@@ -48,10 +48,11 @@ Error codes (stable; the language reference lists this table):
 | E205 | `deck.points` row for an unknown rank, repeated, or not a number of points |
 | E206 | a rank without points (and no `others` row) |
 | E207 | the deal does not use the deck: hands, stock and turned card do not add up, or the stock does not go round |
-| E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides |
+| E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or not `each` where a seat sits out |
 | E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
 | E210 | unknown rank in `ghna.pair`, `ghna.tute` or `trump.swap` |
 | E211 | `ghna.pair` is not two different ranks |
+| E212 | a `table.sit_out` row that is not `N = dealer` for a number of players the table seats, at least three, once |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
@@ -684,11 +685,25 @@ def _seat_counts(spec: m.Spec) -> tuple[int, ...]:
     return ()
 
 
+def _sitting_out(spec: m.Spec) -> dict[int, m.Entry]:
+    """The `table.sit_out` rows, by number of players at the table (malformed rows are E212's)."""
+    value = _value(spec, "table.sit_out")
+    if not isinstance(value, m.Table):
+        return {}
+    return {e.key: e for e in value.entries if _is_int(e.key) and e.value == "dealer"}
+
+
+def _dealt_in_counts(spec: m.Spec) -> tuple[int, ...]:
+    """The numbers of players dealt in a round: the table's, less one where the dealer sits out."""
+    out = _sitting_out(spec)
+    return tuple(dict.fromkeys(n - (n in out) for n in _seat_counts(spec)))
+
+
 def _hand_sizes(spec: m.Spec) -> dict[int, m.Number | m.Entry]:
-    """The hand size written for each number of players (what is missing is E209's)."""
+    """The hand size written for each number of players dealt in (what is missing is E209's)."""
     value = _value(spec, "table.hand_size")
     if isinstance(value, m.Number):
-        return {n: value for n in _seat_counts(spec)}
+        return {n: value for n in _dealt_in_counts(spec)}
     if isinstance(value, m.Table):
         return {e.key: e for e in value.entries if _is_int(e.key) and _is_int(e.value)}
     return {}
@@ -707,7 +722,7 @@ def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
         if size.value <= 0:
             problems.append(_diag("E209", f"table.hand_size must be positive, not {size.value}", size))
     if isinstance(hand, m.Table):
-        missing = [n for n in _seat_counts(spec) if n not in sizes]
+        missing = [n for n in _dealt_in_counts(spec) if n not in sizes]
         if missing:
             problems.append(_diag("E209", f"table.hand_size gives no hand size for {missing[0]} players", hand,
                                   f"add a row `{missing[0]} = N`"))
@@ -727,7 +742,7 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
     draw, turned = _word(spec, "table.draw") == "winner_first", _word(spec, "trump.turned") or "dealer_hand"
     problems = []
     for seats, size in _hand_sizes(spec).items():
-        if seats not in _seat_counts(spec) or size.value <= 0 or not MIN_SEATS <= seats <= MAX_SEATS:
+        if seats not in _dealt_in_counts(spec) or size.value <= 0 or not MIN_SEATS <= seats <= MAX_SEATS:
             continue
         problem = _deal_problem(deck, seats, size.value, draw, turned)
         if problem is not None:
@@ -755,6 +770,31 @@ def _deal_problem(deck: int, seats: int, size: int, draw: bool, turned: str) -> 
     if left == 0 or (left == 1 and turned == "aside"):
         return None
     return f"{start}, leaving {left}: deal them all, set one aside as the turned card, or draw them (table.draw)"
+
+
+@check
+def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
+    """E212, E208: `table.sit_out` rows are `N = dealer`, once each, for a number of players the table seats, at
+    least three (two or more play); a seat sitting out would leave its side short, so the sides are `each`."""
+    table = _typed(spec, "table.sit_out", m.Table)
+    if table is None:
+        return []
+    problems, seen, counts = [], set(), _seat_counts(spec)
+    for entry in table.entries:
+        if not _is_int(entry.key) or entry.value != "dealer":
+            problems.append(_diag("E212", "a table.sit_out row is `PLAYERS = dealer`", entry, "for example `5 = dealer`"))
+        elif entry.key in seen:
+            problems.append(_diag("E212", f"table.sit_out gives {entry.key} players twice", entry))
+        elif entry.key not in counts or entry.key < 3:
+            seated = ", ".join(map(str, counts)) or "none"
+            problems.append(_diag("E212", f"table.sit_out: the table does not seat {entry.key} players with one sitting "
+                                          f"out (it seats {seated}; at least three, so that two play)", entry))
+        seen.add(entry.key)
+    teams = _value(spec, "table.teams")
+    if not (isinstance(teams, m.Word) and teams.value == "each"):
+        problems.append(_diag("E208", "a seat sitting out of a round would leave its side short: with table.sit_out "
+                                      "the sides are `each`", teams if teams is not None else table, "write `teams: each`"))
+    return problems
 
 
 @check
@@ -1168,10 +1208,13 @@ def check_settings(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
-    """E700: first speaker or first lead after the dealer, and the turned card, need a dealer."""
+    """E700: first speaker or first lead after the dealer, the turned card, and the dealer sitting out, need a dealer."""
     if _word(spec, "rotation.dealer") != "no":
         return []
     problems = []
+    if spec.has("table.sit_out"):
+        problems.append(_diag("E700", "table.sit_out: the dealer sits out, but rotation.dealer is no",
+                              _value(spec, "table.sit_out")))
     for rule_id, word in (("rotation.first_speaker", "after_dealer"), ("rotation.first_lead", "after_dealer"),
                           ("trump.choice", "turned_card")):
         if _word(spec, rule_id) == word:

@@ -59,8 +59,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("table.teams", (m.Groups, m.Word), ("each", "bidder_against_rest"),
        meaning="the sides: groups of partners (seats are numbered in play order), `each` for every player for oneself, "
                "or `bidder_against_rest`: each round, the bid winner against all the others"),
+    _r("table.sit_out", m.Table, ("dealer",), required=False,
+       meaning="who sits out of each round, by number of players at the table (`5 = dealer`): the dealer deals but "
+               "is dealt no card, and neither plays nor wins nor loses that round"),
     _r("table.hand_size", (m.Number, m.Table),
-       meaning="the cards dealt to each player (a table by number of players when the seats are a setting)"),
+       meaning="the cards dealt to each player (a table by number of players dealt in when the seats are a setting)"),
     _r("table.draw", WORDS, ("none", "winner_first"), required=False,
        meaning="the cards left after the deal form a stock; after each trick every player draws one, the winner first"),
     _r("table.direction", WORDS, ("counterclockwise", "clockwise"), meaning="the direction of play around the table"),

@@ -247,6 +247,15 @@ def test_the_number_of_players_is_a_table_setting(tmp_path):
 # ---------------------------------------------------------------- touti play
 
 
+def test_play_shows_the_dealer_sitting_out(capsys):
+    from touti_dsl.cli import main
+
+    assert main(["play", str(EXAMPLES / "tute-cabrero.touti"), "--seed", "3", "--set", "seats=5"]) == 0
+    out = capsys.readouterr().out
+    assert "  seat 0: sits out of this round (dealt no card)" in out
+    assert "-- trick 10:" in out and "-- trick 11:" not in out
+
+
 def test_play_shows_the_stock_and_each_draw(capsys):
     from touti_dsl.cli import main
 
@@ -282,14 +291,15 @@ def test_play_chooses_the_number_of_players(tmp_path, capsys):
 # ---------------------------------------------------------------- the middle score loses (tute cabrero)
 
 
-def _losers(totals, tricks_won=None, tute=None, seats=3):
+def _losers(totals, tricks_won=None, tute=None, seats=3, out=None):
     from types import SimpleNamespace
 
+    from touti_dsl.engine.ruleset import Seating
     from touti_dsl.engine.scoring import _middle_losers
 
-    won = tricks_won or list(range(seats))
+    won = tricks_won or [s for s in range(seats) if s != out]
     state = SimpleNamespace(tute_team=tute, tricks=[(0, (), seat) for seat in won],
-                            seating=SimpleNamespace(team_of=tuple(range(seats))))
+                            seating=Seating.of(tuple(range(seats)), out=out))
     return _middle_losers(state, totals)
 
 
@@ -303,6 +313,78 @@ def test_the_middle_score_loses():
 def test_a_capote_or_a_tute_makes_every_other_player_lose():
     assert _losers([130, 0, 0], tricks_won=[0, 0, 0]) == [1, 2]
     assert _losers([10, 60, 60], tute=0) == [1, 2]
+
+
+def test_only_the_players_dealt_in_are_ranked():
+    """The dealer sitting out (0 points) is not a place: of 67, 44, 19 and 0 the two middle places lose."""
+    assert _losers([0, 67, 19, 0, 44], seats=5, out=0) == [2, 4]
+    assert _losers([0, 67, 19, 5, 44, 3], seats=6, out=0) == [2]
+    assert _losers([0, 130, 0, 0, 0], tricks_won=[1, 1, 1, 1], seats=5, out=0) == [2, 3, 4]
+    assert _losers([0, 10, 60, 60, 5], tute=2, seats=5, out=0) == [1, 3, 4]
+
+
+# ---------------------------------------------------------------- the dealer sits out (tute cabrero at five and six)
+
+
+@pytest.mark.parametrize("players, dealt_in, cards", [(5, 4, 10), (6, 5, 8)])
+def test_at_five_and_six_the_dealer_deals_but_sits_out(players, dealt_in, cards):
+    """"Cuando se juega de a 5 ó 6 personas, quien reparte la mano no juega" (the dealer does not play the hand)."""
+    game = _game("tute-cabrero", seats=players)
+    assert game.ruleset.players == dealt_in and game.ruleset.tricks_per_round == cards
+    for dealer in range(players):
+        state = game.new_round(seed=dealer, dealer=dealer)
+        assert [len(h) for h in state.hands] == [0 if s == dealer else cards for s in range(players)]
+        assert state.seating.in_play == tuple(s for s in range(players) if s != dealer)
+        before = dealer - 1 if dealer else players - 1  # dealt the last card, which shows trumps
+        assert state.turned in state.hands[before] and state.rules.card_suit[state.turned] == state.trump_suit
+        rng = random.Random(dealer)
+        while not state.is_terminal():
+            assert dealer not in state.actors()
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert all(len(cards_played) == dealt_in for _, cards_played, _ in state.tricks)
+        result = state.round_result()
+        assert result["totals"][dealer] == 0 and dealer not in result["losers"] and result["score_changes"][dealer] == 0
+        assert _every_card(state) == list(range(40))
+
+
+def test_up_to_four_everybody_plays():
+    for players, cards in ((3, 13), (4, 10)):
+        state = _game("tute-cabrero", seats=players).new_round(seed=2, dealer=1)
+        assert [len(h) for h in state.hands] == [cards] * players and state.seating.in_play == tuple(range(players))
+
+
+def test_the_next_dealer_sits_out_the_next_round():
+    game = _game("tute-cabrero", seats=5)
+    state = game.new_round(seed=4, dealer=0)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        seat = rng.choice(state.actors())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    following = state.next_round(seed=9)
+    assert following.dealer == 1 and following.hands[1] == [] and following.first_speaker == 2
+    assert following.scores == state.match_result()["scores"]
+
+
+def test_explicit_hands_leave_the_dealer_empty_handed():
+    game = _game("tute-cabrero", seats=5)
+    dealt = game.new_round(seed=6, dealer=3)
+    hands = [[game.ruleset.card_text[c] for c in hand] for hand in dealt.hands]
+    again = game.new_round(hands=hands, dealer=3)
+    assert again.to_json()["hands"] == dealt.to_json()["hands"]
+    with pytest.raises(ValueError, match="hand of seat 3 must be empty: the dealer sits out"):
+        game.new_round(hands=hands[:3] + [hands[4], hands[3]], dealer=3)
+
+
+def test_a_round_with_a_seat_sitting_out_survives_json():
+    game = _game("tute-cabrero", seats=6)
+    state = game.new_round(seed=8, dealer=4)
+    for _ in range(7):
+        seat = state.actors()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    again = RoundState.from_json(game, state.to_json())
+    assert again.to_json() == state.to_json() and again.seating == state.seating
+    assert again.legal_actions(again.to_play) == state.legal_actions(state.to_play)
 
 
 def test_cabrero_rounds_give_porotos_until_a_player_has_four():

@@ -21,7 +21,9 @@ def _check(tmp_path, table: str, trump: str = "") -> list[tuple[str, str]]:
     ("  seats: 2\n  teams: each\n  hand_size: 8\n  draw: winner_first\n", "  turned: under_stock\n"),
     ("  seats: 3\n  teams: each\n  hand_size: 13\n", "  turned: aside\n  remove swap\n"),
     ("  seats: 4 (3, 4, 5)\n  teams: each\n  hand_size: 3 = 13, 4 = 10, 5 = 8\n", "  turned: aside\n  remove swap\n"),
-], ids=["two-with-stock", "three-each", "players-setting"])
+    ("  seats: 4 (3, 4, 5, 6)\n  teams: each\n  sit_out: 5 = dealer, 6 = dealer\n  hand_size: 3 = 13, 4 = 10, 5 = 8\n",
+     "  turned: aside\n  remove swap\n"),
+], ids=["two-with-stock", "three-each", "players-setting", "dealer-sits-out"])
 def test_tables_of_the_family_are_valid(tmp_path, table, trump):
     assert _check(tmp_path, table, trump) == []
 
@@ -44,8 +46,17 @@ def test_sides_of_any_shape_sit_alternately(tmp_path, teams):
     ("  seats: 6\n  teams: 0 2 4 | 1 3\n  hand_size: 6\n  draw: winner_first\n", "", "E208", "same number"),
     ("  seats: 4 (3, 4)\n  hand_size: 3 = 13, 4 = 10\n", "  turned: aside\n", "E208", "`each`"),
     ("  seats: 4 (3, 4)\n  teams: each\n  hand_size: 4 = 10\n", "", "E209", "no hand size for 3 players"),
+    ("  seats: 5 (4, 5)\n  teams: each\n  sit_out: 5 = dealer\n  hand_size: 5 = 8\n", "", "E209",
+     "no hand size for 4 players"),
+    ("  seats: 5\n  teams: each\n  sit_out: 5 = dealer\n  hand_size: 8\n", "", "E207", "4 hands of 8 need 32"),
+    ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 6 = dealer\n  hand_size: 10\n", "", "E212", "does not seat 6"),
+    ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = partner\n  hand_size: 10\n", "", "E212", "`PLAYERS = dealer`"),
+    ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = dealer, 5 = dealer\n  hand_size: 10\n", "", "E212", "twice"),
+    ("  seats: 4\n  teams: 0 2 | 1 3\n  sit_out: 4 = dealer\n  hand_size: 13\n", "  turned: aside\n", "E208",
+     "leave its side short"),
 ], ids=["seven-seats", "stock-not-round", "cards-left-over", "too-many-cards", "nothing-to-draw", "under-no-stock",
-        "partners-side-by-side", "uneven-sides", "setting-with-groups", "missing-hand-size"])
+        "partners-side-by-side", "uneven-sides", "setting-with-groups", "missing-hand-size", "missing-dealt-in-size",
+        "sitting-out-deal", "sit-out-not-seated", "sit-out-not-dealer", "sit-out-twice", "sit-out-in-pairs"])
 def test_tables_that_cannot_be_dealt_or_seated_are_refused(tmp_path, table, trump, code, words):
     found = _check(tmp_path, table, trump)
     assert any(c == code and words in message for c, message in found), found
@@ -65,3 +76,9 @@ def _check_text(tmp_path, base: str, body: str) -> list[tuple[str, str]]:
 def test_rules_a_table_cannot_honour_are_refused_at_check(tmp_path, base, body, words):
     found = _check_text(tmp_path, base, body)
     assert any(code == "E310" and words in message for code, message in found), found
+
+
+def test_the_dealer_sitting_out_needs_a_dealer(tmp_path):
+    found = _check_text(tmp_path, "touti-app", "table {\n  seats: 5\n  teams: each\n  sit_out: 5 = dealer\n"
+                                              "  hand_size: 10\n}\n")
+    assert any(code == "E700" and "table.sit_out" in message for code, message in found), found

@@ -17,7 +17,7 @@ from .. import model as m
 from ..conformance.features import feature_of
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
 from ..engine import Game
-from ..engine.game import split_deck
+from ..engine.game import next_pivot, split_deck
 from ..loader import spec_hash
 from . import outcomes, situations
 from ..schema import EXPRESSION_RULES
@@ -143,7 +143,7 @@ def match_playthrough(game: Game, seed: int, core_only: bool = False) -> dict:
         steps.append({"op": "match_result", "expect": result})
         if result["over"]:
             break
-        dealt = {k: v for k, v in explorer.deal(0).items() if k in ("hands", "stock", "turned")}
+        dealt = {k: v for k, v in explorer.deal(0, next_pivot(state)).items() if k in ("hands", "stock", "turned")}
         state = state.next_round(**dealt)
         steps.append({"op": "next_round", **dealt, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
     return {"rules": [PLAYTHROUGH_MATCH, "match.end"], "polarity": "positive",
@@ -181,12 +181,13 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
     return _merge(raw)
 
 
-def _deal(game: Game, rng: random.Random) -> dict:
-    """A random deal as the `next_round` step gives it: the hands, and the stock or the card set aside."""
+def _deal(game: Game, rng: random.Random):
+    """A random deal as the `next_round` step gives it (the hands, and the stock or the card set aside), for the
+    round after a given finished round: one shuffled deck, shared out for that round's dealer."""
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
-    return split_deck(rules, deck).setup(rules)
+    return lambda state: split_deck(rules, deck, next_pivot(state) if rules.has_dealer else None).setup(rules)
 
 
 def _merge(raw: list[dict]) -> list[dict]:
@@ -224,6 +225,7 @@ TIE_SEARCH = 4000
 RIGGED_ROUNDS = 12
 CORE_ROUNDS = 40
 MATCHES = 2  # golden matches per spec
+TABLE_ROUNDS = 24  # rounds explored at each other number of players a table setting allows
 
 
 def contract_levels(game: Game) -> list[int]:
@@ -262,12 +264,34 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     _look_for_a_tie(game, findings, seed)
     digest = spec_hash(spec)
     groups: dict[str, list[dict]] = {}
-    for case in collect_cases(game, findings, seed, playthroughs):
+    for case in collect_cases(game, findings, seed, playthroughs) + other_table_cases(spec, seed):
         done = finish_case(spec, digest, case)
         groups.setdefault(group_of(spec, done["rules"][0]), []).append(done)
     for cases in groups.values():
         cases.sort(key=lambda c: (c["rules"][0], c["polarity"], c["id"]))
     return dict(sorted(groups.items()))
+
+
+def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
+    """At a table whose number of players is a setting, cases at every other number it allows (the suite's other
+    cases are played at the default): who deals and plays, round results, playthroughs and a match, each case's
+    setup naming the count (`settings.seats`).  The play duties and declarations do not depend on the count."""
+    seats = spec.value("table.seats")
+    if not isinstance(seats, m.Setting):
+        return []
+    cases = []
+    for count in sorted(set(seats.choices) - {seats.default}):
+        game = Game.from_spec(spec, seats=count)
+        rounds = Explorer(game, seed + 5000 + count, core_only=True).explore(TABLE_ROUNDS).rounds
+        found = outcomes.round_cases(game, rounds) + outcomes.rotation_cases(game, rounds, _deal(game, random.Random(seed)))
+        found += outcomes.sit_out_cases(game, rounds)
+        found += playthrough_cases(game, seed + 5100 + count, 2)
+        found.append(match_playthrough(game, seed + 5200 + count, core_only=True))
+        for case in found:
+            case["setup"] = dict(case["setup"], settings={"seats": count})
+            case["description"] += f" ({count} players)"
+        cases += found
+    return _merge(cases)
 
 
 def _requirement_ids(game: Game) -> list[str]:

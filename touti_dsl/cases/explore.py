@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..conformance.features import feature_of
 from ..engine import Game, IllegalAction
 from ..engine.game import deal, split_deck
+from ..engine.ruleset import round_seating
 from . import candidates, declarations, situations
 
 KEEP = 2  # witnesses kept per rule and polarity
@@ -113,19 +114,23 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
     return ()
 
 
-def stacked_hands(game: Game, side: int) -> dict:
-    """A deal where the seats of `side` hold the strongest cards (a side sure to take most tricks)."""
+def stacked_hands(game: Game, side: int, dealer: int | None = None) -> dict:
+    """A deal where the seats of `side` hold the strongest cards (a side sure to take most tricks).
+
+    The sides are those of the round `dealer` deals: a seat sitting out of it holds nothing."""
     rules = game.ruleset
+    seating = round_seating(rules, dealer)
     cards = sorted(range(rules.ncards), key=lambda c: (-rules.card_strength[c], c))
-    strong = [s for s in range(rules.seats) if rules.team_of[s] == side % rules.sides]
-    weak = [s for s in range(rules.seats) if s not in strong]
+    sides = sorted({seating.team_of[s] for s in seating.in_play})
+    strong = [s for s in seating.in_play if seating.team_of[s] == sides[side % len(sides)]]
+    weak = [s for s in seating.in_play if s not in strong]
     dealt = len(strong) * rules.hand_size
-    order: list[list[int]] = [[] for _ in range(rules.seats)]
-    for index, card in enumerate(cards[: rules.seats * rules.hand_size]):
+    order: dict[int, list[int]] = {s: [] for s in seating.in_play}
+    for index, card in enumerate(cards[: rules.players * rules.hand_size]):
         seats, at = (strong, index) if index < dealt else (weak, index - dealt)
         order[seats[at % len(seats)]].append(card)
-    deck = [c for hand in order for c in hand] + cards[rules.seats * rules.hand_size :]
-    return split_deck(rules, deck).setup(rules)
+    deck = [c for s in seating.in_play for c in order[s]] + cards[rules.players * rules.hand_size :]
+    return split_deck(rules, deck, dealer).setup(rules)
 
 
 def quick_rounds(game: Game, seed: int, count: int):
@@ -133,8 +138,9 @@ def quick_rounds(game: Game, seed: int, count: int):
     rules = game.ruleset
     rng = random.Random(seed)
     for index in range(count):
-        setup = deal(rules, rng.randrange(2**32)).setup(rules)
-        setup["dealer" if rules.has_dealer else "first_speaker"] = index % rules.seats
+        pivot = index % rules.seats
+        setup = deal(rules, rng.randrange(2**32), pivot if rules.has_dealer else None).setup(rules)
+        setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
         state = game.new_round(**setup)
         history, ends, winners = [], [], []
         while not state.is_terminal():
@@ -148,6 +154,12 @@ def quick_rounds(game: Game, seed: int, count: int):
                 ends.append(len(history))
                 winners.append(state.last_trick_winner())
         yield RoundRecord(setup, tuple(history), state.round_result(), tuple(ends), tuple(winners))
+
+
+def _dealt_in(rules, dealer: int | None, seat: int) -> int:
+    """`seat`, or the next seat dealt in when it sits out of the round `dealer` deals."""
+    seating = round_seating(rules, dealer)
+    return seat if seat in seating.in_play else seating.next_seat[seat]
 
 
 class StillState:
@@ -197,17 +209,20 @@ class Explorer:
             self.explore_round(index)
         return self.findings
 
-    def deal(self, index: int) -> dict:
+    def deal(self, index: int, pivot: int | None = None) -> dict:
+        """A deal of round `index`; `pivot` names its dealer (or first speaker) when it is not `index % seats`."""
         rules = self.game.ruleset
         rng = random.Random(self.rng.randrange(2**32))
         deck = list(range(rules.ncards))
         rng.shuffle(deck)
-        setup = split_deck(rules, deck).setup(rules)
+        pivot = index % rules.seats if pivot is None else pivot
+        dealer = pivot if rules.has_dealer else None
+        setup = split_deck(rules, deck, dealer).setup(rules)
         if self.stacked:
-            setup = stacked_hands(self.game, index % 2)
-        if self.rigged_rank is not None:
-            self._rig(setup, rng.randrange(rules.seats))
-        setup["dealer" if rules.has_dealer else "first_speaker"] = index % rules.seats
+            setup = stacked_hands(self.game, index % 2, dealer)
+        if self.rigged_rank is not None:  # a seat dealt in (a seat sitting out holds nothing)
+            self._rig(setup, _dealt_in(rules, dealer, rng.randrange(rules.seats)))
+        setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
         if self.rigged_pairs:
             state = self.game.new_round(**setup)
             self.declarer = state.first_speaker
@@ -314,7 +329,7 @@ class Explorer:
     def _choose_stacked(self, state) -> tuple[int, str]:
         """The strong side (the holders of the strongest cards) bids the lowest bid and plays its best card."""
         rules = self.game.ruleset
-        strong = {s for s in range(rules.seats) if rules.team_of[s] == self._strong_team(state)}
+        strong = {s for s in range(rules.seats) if state.seating.team_of[s] == self._strong_team(state)}
         seat = state.actors()[0]
         legal = [a for a in state.legal_actions(seat) if a not in ("concede", "agree", "refuse")] or state.legal_actions(seat)
         bids = [a for a in legal if a.startswith("bid ")]
@@ -328,11 +343,12 @@ class Explorer:
         return seat, (max if seat in strong else min)(plays, key=strength)
 
     def _strong_team(self, state) -> int:
-        rules = self.game.ruleset
-        total = [0] * rules.sides
-        for seat in range(rules.seats):
-            total[rules.team_of[seat]] += sum(rules.card_strength[c] for c in state.hands[seat])
-        return max(range(rules.sides), key=lambda side: (total[side], -side))
+        """The side of the round (as `state.seating` seats it) whose hands are strongest."""
+        rules, seating = self.game.ruleset, state.seating
+        total = {seating.team_of[s]: 0 for s in seating.in_play}
+        for seat in seating.in_play:
+            total[seating.team_of[seat]] += sum(rules.card_strength[c] for c in state.hands[seat])
+        return max(sorted(total), key=lambda side: (total[side], -side))
 
     def _choose_patiently(self, state) -> tuple[int, str]:
         """No declaration, no concession, and the rigged cards kept while another card may be played."""

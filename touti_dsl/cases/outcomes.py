@@ -39,7 +39,7 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             continue
         trump_suit = rules.suits.index(trump)
         for index, end in enumerate(record.trick_ends):
-            plays = _trick_cards(record, index, rules.seats)
+            plays = _trick_cards(record, index, rules.players)
             cards = [rules.vocabulary.cards[text] for _, text in plays]
             led = rules.card_suit[cards[0]]
             winner_card = cards[[seat for seat, _ in plays].index(record.trick_winners[index])]
@@ -201,7 +201,7 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     return cases
 
 
-def game_cases(game: Game, rounds: list[RoundRecord], next_deal: dict) -> list[dict]:
+def game_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
     """`match.games`: a game won with the match still short of its games, then the next game from zero."""
     rules = game.ruleset
     if rules.match_games is None or rules.match_games < 2:
@@ -217,10 +217,11 @@ def game_cases(game: Game, rounds: list[RoundRecord], next_deal: dict) -> list[d
         result = state.match_result()
         if result["game_winner"] != team or result["over"]:
             continue
-        nxt = state.next_round(**next_deal)
+        dealt = next_deal(state)
+        nxt = state.next_round(**dealt)
         steps = _applies(record.history) + [
             {"op": "match_result", "expect": result},
-            {"op": "next_round", **next_deal, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
+            {"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
             {"op": "match_result", "expect": nxt.match_result()},
         ]
         return [_case(record, steps, ["match.games"], "negative",
@@ -256,8 +257,10 @@ def _capote(game: Game, record: RoundRecord) -> bool:
     return capote_side(_replayed(game, record, record.setup)) is not None
 
 
-def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal: dict) -> list[dict]:
-    """Who deals (or speaks first) in the next round, after a played round and after a void one."""
+def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
+    """Who deals (or speaks first) in the next round, after a played round and after a void one.
+
+    `next_deal(state)` gives the next round's deal (build.py: one shuffled deck, shared out for the next dealer)."""
     rules = game.ruleset
     cases = []
     played = [r for r in rounds if not r.result["void"]]
@@ -267,9 +270,10 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal: dict) -> li
         if found is None:
             continue
         record, state = found
-        nxt = state.next_round(**next_deal)
+        dealt = next_deal(state)
+        nxt = state.next_round(**dealt)
         steps = _applies(record.history) + [
-            {"op": "next_round", **next_deal, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}}
+            {"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}}
         ]
         cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))
     return cases
@@ -323,7 +327,7 @@ def _turn_case(game: Game, record: RoundRecord, at: int, rules: list[str], words
     state = _state_after(game, record, at)
     actors = state.actors()
     steps = _applies(record.history[:at]) + [actors_step(state)]
-    intruder = next(s for s in range(game.ruleset.seats) if s not in actors)
+    intruder = next(s for s in state.seating.in_play if s not in actors)  # a seat sitting out holds no card
     attempt = "pass" if state.phase == "bidding" else "play " + state.observation(intruder)["hand"][0]
     cases = [_case(record, steps, rules, "positive", words)]
     refusal = _refusal_rule(state, intruder, attempt)
@@ -331,6 +335,27 @@ def _turn_case(game: Game, record: RoundRecord, at: int, rules: list[str], words
         refused = _applies(record.history[:at]) + [refuse_step(state, intruder, attempt, refusal)]
         cases.append(_case(record, refused, rules + [refusal], "negative", f"{words}: seat {intruder} may not act yet"))
     return cases
+
+
+def sit_out_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`table.sit_out`: once the seat before the dealer has played in a trick, the next to play is the seat after it;
+    the dealer, sitting out, may not play (positive: who acts; negative: the dealer's attempt refused)."""
+    rules = game.ruleset
+    if not rules.sit_out:
+        return []
+    for record in sorted(rounds, key=lambda r: len(r.history)):
+        state = game.new_round(**record.setup)
+        dealer, before = state.dealer, state.seating.last_dealt(state.dealer)
+        for at, (seat, action) in enumerate(record.history, 1):
+            state.apply(seat, action)
+            if seat == before and action.startswith("play ") and state.trick_cards:
+                steps = _applies(record.history[:at]) + [actors_step(state)]
+                attempt = f"play {rules.card_text[state.hands[state.to_play][0]]}"
+                refused = steps + [refuse_step(state, dealer, attempt, _refusal_rule(state, dealer, attempt))]
+                words = f"the dealer (seat {dealer}) sits out of the round: after seat {before}, seat {state.to_play} plays"
+                return [_case(record, steps, ["table.sit_out"], "positive", words),
+                        _case(record, refused, ["table.sit_out"], "negative", words + ", and the dealer may not")]
+    return []
 
 
 def _refusal_rule(state, seat: int, action: str) -> str | None:
@@ -455,7 +480,7 @@ def stock_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         record = played[0]
         cases += _drawn_cards_case(game, record, 1, ["table.draw"], "after a trick each player draws, the winner first")
     if played and rules.stock_size and rules.turned_place == "under_stock":
-        last_draw = rules.stock_size // rules.seats
+        last_draw = rules.stock_size // rules.players
         record = next((r for r in played if len(r.trick_ends) >= last_draw), None)
         if record is not None:
             cases += _drawn_cards_case(game, record, last_draw, ["trump.turned", "table.draw"],
@@ -479,7 +504,7 @@ def _drawn_cards_case(game: Game, record: RoundRecord, trick: int, rule_ids: lis
     rules = game.ruleset
     state = game.new_round(**record.setup)
     end = record.trick_ends[trick - 1]
-    drawn_from = (trick - 1) * rules.seats
+    drawn_from = (trick - 1) * rules.players
     stock = list(state.stock)
     for seat, action in record.history[:end]:
         state.apply(seat, action)

@@ -141,7 +141,8 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
     rules = state.rules
     for seat, hand in enumerate(start["hands"]):
         side = f" ({_side(rules, rules.team_of[seat])})" if any(rules.partners) else ""
-        lines.append(f"  seat {seat}{side}: {' '.join(hand)}")
+        shown = " ".join(hand) if seat in state.seating.in_play else "sits out of this round (dealt no card)"
+        lines.append(f"  seat {seat}{side}: {shown}")
     if start["turned"]:
         place = {"under_stock": ", face up under the stock", "aside": ", set aside"}.get(rules.turned_place, "")
         lines.append(f"turned card: {start['turned']} (trumps: {start['trump']}{place})")
@@ -153,8 +154,8 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
 
 
 def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
-    rules = state.rules
-    seats = rules.seats
+    rules, seating = state.rules, state.seating
+    seats = rules.players  # the players of the round: a seat sitting out plays no card
     lines, tricks, plays, drawn = [], iter(state.tricks), 0, 0
     for seat, action in moves:
         lines.append(f"  seat {seat}: {action}")
@@ -165,7 +166,9 @@ def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
             side = f" ({_side(rules, rules.team_of[winner])})" if any(rules.partners) else ""
             lines.append(f"  -- trick {plays // seats}: seat {winner}{side} takes {points}")
             if drawn < len(stock) and plays // seats < rules.tricks_per_round:
-                order = [(winner + k) % seats for k in range(seats)]
+                order = [winner]
+                while len(order) < seats:
+                    order.append(seating.next_seat[order[-1]])
                 lines.append("  -- draw: " + ", ".join(f"seat {s} {stock[drawn + k]}" for k, s in enumerate(order)))
                 drawn += seats
     return lines

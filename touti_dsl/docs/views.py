@@ -149,7 +149,8 @@ class PageWords:
 
     def _sentence_key(self, rule: m.Rule) -> str:
         """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
-        sentence), or for a match played in hands won (`rule_in_hands.*`: a score then counts hands, not points)."""
+        sentence), for a value given as a table of rows (`rule_table.*`), or for a match played in hands won
+        (`rule_in_hands.*`: a score then counts hands, not points)."""
         key = vocabulary_id(rule)
         other = self.spec.value(SENTENCE_DEPENDS_ON.get(key, ""))
         if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
@@ -159,6 +160,8 @@ class PageWords:
             return f"rule_in_hands.{key}"
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
             return f"rule_formula.{key}"
+        if isinstance(rule.value, m.Table) and self.words.has(f"rule_table.{key}"):
+            return f"rule_table.{key}"  # a number given by a table of rows (hand sizes by players) reads apart
         return self._table_key(f"rule.{key}")
 
     def rule_view(self, rule: m.Rule) -> RuleView:

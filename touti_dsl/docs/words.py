@@ -270,7 +270,8 @@ class ValueWords(Visitor):
         return self.word(key)
 
     def entry_value(self, entry: m.Entry) -> str:
-        value = self.word("none") if entry.value is None else self.lit(entry.value)
+        value = self.word("none" if entry.value is None else entry.value) if not isinstance(entry.value, int) \
+            else self.lit(entry.value)  # a word (`5 = dealer`) reads in the page's language
         flags = [self.word(flag) for flag in entry.flags]
         return self.words.text("value.list_separator").join([value, *flags])
 

@@ -128,8 +128,10 @@ def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
     counts = {seats.value} if isinstance(seats, m.Number) else set(seats.choices) if isinstance(seats, m.Setting) else set()
     if isinstance(teams, m.Groups):
         return {len(teams.groups)}, {len(g) for g in teams.groups}
-    if isinstance(teams, m.Word) and teams.value == "each":
-        return counts, {1}
+    if isinstance(teams, m.Word) and teams.value == "each":  # a seat sitting out of the round is no side of it
+        out = spec.value("table.sit_out")
+        out = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
+        return {n - (n in out) for n in counts}, {1}
     if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
         return {2}, {1} | {n - 1 for n in counts}
     return set(), set()

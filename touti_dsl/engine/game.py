@@ -2,9 +2,12 @@
 
 Dealing with a seed: the cards in canonical order (suits in `deck.suits` order × ranks
 in `deck.ranks` order) are shuffled with `random.Random(seed).shuffle`, and seat s
-receives the cards [h·s, h·s + h) for a hand size h.  The cards left form the stock, in
-drawing order.  The turned card (trump.choice turned_card) is, by `trump.turned`: the last
-card of the dealer's hand as dealt or given (`dealer_hand`); the first card after the
+receives the cards [h·s, h·s + h) for a hand size h.  When a seat sits out of the round
+(`table.sit_out`: the dealer), it receives no card and the seats dealt in take the
+chunks in seat order (the k-th seat dealt in gets [h·k, h·k + h)).  The cards left form
+the stock, in drawing order.  The turned card (trump.choice turned_card) is, by
+`trump.turned`: the last card of the dealer's hand as dealt or given, or, when the
+dealer sits out, of the hand of the seat before it, dealt the last card (`dealer_hand`); the first card after the
 hands, put face up under the stock and drawn last (`under_stock`); or that card set aside
 face up (`aside`).  When `rotation.first_speaker` is `random` and no first speaker is
 given, it is `random.Random(seed).randrange(seats)` (a fresh generator, independent of
@@ -18,7 +21,7 @@ from pathlib import Path
 
 from .. import model as m
 from . import ghna, play
-from .ruleset import Ruleset, compile_spec
+from .ruleset import Ruleset, compile_spec, round_seating
 from .state import RoundState
 
 
@@ -53,11 +56,11 @@ class Game:
             raise ValueError("stock= goes with explicit hands=")
         if hands is None and seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if hands is None:
-            dealt = deal(rules, seed)
-        else:
-            dealt = parse_hands(rules, hands, stock, turned)
         dealer, first_speaker = _seats(rules, seed, dealer, first_speaker)
+        if hands is None:
+            dealt = deal(rules, seed, dealer)
+        else:
+            dealt = parse_hands(rules, hands, stock, turned, dealer)
         st = _start(rules, dealt, dealer, first_speaker, _scores(rules, scores), turned, seed)
         st.games = _games(rules, games)
         return st
@@ -80,18 +83,22 @@ class Dealt(list):
         return found
 
 
-def deal(rules: Ruleset, seed) -> Dealt:
+def deal(rules: Ruleset, seed, dealer: int | None = None) -> Dealt:
     """The hands, stock and turned card of a seeded deal, in dealing order (see module docstring)."""
     deck = list(range(rules.ncards))
     random.Random(seed).shuffle(deck)
-    return split_deck(rules, deck)
+    return split_deck(rules, deck, dealer)
 
 
-def split_deck(rules: Ruleset, deck: list[int]) -> Dealt:
-    """A deck in dealing order shared out: the hands, then the stock and the turned card (module docstring)."""
+def split_deck(rules: Ruleset, deck: list[int], dealer: int | None = None) -> Dealt:
+    """A deck in dealing order shared out: the hands, then the stock and the turned card (module docstring).
+
+    `dealer` matters only at a table where the dealer sits out (`table.sit_out`): its hand is empty."""
     size = rules.hand_size
-    dealt = Dealt(deck[size * s : size * s + size] for s in range(rules.seats))
-    rest = deck[size * rules.seats :]
+    in_play = round_seating(rules, dealer).in_play
+    chunks = iter(deck[size * k : size * k + size] for k in range(rules.players))
+    dealt = Dealt(next(chunks) if s in in_play else [] for s in range(rules.seats))
+    rest = deck[size * rules.players :]
     if rules.turned_place == "dealer_hand" or not rest:
         dealt.stock = rest if rules.draw else []
     elif rules.turned_place == "under_stock":
@@ -101,13 +108,19 @@ def split_deck(rules: Ruleset, deck: list[int]) -> Dealt:
     return dealt
 
 
-def parse_hands(rules: Ruleset, hands, stock=None, turned=None) -> Dealt:
-    """The seats' lists of card texts (and the stock's), checked: every card of the deck exactly once."""
+def parse_hands(rules: Ruleset, hands, stock=None, turned=None, dealer: int | None = None) -> Dealt:
+    """The seats' lists of card texts (and the stock's), checked: every card of the deck exactly once.
+
+    A seat sitting out of the round (the dealer, by `table.sit_out`) has an empty list."""
     seats = rules.seats
     if not isinstance(hands, (list, tuple)) or len(hands) != seats:
         raise ValueError(f"hands must be a list of {seats} lists of card texts")
     cards = rules.vocabulary.cards
-    dealt = Dealt(_card_list(rules, hand, f"hand of seat {seat}", rules.hand_size) for seat, hand in enumerate(hands))
+    in_play = round_seating(rules, dealer).in_play
+    for seat in (s for s in range(seats) if s not in in_play and hands[s] not in ([], ())):
+        raise ValueError(f"hand of seat {seat} must be empty: the dealer sits out of this round (table.sit_out)")
+    dealt = Dealt(_card_list(rules, hand, f"hand of seat {seat}", rules.hand_size) if seat in in_play else []
+                  for seat, hand in enumerate(hands))
     if rules.stock_size and stock is None:
         raise ValueError(f"this table draws from a stock: give stock= ({rules.stock_size} card texts, in drawing order)")
     if stock is not None:
@@ -189,12 +202,14 @@ def _games(rules: Ruleset, games) -> list[int]:
 def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -> RoundState:
     st = RoundState.__new__(RoundState)
     seats, sides = rules.seats, rules.sides
-    st.rules, st._legal, st.seating = rules, [None] * seats, rules.seating
+    st.rules, st._legal, st.seating = rules, [None] * seats, round_seating(rules, dealer)
     st.phase, st.dealer, st.first_speaker, st.seed, st.scores = "bidding", dealer, first_speaker, seed, scores
     st.hands = [sorted(h) for h in dealt]
     st.stock = list(dealt.stock)
     st.history = []
     st.turn, st.out, st.spoken = first_speaker, [False] * seats, [False] * seats
+    if rules.sit_out:  # a seat sitting out of the round never speaks
+        st.out, st.spoken = [s not in st.seating.in_play for s in range(seats)], list(st.out)
     st.high = st.high_bidder = st.high_suit = None
     st.calls_made, st.push_min = [], [None] * seats
     st.trump_suit, st.turned, st.swapped = None, None, False
@@ -224,9 +239,11 @@ def _turn_card(st: RoundState, dealt, turned) -> None:
             raise ValueError("give turned=: the card turned face up, set aside, that shows trumps")
         card = dealt.turned
     else:
-        card = dealt[st.dealer][-1] if turned is None else rules.vocabulary.cards.get(turned)
-        if card is None or card not in st.hands[st.dealer]:
-            raise ValueError(f"the turned card {turned!r} must be a card of the dealer's hand (seat {st.dealer})")
+        holder = st.seating.last_dealt(st.dealer)
+        card = dealt[holder][-1] if turned is None else rules.vocabulary.cards.get(turned)
+        if card is None or card not in st.hands[holder]:
+            whose = "the dealer's hand" if holder == st.dealer else "the hand dealt last"
+            raise ValueError(f"the turned card {turned!r} must be a card of {whose} (seat {holder})")
     st.turned, st.trump_suit = card, rules.card_suit[card]
     st._start_play()
 
@@ -250,6 +267,11 @@ def next_round(st: RoundState, seed=None, hands=None, turned=None, stock=None) -
     if rules.has_dealer:
         return game.new_round(seed=seed, hands=hands, dealer=seat, **carried)
     return game.new_round(seed=seed, hands=hands, first_speaker=seat, **carried)
+
+
+def next_pivot(st: RoundState) -> int:
+    """The dealer (or the first speaker, without a dealer) of the round after the finished round `st`."""
+    return _next_pivot(st, st.dealer if st.rules.has_dealer else st.first_speaker)
 
 
 def _next_pivot(st: RoundState, current: int) -> int:

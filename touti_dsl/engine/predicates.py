@@ -119,7 +119,7 @@ def beats_winner(st, card: int) -> bool:
 def _partner_unbeatable(st, seat, _act) -> bool:
     if not st.trick_cards or st.trick_winner not in st.seating.partners[seat]:
         return False
-    later = [s for s in range(st.rules.seats) if s != seat and s not in st.trick_seats]
+    later = [s for s in st.seating.in_play if s != seat and s not in st.trick_seats]
     return not any(beats_winner(st, c) for s in later for c in st.hands[s])
 
 

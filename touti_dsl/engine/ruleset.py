@@ -98,24 +98,40 @@ class GhnaRules:
 
 @dataclass(frozen=True)
 class Seating:
-    """Who sits with whom in a round: each seat's side, its partners and its opponents."""
+    """Who sits with whom in a round: each seat's side, its partners and its opponents, and who plays.
+
+    A seat that sits out of the round (`table.sit_out`: the dealer at five or six) keeps its
+    side but is dealt no card: it is nobody's opponent, and turns pass it by (`next_seat`).
+    """
 
     team_of: tuple[int, ...]
     partners: tuple[tuple[int, ...], ...]
     opponents: tuple[tuple[int, ...], ...]
     partner: tuple[int | None, ...]  # the one partner of each seat, or None (no side of exactly two)
+    in_play: tuple[int, ...] = ()  # the seats dealt in this round, in seat order
+    next_seat: tuple[int, ...] = ()  # the next seat to speak or play after each seat, passing by those sitting out
 
     @classmethod
-    def of(cls, team_of: tuple[int, ...]) -> "Seating":
-        seats = range(len(team_of))
-        partners = tuple(tuple(o for o in seats if o != s and team_of[o] == team_of[s]) for s in seats)
-        return cls(team_of, partners, tuple(tuple(o for o in seats if team_of[o] != team_of[s]) for s in seats),
-                   tuple(p[0] if len(p) == 1 else None for p in partners))
+    def of(cls, team_of: tuple[int, ...], out: int | None = None) -> "Seating":
+        """The seating of sides `team_of`, with the seat `out` (if any) sitting out of the round."""
+        n = len(team_of)
+        seats = tuple(s for s in range(n) if s != out)
+        partners = tuple(tuple(o for o in seats if o != s and team_of[o] == team_of[s]) for s in range(n))
+        opponents = tuple(tuple(o for o in seats if team_of[o] != team_of[s]) for s in range(n))
+        following = tuple(next(o % n for o in range(s + 1, s + n + 1) if o % n != out) for s in range(n))
+        return cls(team_of, partners, opponents, tuple(p[0] if len(p) == 1 else None for p in partners), seats, following)
 
     @classmethod
     def against(cls, bidder: int, seats: int) -> "Seating":
         """The bid winner (side 0) against all the others (side 1)."""
         return cls.of(tuple(0 if s == bidder else 1 for s in range(seats)))
+
+    def last_dealt(self, dealer: int) -> int:
+        """The seat dealt the last card of a deal: the dealer, or the seat before it when the dealer sits out."""
+        seat, n = dealer, len(self.team_of)
+        while seat not in self.in_play:
+            seat = (seat - 1) % n
+        return seat
 
 
 @dataclass
@@ -168,6 +184,9 @@ class Ruleset:
     partners: tuple[tuple[int, ...], ...] = ()  # every other seat of the same side
     sides: int = 2  # the number of sides of a round
     seating: Seating | None = None  # team_of, partners, opponents, partner as one value; a round may change it
+    sit_out: str | None = None  # `table.sit_out` for this number of players: `dealer` sits out of each round
+    players: int = 4  # the players dealt in each round: the seats, less the one sitting out
+    seatings: tuple[Seating, ...] = ()  # with a seat sitting out: the round's seating for each dealer
     against_bidder: bool = False  # `teams: bidder_against_rest`: the bid winner against the others, each round
     score_sides: int = 2  # the match scores kept: one per side, or one per seat when the sides change each round
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
@@ -355,24 +374,29 @@ def _rank_name(rank: int, label: str) -> str:
 def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
     """Seats, sides, the deal and the stock (checks.py has refused every shape the engine cannot seat)."""
     seats = _seat_count(read, settings.get("seats"))
+    sit_out = _sit_out(read, seats)
+    players = seats - (sit_out is not None)
     against_bidder = isinstance(read.rule("table.teams").value, m.Word) and read.rule("table.teams").value.value == "bidder_against_rest"
     team_of = tuple(range(seats)) if against_bidder else _sides(read, seats)  # before a contract, each for oneself
     seating = Seating.of(team_of)
-    hand_size = _hand_size(read, seats)
+    hand_size = _hand_size(read, players)
     turned_place = read.word("trump.turned", TURNED_PLACES) if read.spec.has("trump.turned") else "dealer_hand"
     draw = read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first"
-    left = ncards - seats * hand_size
+    left = ncards - players * hand_size
     if turned_place == "aside" and not left:
         turned_place = "dealer_hand"  # no card is left over: the dealer's last card shows trumps, as dealt
     if left < 0 or (left and not draw and turned_place != "aside") or (not draw and turned_place == "under_stock"):
-        raise fail(read.rule("table.hand_size"), f"table.hand_size: {seats} hands of {hand_size} must use the {ncards} "
+        raise fail(read.rule("table.hand_size"), f"table.hand_size: {players} hands of {hand_size} must use the {ncards} "
                                                   "cards of the deck, or leave a stock to draw (table.draw)")
-    in_play = seats * hand_size + (left - (turned_place == "aside") if draw else 0)
-    if draw and in_play % seats:
+    in_play = players * hand_size + (left - (turned_place == "aside") if draw else 0)
+    if draw and in_play % players:
         raise fail(read.rule("table.draw"), f"table.draw: the {left} cards left after the deal do not go round "
-                                            f"{seats} players")
+                                            f"{players} players")
     return dict(
         seats=seats,
+        sit_out=sit_out,
+        players=players,
+        seatings=tuple(Seating.of(team_of, out=dealer) for dealer in range(seats)) if sit_out else (),
         team_of=team_of,
         partner=seating.partner,
         partners=seating.partners,
@@ -386,7 +410,7 @@ def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
         stock_size=left if draw else 0,
         draw=draw,
         turned_place=turned_place,
-        tricks_per_round=in_play // seats,
+        tricks_per_round=in_play // players,
     )
 
 
@@ -405,6 +429,19 @@ def _seat_count(read: _Reader, chosen) -> int:
     return rule.value.value
 
 
+def _sit_out(read: _Reader, seats: int) -> str | None:
+    """Who sits out of each round with this number of players (`table.sit_out`), or None."""
+    if not read.spec.has("table.sit_out"):
+        return None
+    found = read.table("table.sit_out").get(seats)
+    return None if found is None else found.value
+
+
+def round_seating(rules: "Ruleset", dealer: int | None) -> Seating:
+    """The seating of a round dealt by `dealer`: the table's, less the dealer when it sits out."""
+    return rules.seatings[dealer] if rules.seatings else rules.seating
+
+
 def _sides(read: _Reader, seats: int) -> tuple[int, ...]:
     rule = read.rule("table.teams")
     if isinstance(rule.value, m.Word):
@@ -418,14 +455,15 @@ def _sides(read: _Reader, seats: int) -> tuple[int, ...]:
     return tuple(next(t for t, g in enumerate(groups) if s in g) for s in range(seats))
 
 
-def _hand_size(read: _Reader, seats: int) -> int:
+def _hand_size(read: _Reader, players: int) -> int:
+    """The cards dealt to each player, by the number of players dealt in."""
     rule = read.rule("table.hand_size")
     if isinstance(rule.value, m.Number):
         return rule.value.value
     sizes = {e.key: e.value for e in rule.value.entries}
-    if seats not in sizes:
-        raise fail(rule, f"table.hand_size gives no hand size for {seats} players")
-    return sizes[seats]
+    if players not in sizes:
+        raise fail(rule, f"table.hand_size gives no hand size for {players} players")
+    return sizes[players]
 
 
 def _compile_rotation(read: _Reader) -> dict:

@@ -13,7 +13,8 @@ tute wins at once; the winner scores `scoring.winner` (1 by default), every othe
 nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
 middle place loses (with an even number of sides, the two middle places), together
 with every side tied with a losing place; a tute, or a capote (one side took every
-trick), makes every other side lose.  Each loser scores `scoring.loser`, the others
+trick), makes every other side lose.  Only the sides dealt in are ranked: a seat
+sitting out of the round (`table.sit_out`) neither wins nor loses it.  Each loser scores `scoring.loser`, the others
 nothing; the result lists the `losers`.  Every list of the result has one entry per
 side (two for two teams).
 """
@@ -96,7 +97,8 @@ def _facts(st, totals: list[int], bidders: int | None, winner: int | None, loser
 
 def _middle_losers(st, totals: list[int]) -> list[int]:
     """The sides that lose a `middle_loses` round (see module docstring)."""
-    sides = range(len(totals))
+    seating = st.seating
+    sides = sorted({seating.team_of[s] for s in seating.in_play})
     if st.tute_team is not None:
         return [side for side in sides if side != st.tute_team]
     tricks = [0] * len(totals)
@@ -105,9 +107,9 @@ def _middle_losers(st, totals: list[int]) -> list[int]:
     capote = [side for side in sides if tricks[side] == len(st.tricks) and st.tricks]
     if capote:
         return [side for side in sides if side != capote[0]]
-    ranked = sorted(totals, reverse=True)
-    middle = len(totals) // 2
-    losing = {ranked[middle]} if len(totals) % 2 else {ranked[middle - 1], ranked[middle]}
+    ranked = sorted((totals[side] for side in sides), reverse=True)
+    middle = len(ranked) // 2
+    losing = {ranked[middle]} if len(ranked) % 2 else {ranked[middle - 1], ranked[middle]}
     return [side for side in sides if totals[side] in losing]
 
 

@@ -241,7 +241,7 @@ class RoundState:
     def _start_play(self) -> None:
         rules = self.rules
         self.phase = "play"
-        lead = self.first_speaker if rules.first_lead == "first_speaker" else rules.next_seat[self.dealer]
+        lead = self.first_speaker if rules.first_lead == "first_speaker" else self.seating.next_seat[self.dealer]
         self.to_play = lead
         play.start_trick(self)
 
@@ -272,8 +272,8 @@ class RoundState:
         if not self.trick_cards:
             self.window_team = None  # leading closes the declaration window
         play.add_card(self, seat, card)
-        if len(self.trick_cards) < self.rules.seats:
-            self.to_play = self.rules.next_seat[seat]
+        if len(self.trick_cards) < self.rules.players:
+            self.to_play = self.seating.next_seat[seat]
             return
         self._finish_trick()
 
@@ -296,8 +296,8 @@ class RoundState:
 
     def _draw(self, first: int) -> None:
         """Each player draws one card from the stock, the trick winner first (`table.draw winner_first`)."""
-        seat, following = first, self.rules.next_seat
-        for _ in range(self.rules.seats):
+        seat, following = first, self.seating.next_seat
+        for _ in range(self.rules.players):
             insort(self.hands[seat], self.stock.pop(0))
             seat = following[seat]
 
@@ -313,8 +313,9 @@ class RoundState:
             self.turned = wanted
         else:
             insort(self.hands[seat], self.turned)
-            self.hands[self.dealer].remove(self.turned)
-            insort(self.hands[self.dealer], wanted)
+            holder = self.seating.last_dealt(self.dealer)  # the dealer, or the seat dealt last when it sits out
+            self.hands[holder].remove(self.turned)
+            insort(self.hands[holder], wanted)
         self.swapped = True
 
     def _refuse_swap(self, seat: int, _arg) -> None:

@@ -10,7 +10,7 @@ played face up; the turned card is shown).
 from __future__ import annotations
 
 from . import play
-from .ruleset import Seating
+from .ruleset import Seating, round_seating
 
 def _card(rules, card):
     return None if card is None else rules.card_text[card]
@@ -101,7 +101,6 @@ def from_json(cls, game_or_spec, data: dict):
         raise ValueError(f"state of system {data.get('system')!r} given to a game of {rules.system!r}")
     st = cls.__new__(cls)
     st.rules, st._legal = rules, [None] * rules.seats
-    st.seating = rules.seating
     _restore_round(st, rules, data)
     _restore_bidding(st, data["bidding"])
     _restore_play(st, rules, data["play"])
@@ -112,6 +111,7 @@ def from_json(cls, game_or_spec, data: dict):
 def _restore_round(st, rules, data: dict) -> None:
     cards, suits = rules.vocabulary.cards, rules.suits
     st.phase, st.dealer, st.first_speaker, st.seed = data["phase"], data["dealer"], data["first_speaker"], data["seed"]
+    st.seating = round_seating(rules, st.dealer)
     st.scores = list(data["scores"])
     st.hands = [[cards[c] for c in hand] for hand in data["hands"]]
     st.stock = [cards[c] for c in data.get("stock", ())]
