@@ -255,7 +255,7 @@ def test_a_count_chooses_the_arabic_noun_after_it():
     ar = catalog("ar")
     assert [ar.plural(n) for n in (1, 2, 3, 10, 11, 13, 99, 100, 103)] == [
         "one", "two", "few", "few", "many", "many", "many", "other", "few"]
-    assert "يأخذ كل لاعب <bdi dir=\"ltr\">13</bdi> ورقة." in _rules_page("tute-cabrero", "ar")
+    assert "يأخذ كل لاعب <bdi dir=\"ltr\">13</bdi> ورقة." in _rules_page("tute-arrastrado", "ar")
     assert "يأخذ كل لاعب <bdi dir=\"ltr\">10</bdi> أوراق." in _rules_page("tute", "ar")
     assert "يلعب لاعبان." in _rules_page("tute-habanero", "ar")
     assert "إعلان واحد على الأكثر" in _rules_page("tute", "ar")

@@ -354,6 +354,23 @@ def test_up_to_four_everybody_plays():
         assert [len(h) for h in state.hands] == [cards] * players and state.seating.in_play == tuple(range(players))
 
 
+def test_the_seat_dealt_the_trump_card_cannot_swap_for_it(tmp_path):
+    """With the dealer out, the trump card is the last card dealt, in the hand of the seat before the dealer: that seat
+    holds it already, as a dealer would, and may not exchange the 7 of trumps for it."""
+    path = tmp_path / "cabrero-swap.touti"
+    path.write_text('touti 1\n\nsystem "cabrero-swap" extends "tute-cabrero" {\n  title: "Swap"\n}\n\n'
+                    "trump {\n  swap: 7\n}\n", encoding="utf-8")
+    game = Game.from_spec(load_flat(path), seats=5)
+    rules = game.ruleset
+    for seed in range(400):
+        state = game.new_round(seed=seed, dealer=0)
+        seven = rules.rank_cards[7][state.trump_suit]
+        if seven in state.hands[4] and rules.card_rank[state.turned] != 7:
+            break
+    assert state.turned in state.hands[4] and "swap" not in state.legal_actions(4)
+    assert _refusal(state, 4, "swap") == "trump.swap"
+
+
 def test_the_next_dealer_sits_out_the_next_round():
     game = _game("tute-cabrero", seats=5)
     state = game.new_round(seed=4, dealer=0)

@@ -143,8 +143,9 @@ class RoundState:
                 return "trump.swap_window", "the turned card has been drawn: the stock is empty"
         elif self.swapped or self.tricks_played or self.trick_cards:
             return "trump.swap", "the swap is possible once, before the first card of the round is played"
-        if seat == self.dealer and rules.turned_place == "dealer_hand":
-            return "trump.swap", "the dealer cannot swap: the turned card is already in the dealer's hand"
+        if rules.turned_place == "dealer_hand" and seat == self.seating.last_dealt(self.dealer):
+            return "trump.swap", ("the dealer cannot swap: the turned card is already in the dealer's hand" if seat == self.dealer
+                                  else "the turned card, dealt last, is already in your hand: you cannot swap")
         rank = self.swap_card_rank()
         if rank not in rules.rank_cards:
             return "trump.swap", "no card may be exchanged for this turned card"
