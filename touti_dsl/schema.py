@@ -126,6 +126,12 @@ RULES: tuple[RuleSpec, ...] = (
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
     _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),
     _r("concession.award", (m.Word, m.WordList), ("remaining_cards", "last_trick", "held_ghna"), meaning="what the bidding team receives"),
+    _r("claim.window", WORDS, ("to_lead", "to_play"),
+       meaning="when a player may claim every remaining trick for its side: when about to lead a trick, or whenever "
+               "it is its turn to play (never while cards are left to draw, nor while the trump swap may still be made)"),
+    _r("claim.false", WORDS, ("opponents_take_rest", "play_on"),
+       meaning="what a claim that does not hold costs: the opponents take every remaining trick (two sides only), or "
+               "the play goes on and the claimant's side may not claim again this round"),
     _r("scoring.round", WORDS, ("contract", "most_points", "middle_loses"),
        meaning="how a round is scored: a contract, the most points winning, or (each for oneself) the middle score losing"),
     _r("scoring.contract_made", EXPRESSION, required=False,
@@ -161,17 +167,17 @@ CALL_RULES: tuple[RuleSpec, ...] = (
     _r("call.raise", WORDS, ("partner_minimum",), required=False, meaning="the call sets the minimum of the partner's next raise"),
 )
 
-SECTIONS = ("system", "deck", "table", "rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "scoring", "match")
-OPTIONAL_SECTIONS = ("bidding", "concession")
+SECTIONS = ("system", "deck", "table", "rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
+OPTIONAL_SECTIONS = ("bidding", "concession", "claim")
 
 BY_ID: dict[str, RuleSpec] = {r.id: r for r in RULES}
 CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}
 
 
 # Sections whose `require NAME: condition` lines constrain an action, and the context they are evaluated in.
-REQUIREMENT_SECTIONS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede"}
+REQUIREMENT_SECTIONS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede", "claim": "claim"}
 REQUIREMENT_ACTIONS = {"bidding": "a bid", "ghna": "a declaration", "trump": "the trump swap",
-                       "concession": "a concession"}
+                       "concession": "a concession", "claim": "a claim"}
 # Rules whose value is a formula or condition: (context, "number" | "truth").
 EXPRESSION_RULES = {
     "bidding.pass_allowed": ("bid", "truth"),

@@ -17,6 +17,7 @@ Contexts — where an expression is evaluated, and for whom:
 - `declare`: the ghna section's `require` lines, for the seat that would declare;
 - `swap`: the trump section's `require` lines, for the seat that would swap;
 - `concede`: the concession section's `require` lines, for the seat that would concede;
+- `claim`: the claim section's `require` lines, for the seat that would claim the rest;
 - `round`: the scoring formulas, once the round is over (no seat: sides are named).
 """
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BIDDING = frozenset({"call", "bid"})
-TABLE = frozenset({"play", "declare", "swap", "concede"})
+TABLE = frozenset({"play", "declare", "swap", "concede", "claim"})
 ROUND = frozenset({"round"})
 EVERYWHERE = BIDDING | TABLE | ROUND
 
@@ -36,6 +37,7 @@ CONTEXT_NAMES = {
     "declare": "a declaration requirement",
     "swap": "a trump swap requirement",
     "concede": "a concession requirement",
+    "claim": "a claim requirement",
     "round": "a scoring formula",
 }
 

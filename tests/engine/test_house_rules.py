@@ -44,7 +44,7 @@ def _refusal(state, seat: int, action: str) -> str:
 
 # an action unknown to the base (action.syntax) belongs to the section whose rules bring it in
 ACTION_SECTIONS = {"swap": "trump", "tute": "ghna", "concede": "concession", "agree": "concession",
-                   "refuse": "concession", "bid": "bidding", "pass": "bidding"}
+                   "refuse": "concession", "bid": "bidding", "pass": "bidding", "claim": "claim"}
 
 
 def _changed_behind(rule: str, action: str, changed: set[str]) -> str | None:

@@ -112,6 +112,15 @@ def lend_needs_a_partner(spec: m.Spec) -> Iterator[Finding]:
 
 
 @combination()
+def claim_rest_to_two_sides(spec: m.Spec) -> Iterator[Finding]:
+    """`claim.false opponents_take_rest` gives the rest to the one other side: the table must have two sides."""
+    sides, _ = _side_counts(spec)
+    if _word(spec, "claim.false") == "opponents_take_rest" and sides and sides != {2}:
+        yield spec.rule("claim.false"), ("claim.false opponents_take_rest gives the rest to the other side: the table must "
+                                         "have two sides (or use play_on)")
+
+
+@combination()
 def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
     """A tute wins the hand at once, so it needs `most_points`; `contract` scores points towards a target."""
     scoring, end = _word(spec, "scoring.round"), _word(spec, "match.end")

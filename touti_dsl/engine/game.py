@@ -20,7 +20,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
-from . import ghna, play
+from . import claim, ghna, play
 from .ruleset import Ruleset, compile_spec, round_seating
 from .state import RoundState
 
@@ -221,6 +221,7 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.void = st.conceded = False
     st.tute_team = None
     st.lent = ghna.NOT_LENT
+    st.claims = []
     play.start_trick(st)
     if rules.bidding is None:
         st.turn = None
@@ -280,6 +281,8 @@ def _next_pivot(st: RoundState, current: int) -> int:
     following = rules.next_seat[current]
     if st.void:
         return current if rules.after_void == "same_seat" else following
+    if rules.next_round == "last_trick_winner" and claim.rest_taker(st) is not None:
+        return claim.rest_taker(st)  # a claim gave the rest of the round away
     if rules.next_round == "last_trick_winner" and st.tricks:
         return st.tricks[-1][2]
     if rules.next_round == "hand_loser":

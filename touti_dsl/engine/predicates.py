@@ -186,7 +186,14 @@ def _team_seats(st, team: int) -> tuple[int, ...]:
 
 def _tricks_won(side: str) -> Test:
     seats = _side_seats(side)
-    return lambda st, s, a: (lambda mine: sum(1 for t in st.tricks if t[2] in mine))(seats(st, s, a))
+
+    def count(st, s, a) -> int:
+        mine = seats(st, s, a)
+        if isinstance(a, Facts):  # the finished round: the tricks a claim gave away count too
+            return sum(a.tricks[team] for team in {st.seating.team_of[seat] for seat in mine})
+        return sum(1 for t in st.tricks if t[2] in mine)
+
+    return count
 
 
 def _won_last(side: str) -> Test:

@@ -9,13 +9,14 @@ for every kind of action (docs/conformance/refusals.md):
 2. `concession.consent` while a concession awaits its vote;
 3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
    `ghna.who`, `ghna.lend` (a `lend` by another than the bid winner), `ghna.window`, `ghna.per_trick`,
-   `concession.who`, `concession.proposer`;
+   `concession.who`, `concession.proposer`, `claim.window`;
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
    the bid floor's rule, a call's values then its requirements in spec order, a swap that
    must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
-   limit, `ghna.lend` (lent already this round); last, the
-   section's own `require` lines (bidding, ghna, concession) in spec order.
+   limit, `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
+   under `play_on`); last, the section's own `require` lines (bidding, ghna, concession, claim) in
+   spec order.
 
 Only the public helpers of the engine's modules are used, so the refusals and the legal
 sets cannot drift apart: the first rule listed is always the rule `apply` names.
@@ -23,7 +24,7 @@ sets cannot drift apart: the first rule listed is always the rule `apply` names.
 
 from __future__ import annotations
 
-from . import bidding, concession, ghna, play
+from . import bidding, claim, concession, ghna, play
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -147,6 +148,14 @@ def _concede(state, seat: int, kind: str) -> list[str]:
     return found + _failing_requirements(state, "concession", seat, None)
 
 
+def _claim(state, seat: int) -> list[str]:
+    found = _pending(state)
+    window = claim.window_refusal(state, seat)
+    found += [window[0]] if window else []
+    found += [claim.FALSE] if claim.barred(state, seat) else []
+    return found + _failing_requirements(state, "claim", seat, None)
+
+
 _COLLECT = {
     "pass": lambda st, seat, _arg: _turn(st, seat),
     "bid": _bid,
@@ -158,6 +167,7 @@ _COLLECT = {
     "concede": lambda st, seat, _arg: _concede(st, seat, "concede"),
     "agree": lambda st, seat, _arg: _concede(st, seat, "agree"),
     "refuse": lambda st, seat, _arg: _concede(st, seat, "refuse"),
+    "claim": lambda st, seat, _arg: _claim(st, seat),
 }
 
 
@@ -194,6 +204,9 @@ def precedence(rules) -> dict[str, list[str]]:
     if rules.concession is not None:
         by_kind["concede"] = pending + ["concession.who", "concession.proposer"] + _section(rules, "concession")
         by_kind["agree / refuse"] = ["concession.consent"]
+    if rules.claim is not None:
+        barred = [claim.FALSE] if rules.claim.false == "play_on" else []
+        by_kind["claim"] = pending + [claim.WINDOW] + barred + _section(rules, "claim")
     return by_kind
 
 

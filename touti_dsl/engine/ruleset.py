@@ -97,6 +97,15 @@ class GhnaRules:
 
 
 @dataclass(frozen=True)
+class ClaimRules:
+    """The claim section: when a player may claim the rest, and what a claim that does not hold costs."""
+
+    window: str  # to_lead | to_play
+    false: str  # opponents_take_rest | play_on
+    merge_adjacent: bool  # no duty condition tells apart cards of one suit, strength run and worth (claim.py)
+
+
+@dataclass(frozen=True)
 class Seating:
     """Who sits with whom in a round: each seat's side, its partners and its opponents, and who plays.
 
@@ -204,6 +213,7 @@ class Ruleset:
     requirement_text: dict = field(default_factory=dict)
     pair_cards: tuple[tuple[int, int], ...] = ()
     rank_cards: dict = field(default_factory=dict)
+    claim: ClaimRules | None = None  # the claim section, when the spec has one
     parse_cache: dict = field(default_factory=dict)
 
     @property
@@ -286,6 +296,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         pass_final=read.word("bidding.pass", ("final", "not_final")) == "final" if read.spec.has("bidding.pass") else True,
         ghna_windows=_ghna_windows(read),
         formulas=_compile_formulas(read),
+        claim=_compile_claim(read),
     )
     rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
     _add_lookup_tables(spec, rules)
@@ -535,7 +546,7 @@ def compile_requirement(rule: m.Rule, context: str, names: Names | None) -> Call
                              or bool(test(st, s, a)))
 
 
-REQUIREMENT_CONTEXTS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede"}
+REQUIREMENT_CONTEXTS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede", "claim": "claim"}
 
 
 def _compile_section_requirements(read: _Reader) -> dict:
@@ -544,8 +555,8 @@ def _compile_section_requirements(read: _Reader) -> dict:
         if rule.kind == "section" and isinstance(rule.value, m.Requirement):
             context = REQUIREMENT_CONTEXTS.get(rule.section)
             if context is None:
-                raise fail(rule, f"{rule.id}: a `require` line belongs in a call or in the bidding, ghna, trump or "
-                                 "concession section")
+                raise fail(rule, f"{rule.id}: a `require` line belongs in a call or in the bidding, ghna, trump, "
+                                 "concession or claim section")
             found.setdefault(rule.section, []).append((rule.id, compile_requirement(rule, context, read.names)))
     return {section: tuple(tests) for section, tests in found.items()}
 
@@ -711,6 +722,27 @@ def _compile_concession(read: _Reader) -> frozenset[str] | None:
     return frozenset(words)
 
 
+# Terms that tell apart two cards of one suit with the same strength run and worth: merging them would be unsound.
+CARD_NAMING_TERMS = ("holds_pair",)
+
+
+def _compile_claim(read: _Reader) -> ClaimRules | None:
+    if not read.spec.has("claim.window"):
+        return None
+    window = read.word("claim.window", ("to_lead", "to_play"))
+    false = read.word("claim.false", ("opponents_take_rest", "play_on"))
+    conditions = [part for r in read.spec.section("play") if isinstance(r.value, m.Obligation)
+                  for part in (r.value.when, r.value.unless) if part is not None]
+    names_cards = any(isinstance(node, m.Pred) and (node.name in CARD_NAMING_TERMS or (node.name == "holds" and _names_rank(node)))
+                      for part in conditions for node in m.expr_nodes(part))
+    return ClaimRules(window, false, not names_cards)
+
+
+def _names_rank(pred: m.Pred) -> bool:
+    """`holds` naming anything but a card group (trump, led): perhaps a rank (kept simple: a suit counts too)."""
+    return any(arg not in ("trump", "led") for arg in pred.args)
+
+
 def _compile_match(read: _Reader, settings: dict) -> dict:
     end = read.word("match.end", ("target", "hands", "losses"))
     chosen = {}
@@ -750,4 +782,5 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_tute=spec.has("ghna.tute"),
         bid_suits=rules.trump_choice == "in_bid",
         has_lend=rules.ghna.lend,
+        has_claim=spec.has("claim.window"),
     )

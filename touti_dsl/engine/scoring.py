@@ -21,6 +21,7 @@ side (two for two teams).
 
 from __future__ import annotations
 
+from . import claim
 from .predicates import Facts
 
 
@@ -51,6 +52,9 @@ def round_result(st) -> dict:
     }
     if rules.scoring == "middle_loses":
         result["losers"] = [] if st.void else _middle_losers(st, totals)
+    if rules.claim is not None:
+        ended = claim.ending(st)
+        result["claim"] = None if ended is None else {"seat": ended[0], "held": ended[1]}
     return result
 
 
@@ -89,9 +93,7 @@ def round_facts(st):
 
 
 def _facts(st, totals: list[int], bidders: int | None, winner: int | None, loser: int | None = None) -> Facts:
-    tricks = [0] * len(totals)
-    for trick in st.tricks:
-        tricks[st.seating.team_of[trick[2]]] += 1
+    tricks = trick_counts(st, len(totals))
     return Facts(bidders, winner, tuple(totals), tuple(st.card_points), tuple(tricks), loser)
 
 
@@ -101,16 +103,25 @@ def _middle_losers(st, totals: list[int]) -> list[int]:
     sides = sorted({seating.team_of[s] for s in seating.in_play})
     if st.tute_team is not None:
         return [side for side in sides if side != st.tute_team]
-    tricks = [0] * len(totals)
-    for trick in st.tricks:
-        tricks[st.seating.team_of[trick[2]]] += 1
-    capote = [side for side in sides if tricks[side] == len(st.tricks) and st.tricks]
+    tricks = trick_counts(st, len(totals))
+    capote = [side for side in sides if tricks[side] == sum(tricks) and sum(tricks)]
     if capote:
         return [side for side in sides if side != capote[0]]
     ranked = sorted((totals[side] for side in sides), reverse=True)
     middle = len(ranked) // 2
     losing = {ranked[middle]} if len(ranked) % 2 else {ranked[middle - 1], ranked[middle]}
     return [side for side in sides if totals[side] in losing]
+
+
+def trick_counts(st, sides: int) -> list[int]:
+    """The tricks each side won, the remaining ones given by a claim included."""
+    tricks = [0] * sides
+    for trick in st.tricks:
+        tricks[st.seating.team_of[trick[2]]] += 1
+    rest = claim.rest_side(st)
+    if rest is not None:
+        tricks[rest] += claim.remaining_tricks(st)
+    return tricks
 
 
 def _most_points_winner(st, totals: list[int]) -> int | None:
@@ -138,10 +149,13 @@ def _tie_breaker(st) -> int | None:
 
 def capote_side(st) -> int | None:
     """The side that took every trick of a round played to its end (None if none did, or the round was cut short)."""
-    if len(st.tricks) != st.rules.tricks_per_round or st.conceded or st.tute_team is not None:
+    if st.conceded or st.tute_team is not None:
         return None
-    sides = {st.seating.team_of[trick[2]] for trick in st.tricks}
-    return sides.pop() if len(sides) == 1 else None
+    tricks = trick_counts(st, st.rules.sides)
+    if sum(tricks) != st.rules.tricks_per_round:
+        return None
+    sides = [side for side, count in enumerate(tricks) if count]
+    return sides[0] if len(sides) == 1 else None
 
 
 def match_result(st) -> dict:

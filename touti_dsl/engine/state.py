@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from . import bidding, concession, ghna, play, scoring
+from . import bidding, claim, concession, ghna, play, scoring
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -28,7 +28,7 @@ FIELDS = (
     "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
-    "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent",
+    "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent", "claims",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 
@@ -124,6 +124,8 @@ class RoundState:
             actions.extend(ghna.legal(self, seat))
         if to_play and rules.concession is not None and concession.can_propose(self, seat):
             actions.append("concede")
+        if to_play and rules.claim is not None and claim.refusal(self, seat) is None:
+            actions.append("claim")
         return actions
 
     def _swap_refusal(self, seat: int) -> tuple[str, str] | None:
@@ -364,7 +366,7 @@ class RoundState:
 
 _LISTS = (
     "scores", "games", "stock", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
-    "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick",
+    "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick", "claims",
 )
 _PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")
 
@@ -403,6 +405,7 @@ _APPLY = {
     "concede": _concession_apply("concede"),
     "agree": _concession_apply("agree"),
     "refuse": _concession_apply("refuse"),
+    "claim": lambda st, seat, _arg: claim.apply(st, seat),
 }
 
 _REFUSE = {
@@ -418,4 +421,5 @@ _REFUSE = {
     "concede": _concession_refuse("concede"),
     "agree": _concession_refuse("agree"),
     "refuse": _concession_refuse("refuse"),
+    "claim": lambda st, seat, _arg: claim.refuse(st, seat),
 }

@@ -17,6 +17,7 @@ separated lower-case tokens:
 | `tute 12` | declare the four cards of rank 12 |
 | `lend` | the bid winner lets the partner declare one ghna (`ghna.lend`) |
 | `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
+| `claim` | show the rest of the hand and claim every remaining trick for one's side (`claim` section) |
 
 Anything else (extra spaces, upper case, leading zeros, a card not of the deck, an
 action kind the spec does not define) is refused with rule id `action.syntax`.
@@ -36,7 +37,8 @@ from dataclasses import dataclass
 
 from .errors import SYNTAX, IllegalAction
 
-ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse")
+ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse",
+                "claim")
 KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 
 # Used with fullmatch only: `$` would also match before a trailing newline ("bid 80\n").
@@ -65,6 +67,7 @@ class Vocabulary:
     has_tute: bool
     bid_suits: bool = False  # `trump.choice in_bid`: every bid names a suit, and only then
     has_lend: bool = False
+    has_claim: bool = False
 
 
 def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
@@ -189,6 +192,7 @@ _PARSERS = {
     "concede": _bare("concede", "has_concession"),
     "agree": _bare("agree", "has_concession"),
     "refuse": _bare("refuse", "has_concession"),
+    "claim": _bare("claim", "has_claim"),
 }
 
 

@@ -80,6 +80,8 @@ def _add_optional(st, rules, data: dict) -> None:
         data["bidding"]["high_suit"] = _suit(rules, st.high_suit)
     if rules.ghna.lend:
         data["ghna"]["lent"] = LENT_WORDS[st.lent]
+    if rules.claim is not None:
+        data["claims"] = [[seat, trick, held] for seat, trick, held in st.claims]
 
 
 # `ghna.lend`: whether the bid winner has lent its partner a declaration, and whether the partner has used it.
@@ -105,6 +107,7 @@ def from_json(cls, game_or_spec, data: dict):
     _restore_bidding(st, data["bidding"])
     _restore_play(st, rules, data["play"])
     _restore_ghna(st, rules, data["ghna"])
+    st.claims = [(seat, trick, held) for seat, trick, held in data.get("claims", ())]
     return st
 
 
@@ -184,6 +187,8 @@ def observation(st, seat: int) -> dict:
     }
     if rules.match_games is not None:
         seen["games"] = list(st.games)
+    if rules.claim is not None:
+        seen["claims"] = full["claims"]
     if rules.stock_size:
         seen["stock_size"] = len(st.stock)
         if rules.turned_place == "under_stock":

@@ -1,0 +1,277 @@
+"""A claim: a player shows the rest of the hand and claims every remaining trick for its side.
+
+The claim is a statement that may be wrong.  It is offered whenever `claim.window` and the
+claim section's `require` lines allow it; only when it is applied does the engine decide
+whether it holds: the claimant's side wins every remaining trick whatever the others
+legally play (every hand is known; the claimant's side plays its best).  A claim that
+holds gives the claimant's side every remaining card (hands and the trick in progress)
+as card points, and the last trick.  One that does not costs what `claim.false` says:
+`opponents_take_rest` gives all that to the other side (tables of two sides), `play_on`
+leaves the play as it was and bars the side from claiming again this round.
+
+The check (`holds`) is an AND-OR search over the legal plays, under the spec's play
+duties: at a seat of the claimant's side one card that keeps every trick is enough, at
+another seat every legal card must keep them; it stops at the first trick lost or at the
+first card that settles a node, remembers the positions it has settled, and tries only
+one of the cards that are adjacent in strength, of the same suit and worth the same, among
+the cards still out (as double-dummy solvers do: for winning every trick they are the
+same card).  Declarations, swaps and concessions are not plays: the search ignores them,
+and a claim is never possible while cards are left to draw or the swap may still be made,
+so the hands are all that is left to play.
+"""
+
+from __future__ import annotations
+
+from . import play
+from .predicates import beats_winner as _beats_winner
+from .errors import CONCESSION_PENDING, PHASE, IllegalAction
+
+WINDOW, FALSE = "claim.window", "claim.false"
+
+
+def refusal(st, seat: int) -> tuple[str, str] | None:
+    """Why `seat` may not claim now, or None."""
+    rules = st.rules
+    if st.phase != "play":
+        return PHASE, "a claim is possible only during the play"
+    if st.concede_pending is not None:
+        return CONCESSION_PENDING
+    window = window_refusal(st, seat)
+    if window is not None:
+        return window
+    if barred(st, seat):
+        return FALSE, "your side's claim did not hold: it may not claim again this round"
+    for rule_id, test in rules.requirements.get("claim", ()):
+        if not test(st, seat, None):
+            return rule_id, f"a claim needs: {rules.requirement_text[rule_id]}"
+    return None
+
+
+def window_refusal(st, seat: int) -> tuple[str, str] | None:
+    """`claim.window`: the seat to lead (or to play), no card left to draw, no swap still to come."""
+    if seat != st.to_play:
+        return WINDOW, "only the player whose turn it is to play may claim"
+    if st.rules.claim.window == "to_lead" and st.trick_cards:
+        return WINDOW, "a claim is made before leading a trick"
+    if st.stock:
+        return WINDOW, "cards are still to be drawn: the rest of the hand is not known"
+    if swap_to_come(st):
+        return WINDOW, "the trump swap may still be made"
+    return None
+
+
+def swap_to_come(st) -> bool:
+    """Whether the trump swap may still change a hand this round."""
+    rules = st.rules
+    if rules.swap_rank is None or st.swapped:
+        return False
+    if rules.swap_window == "after_team_trick":
+        return rules.turned_place != "under_stock" or bool(st.stock)
+    return not (st.tricks_played or st.trick_cards)
+
+
+def barred(st, seat: int) -> bool:
+    """`play_on`: the seat's side has made a claim that did not hold this round."""
+    team_of = st.seating.team_of
+    return any(not held and team_of[claimant] == team_of[seat] for claimant, _, held in st.claims)
+
+
+def apply(st, seat: int) -> None:
+    team = st.seating.team_of[seat]
+    held = holds(st, team)
+    st.claims.append((seat, st.tricks_played, held))
+    if held:
+        _give_rest(st, team)
+    elif st.rules.claim.false == "opponents_take_rest":
+        _give_rest(st, next(t for t in range(st.rules.sides) if t != team))
+
+
+def _give_rest(st, team: int) -> None:
+    points = st.rules.card_points
+    st.card_points[team] += sum(points[c] for hand in st.hands for c in hand) + sum(points[c] for c in st.trick_cards)
+    st.last_trick_team = team
+    st.window_team = None
+    st.phase, st.to_play = "done", None
+
+
+def ending(st) -> tuple[int, bool] | None:
+    """The claim that ended the round, as (claimant seat, held), or None."""
+    if not st.claims or st.phase != "done":
+        return None
+    seat, _, held = st.claims[-1]
+    return (seat, held) if held or st.rules.claim.false == "opponents_take_rest" else None
+
+
+def rest_side(st) -> int | None:
+    """The side that took the remaining tricks by a claim, or None."""
+    ended = ending(st)
+    if ended is None:
+        return None
+    team = st.seating.team_of[ended[0]]
+    return team if ended[1] else next(t for t in range(st.rules.sides) if t != team)
+
+
+def rest_taker(st) -> int | None:
+    """The seat that counts as winning the last trick of a claimed round: the claimant, or the next opponent."""
+    ended = ending(st)
+    if ended is None:
+        return None
+    seat, held = ended
+    if held:
+        return seat
+    team_of, following = st.seating.team_of, st.rules.next_seat
+    other = following[seat]
+    while team_of[other] == team_of[seat]:
+        other = following[other]
+    return other
+
+
+def remaining_tricks(st) -> int:
+    """The tricks a claim that ended the round gave away (0 without one)."""
+    return st.rules.tricks_per_round - len(st.tricks) if ending(st) is not None else 0
+
+
+def refuse(st, seat: int) -> None:
+    raise IllegalAction(*refusal(st, seat))
+
+
+# ---------------------------------------------------------------- the search
+
+
+class Search:
+    """Whether `team` wins every remaining trick of a position, counting the nodes visited."""
+
+    def __init__(self, st, team: int):
+        self.sim = st.clone()
+        self.team = team
+        self.team_of = st.seating.team_of
+        self.memo: dict = {}
+        self.nodes = 0
+        rules = st.rules
+        self.suit, self.strength, self.points = rules.card_suit, rules.card_strength, rules.card_points
+        # merging cards is sound only while no duty condition tells cards apart beyond suit, strength and points
+        self.merge = rules.claim.merge_adjacent
+
+    def run(self) -> bool:
+        if self.sim.phase != "play":
+            return True
+        return self._holds()
+
+    def _key(self) -> tuple:
+        """The position; between tricks, with merging, only the order of the cards out counts (not which cards)."""
+        sim = self.sim
+        if sim.trick_cards or not self.merge:
+            return tuple(tuple(hand) for hand in sim.hands), tuple(sim.trick_cards), sim.to_play
+        owned = sorted(((self.suit[c], -self.strength[c], seat, self.points[c])
+                        for seat, hand in enumerate(sim.hands) for c in hand))
+        return tuple((suit, seat, points) for suit, _, seat, points in owned), sim.to_play
+
+    def _lost_to_top_trump(self) -> bool:
+        """The strongest trump still out is the others': whenever it is played, it wins its trick."""
+        sim, trump = self.sim, self.sim.trump_suit
+        best = max(((self.strength[c], seat) for seat, hand in enumerate(sim.hands) for c in hand if self.suit[c] == trump),
+                   default=None)
+        return best is not None and self.team_of[best[1]] != self.team
+
+    def _all_winners(self) -> bool:
+        """Every card of the claimant's side beats every card the others could play with it.
+
+        A trump above all of the others' trumps, or, when they hold no trump, a card above all of
+        theirs of its suit: whoever of the side leads, the lead wins, so every trick is the side's.
+        """
+        sim, suit, strength, trump = self.sim, self.suit, self.strength, self.sim.trump_suit
+        theirs: dict[int, int] = {}
+        for seat, hand in enumerate(sim.hands):
+            if self.team_of[seat] != self.team:
+                for c in hand:
+                    theirs[suit[c]] = max(theirs.get(suit[c], -1), strength[c])
+        trumped = trump in theirs
+        return all(strength[c] > theirs.get(suit[c], -1) and (suit[c] == trump or not trumped)
+                   for seat, hand in enumerate(sim.hands) if self.team_of[seat] == self.team for c in hand)
+
+    def _holds(self) -> bool:
+        self.nodes += 1
+        key = self._key()
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        sim, seat = self.sim, self.sim.to_play
+        if not sim.trick_cards and (self._lost_to_top_trump() or self._all_winners()):
+            self.memo[key] = not self._lost_to_top_trump()
+            return self.memo[key]
+        ours = self.team_of[seat] == self.team
+        result = not ours  # ours: no card keeps every trick; theirs: every card does
+        for card in self._choices(seat, play.narrow(sim, seat), ours):
+            if self._keeps_all(seat, card) == ours:
+                result = ours
+                break
+        self.memo[key] = result
+        return result
+
+    def _keeps_all(self, seat: int, card: int) -> bool:
+        """Play `card`, see whether the team still wins every trick, and take it back."""
+        sim = self.sim
+        saved = _save(sim, seat, card)
+        sim._apply_play(seat, card)
+        if sim.tricks_played > saved[-1] and self.team_of[sim.tricks[-1][2]] != self.team:
+            kept = False
+        else:
+            kept = sim.phase != "play" or self._holds()
+        _restore(sim, saved)
+        return kept
+
+    def _choices(self, seat: int, cards: list[int], ours: bool) -> list[int]:
+        """One card of each run of equivalent cards, those that would win the trick first, the strongest first.
+
+        The order only makes the search stop sooner: the claimant's side most often keeps a trick
+        by winning it at once, and the others most often break the claim by winning one.
+        """
+        if self.merge and len(cards) > 1:
+            cards = self._one_per_run(seat, cards)
+        sim, trump, suit, strength = self.sim, self.sim.trump_suit, self.suit, self.strength
+        return sorted(cards, key=lambda c: (not _beats_winner(sim, c) if sim.trick_cards else 0,
+                                            suit[c] != trump, -strength[c]))
+
+    def _one_per_run(self, seat: int, cards: list[int]) -> list[int]:
+        sim, suit, strength, points = self.sim, self.suit, self.strength, self.points
+        # the cards still out elsewhere: the player's own cards never meet its other cards in a trick
+        out = [c for other, hand in enumerate(sim.hands) if other != seat for c in hand] + list(sim.trick_cards)
+        kept: list[int] = []
+        for card in cards:
+            if any(suit[k] == suit[card] and points[k] == points[card] and _adjacent(k, card, out, suit, strength)
+                   for k in kept):
+                continue
+            kept.append(card)
+        return kept
+
+
+def _adjacent(a: int, b: int, out: list[int], suit, strength) -> bool:
+    """No card still out of that suit lies strictly between `a` and `b` in strength."""
+    low, high = sorted((strength[a], strength[b]))
+    s = suit[a]
+    return not any(suit[c] == s and low < strength[c] < high for c in out)
+
+
+# What playing a card changes in a state (stock empty: nothing is drawn), saved and put back by the search.
+_SAVED = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner", "to_play",
+          "window_team", "window_count", "last_trick_team", "phase")
+
+
+def _save(sim, seat: int, card: int) -> tuple:
+    return (tuple(getattr(sim, name) for name in _SAVED), list(sim.trick_seats), list(sim.trick_cards),
+            list(sim.card_points), seat, sim.hands[seat].index(card), card, len(sim.tricks), sim.tricks_played)
+
+
+def _restore(sim, saved: tuple) -> None:
+    values, trick_seats, trick_cards, card_points, seat, index, card, tricks, tricks_played = saved
+    for name, value in zip(_SAVED, values):
+        setattr(sim, name, value)
+    sim.trick_seats, sim.trick_cards, sim.card_points = trick_seats, trick_cards, card_points
+    sim.hands[seat].insert(index, card)
+    del sim.tricks[tricks:]
+    sim.tricks_played = tricks_played
+
+
+def holds(st, team: int) -> bool:
+    """Whether `team` wins every remaining trick whatever the others legally play (see module docstring)."""
+    return Search(st, team).run()
