@@ -19,7 +19,7 @@ from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anc
 from ..engine import Game
 from ..engine.game import next_pivot, split_deck
 from ..loader import spec_hash
-from . import outcomes, situations
+from . import claims, outcomes, situations
 from ..schema import EXPRESSION_RULES
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .steps import actors_step, refuse_step
@@ -27,7 +27,7 @@ from .freshness import write_stamp
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
-GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "scoring", "match", "playthrough")
+GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match", "playthrough")
 
 
 def group_of(spec: m.Spec, rule_id: str) -> str:
@@ -176,6 +176,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
         raw += outcomes.rotation_cases(game, rounds, next_deal)
         raw += outcomes.opening_cases(game, rounds)
         raw += outcomes.window_cases(game, rounds)
+        raw += claims.claim_cases(game, rounds)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
     return _merge(raw)
@@ -259,7 +260,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
         Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)
-    if _formula_conditions(spec):
+    if _formula_conditions(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
         Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
     _look_for_a_tie(game, findings, seed)
     digest = spec_hash(spec)

@@ -28,7 +28,7 @@ REFUSING_FIXED = {
     "rotation.turn_order", "bidding.minimum", "bidding.step", "bidding.maximum", "bidding.pass",
     "bidding.last_speaker_minimum", "trump.swap", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand",
     "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
-    "bidding.pass_allowed", "trump.swap_duty", "ghna.lend",
+    "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window",
 }
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "
@@ -67,6 +67,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "refusing"
     if rule.id == "ghna.tute" and not isinstance(value, m.Word):
         return "refusing"
+    if rule.id == "claim.false" and isinstance(value, m.Word) and value.value == "play_on":
+        return "refusing"  # a side whose claim failed may not claim again
     return "outcome"
 
 

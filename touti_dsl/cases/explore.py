@@ -93,11 +93,13 @@ ACCEPTED_RULES = {
     "concede": ("concession.who", "concession.proposer"),
     "agree": ("concession.consent", "concession.award"),
     "refuse": ("concession.consent",),
+    "claim": ("claim.window",),
 }
 
 
 # The section whose `require` lines an action of each kind was checked against.
-REQUIREMENT_SECTION = {"bid": "bidding", "ghna": "ghna", "tute": "ghna", "swap": "trump", "concede": "concession"}
+REQUIREMENT_SECTION = {"bid": "bidding", "ghna": "ghna", "tute": "ghna", "swap": "trump", "concede": "concession",
+                       "claim": "claim"}
 
 
 def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
@@ -145,7 +147,7 @@ def quick_rounds(game: Game, seed: int, count: int):
         history, ends, winners = [], [], []
         while not state.is_terminal():
             seat = rng.choice(state.actors())
-            legal = [a for a in state.legal_actions(seat) if a != "concede"] or state.legal_actions(seat)
+            legal = [a for a in state.legal_actions(seat) if a not in ("concede", "claim")] or state.legal_actions(seat)
             action = rng.choice(legal)
             before = state.tricks_played
             state.apply(seat, action)
@@ -336,6 +338,8 @@ class Explorer:
         if state.phase == "bidding":
             choice = bids[0] if seat in strong and bids else ("pass" if "pass" in legal else legal[0])
             return seat, choice
+        if "claim" in legal and seat in strong:  # the strong side claims the rest as soon as it may
+            return seat, "claim"
         plays = [a for a in legal if a.startswith("play ")]
         if not plays:
             return seat, legal[0]
@@ -354,7 +358,7 @@ class Explorer:
         """No declaration, no concession, and the rigged cards kept while another card may be played."""
         rules = self.game.ruleset
         seat = state.actors()[0]
-        legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede"))]
+        legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede", "claim"))]
         legal = legal or state.legal_actions(seat)
         kept = [a for a in legal if not (a.startswith("play ") and self.rigged_rank is not None
                                          and rules.card_rank[rules.vocabulary.cards[a.split()[1]]] == self.rigged_rank)]
@@ -369,7 +373,7 @@ class Explorer:
             options = [o for o in options if feature_of(o[1]) is None] or options
         if self.all_pass and state.phase == "bidding" and any(o[1] == "pass" for o in options):
             return next(o for o in options if o[1] == "pass")
-        rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse"))]
+        rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse", "claim"))]
         if rare and self.rng.random() < 0.5:
             return self.rng.choice(rare)
         votes = [o for o in options if o[1] in ("agree", "refuse")]
@@ -378,7 +382,10 @@ class Explorer:
         concede = [o for o in options if o[1] == "concede"]
         if concede and self.rng.random() < 0.03:
             return concede[0]
-        options = [o for o in options if o[1] != "concede"] or options
+        claim = [o for o in options if o[1] == "claim"]
+        if claim and self.rng.random() < 0.2:  # a claim ends most rounds (or is refused after a false one): not too often
+            return claim[0]
+        options = [o for o in options if o[1] not in ("concede", "claim")] or options
         bids = [o for o in options if o[1].startswith("bid ")]
         if bids and self.rng.random() < 0.6:
             return min(bids, key=lambda o: int(o[1].split()[1]))

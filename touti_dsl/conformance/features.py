@@ -2,7 +2,7 @@
 
 A feature is named after the actions it adds: each call by its name (`signal`,
 `preannounce`, `push`, `as`), `concession` (`concede`, `agree`, `refuse`), `swap`,
-`tute` and `lend` (`ghna.lend`).  The bidding, trumps, the play and the ghna are the game itself, never optional.
+`tute`, `lend` (`ghna.lend`) and `claim` (the claim section).  The bidding, trumps, the play and the ghna are the game itself, never optional.
 An implementation declares its absent features in its hello (`"without": [...]`,
 protocol 2) or the runner is told with `--without FEATURE`.  Then a case that applies or
 tries an action of an absent feature is skipped, and the expectations of the others are
@@ -40,6 +40,7 @@ def spec_features(spec) -> list[str]:
     found |= {"swap"} if spec.has("trump.swap") else set()
     found |= {"tute"} if spec.has("ghna.tute") else set()
     found |= {"lend"} if spec.has("ghna.lend") else set()
+    found |= {"claim"} if spec.has("claim.window") else set()
     found |= {"concession"} if any(rule.section == "concession" for rule in spec.rules) else set()
     return sorted(found)
 

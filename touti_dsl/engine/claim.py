@@ -141,7 +141,7 @@ def refuse(st, seat: int) -> None:
 class Search:
     """Whether `team` wins every remaining trick of a position, counting the nodes visited."""
 
-    def __init__(self, st, team: int):
+    def __init__(self, st, team: int, merge: bool | None = None):
         self.sim = st.clone()
         self.team = team
         self.team_of = st.seating.team_of
@@ -150,7 +150,7 @@ class Search:
         rules = st.rules
         self.suit, self.strength, self.points = rules.card_suit, rules.card_strength, rules.card_points
         # merging cards is sound only while no duty condition tells cards apart beyond suit, strength and points
-        self.merge = rules.claim.merge_adjacent
+        self.merge = rules.claim.merge_adjacent if merge is None else merge
 
     def run(self) -> bool:
         if self.sim.phase != "play":

@@ -731,11 +731,15 @@ def _compile_claim(read: _Reader) -> ClaimRules | None:
         return None
     window = read.word("claim.window", ("to_lead", "to_play"))
     false = read.word("claim.false", ("opponents_take_rest", "play_on"))
-    conditions = [part for r in read.spec.section("play") if isinstance(r.value, m.Obligation)
+    return ClaimRules(window, false, cards_merge(read.spec))
+
+
+def cards_merge(spec: m.Spec) -> bool:
+    """Whether no play duty's condition tells apart two cards of one suit, strength run and worth (claim.py)."""
+    conditions = [part for r in spec.section("play") if isinstance(r.value, m.Obligation)
                   for part in (r.value.when, r.value.unless) if part is not None]
-    names_cards = any(isinstance(node, m.Pred) and (node.name in CARD_NAMING_TERMS or (node.name == "holds" and _names_rank(node)))
-                      for part in conditions for node in m.expr_nodes(part))
-    return ClaimRules(window, false, not names_cards)
+    return not any(isinstance(node, m.Pred) and (node.name in CARD_NAMING_TERMS or (node.name == "holds" and _names_rank(node)))
+                   for part in conditions for node in m.expr_nodes(part))
 
 
 def _names_rank(pred: m.Pred) -> bool:

@@ -52,9 +52,9 @@ def round_result(st) -> dict:
     }
     if rules.scoring == "middle_loses":
         result["losers"] = [] if st.void else _middle_losers(st, totals)
-    if rules.claim is not None:
-        ended = claim.ending(st)
-        result["claim"] = None if ended is None else {"seat": ended[0], "held": ended[1]}
+    ended = claim.ending(st)
+    if ended is not None:  # only a round a claim ended says so: every other result stays as it was
+        result["claim"] = {"seat": ended[0], "held": ended[1]}
     return result
 
 

@@ -1,0 +1,89 @@
+"""The claim check's cost: the exact search of engine/claim.py over random states of every spec.
+
+For each spec (the bundled systems and the examples), random rounds are played; at each
+state where a claim could be checked (a seat about to lead, nothing left to draw, no swap
+still to come) the search is run for the leader's side, whether or not the spec has a
+claim section.  For each number of tricks left it reports the states checked, how many
+claims held, the median and the worst time and the worst node count: the worst case is
+the figure that matters, since an engine applies a claim at once.
+
+Usage: python bench/claim_search.py [--rounds N] [--most-left K] [--specs a,b] [--budget S]
+`--most-left` skips states with more tricks left (the search grows fast with them);
+`--budget` stops a spec's rounds after S seconds of searching (its figures so far are kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from touti_dsl.engine import Game
+from touti_dsl.engine import claim
+from touti_dsl.engine.ruleset import cards_merge
+from touti_dsl.loader import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def spec_paths(names: list[str] | None) -> list[Path]:
+    paths = sorted((ROOT / "spec").glob("*.touti")) + sorted((ROOT / "spec" / "examples").glob("*.touti"))
+    return [p for p in paths if names is None or p.stem in names]
+
+
+def checkable(state, seat: int) -> bool:
+    return (state.phase == "play" and seat == state.to_play and not state.trick_cards and not state.stock
+            and state.concede_pending is None and not claim.swap_to_come(state))
+
+
+def measure(path: Path, rounds: int, most_left: int, budget: float) -> dict[int, list[tuple[float, int, bool]]]:
+    spec = load_spec(path)
+    game, merge = Game.from_spec(spec), cards_merge(spec)
+    rng = random.Random(20261201)
+    found: dict[int, list[tuple[float, int, bool]]] = {}
+    spent = 0.0
+    for index in range(rounds):
+        state = game.new_round(seed=index)
+        while not state.is_terminal() and spent < budget:
+            seat = rng.choice(state.actors())
+            left = game.ruleset.tricks_per_round - state.tricks_played
+            if checkable(state, seat) and left <= most_left:
+                search = claim.Search(state, state.seating.team_of[seat], merge=merge)
+                start = time.perf_counter()
+                held = search.run()
+                elapsed = time.perf_counter() - start
+                spent += elapsed
+                found.setdefault(left, []).append((elapsed, search.nodes, held))
+            actions = [a for a in state.legal_actions(seat) if a not in ("concede", "claim")] or state.legal_actions(seat)
+            state.apply(seat, rng.choice(actions))
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--most-left", type=int, default=5)
+    parser.add_argument("--specs", default=None)
+    parser.add_argument("--budget", type=float, default=60.0)
+    args = parser.parse_args()
+    names = args.specs.split(",") if args.specs else None
+    print(f"{'spec':<30} {'left':>4} {'states':>6} {'held':>5} {'median ms':>10} {'worst ms':>10} {'worst nodes':>11}")
+    worst_overall = (0.0, "", 0)
+    for path in spec_paths(names):
+        found = measure(path, args.rounds, args.most_left, args.budget)
+        for left in sorted(found):
+            runs = found[left]
+            worst = max(runs)
+            median = statistics.median(r[0] for r in runs)
+            print(f"{path.stem:<30} {left:>4} {len(runs):>6} {sum(r[2] for r in runs):>5} {median * 1000:>10.2f} "
+                  f"{worst[0] * 1000:>10.1f} {max(r[1] for r in runs):>11}", flush=True)
+            worst_overall = max(worst_overall, (worst[0], path.stem, left))
+    print(f"worst case: {worst_overall[0] * 1000:.1f} ms ({worst_overall[1]}, {worst_overall[2]} tricks left)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
