@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHES = ["bench_parse.py", "bench_hostile_inputs.py", "bench_engine.py", "bench_generate.py", "bench_conform.py", "bench_fuzz.py", "bench_docs.py"]
+BENCHES = ["bench_parse.py", "bench_hostile_inputs.py", "bench_engine.py", "bench_generate.py", "bench_conform.py", "bench_fuzz.py", "bench_docs.py", "bench_claim.py"]
 
 
 def main() -> int:

@@ -241,6 +241,7 @@ KIND_RULES = {
     "concede": ("concession.proposer", "concession.who"),
     "agree": ("concession.consent",),
     "refuse": ("concession.consent",),
+    "claim": ("claim.window", "claim.false"),
 }
 
 

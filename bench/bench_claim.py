@@ -7,7 +7,7 @@ claim section.  For each number of tricks left it reports the states checked, ho
 claims held, the median and the worst time and the worst node count: the worst case is
 the figure that matters, since an engine applies a claim at once.
 
-Usage: python bench/claim_search.py [--rounds N] [--most-left K] [--specs a,b] [--budget S]
+Usage: python bench/bench_claim.py [--rounds N] [--most-left K] [--specs a,b] [--budget S]
 `--most-left` skips states with more tricks left (the search grows fast with them);
 `--budget` stops a spec's rounds after S seconds of searching (its figures so far are kept).
 """
@@ -67,7 +67,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--most-left", type=int, default=5)
     parser.add_argument("--specs", default=None)
-    parser.add_argument("--budget", type=float, default=60.0)
+    parser.add_argument("--budget", type=float, default=20.0)
     args = parser.parse_args()
     names = args.specs.split(",") if args.specs else None
     print(f"{'spec':<30} {'left':>4} {'states':>6} {'held':>5} {'median ms':>10} {'worst ms':>10} {'worst nodes':>11}")
