@@ -216,3 +216,19 @@ def test_bids_that_name_trumps_and_a_lend_need_a_contract_and_a_partner(tmp_path
     assert ("E304", 12) in found  # choice: in_bid
     assert ("E304", 16) in found  # who: bid_winner
     assert ("E310", 17) in found  # lend: once, with every player for oneself
+
+
+def test_a_claim_section_is_checked_like_the_others(tmp_path):
+    """`claim.window` / `claim.false` take their words (E102), and a `require` line of the claim section may only name
+    terms of the claim context (E403: `can_win` is a play duty's term)."""
+    from touti_dsl.errors import ToutiError
+    from touti_dsl.loader import load_spec
+
+    path = tmp_path / "claims.touti"
+    path.write_text('touti 1\n\nsystem "claims" extends "tute" {\n  title: "Claims"\n}\n\nadd claim {\n'
+                    '  window: to_leed\n  false: play_on\n  require sure: can_win\n}\n', encoding="utf-8")
+    with pytest.raises(ToutiError) as caught:
+        load_spec(path)
+    found = {(d.code, d.loc.line) for d in caught.value.diagnostics}
+    assert ("E102", 8) in found  # window: to_leed
+    assert ("E403", 10) in found  # can_win is no claim term
