@@ -152,6 +152,8 @@ def test_expectations_read_without_a_feature():
     (f"{TOUTI} adapter {PARTIAL / 'atlas-without-talk-or-concession.touti'} --as atlas-carta --without signal --without preannounce --without concession", "atlas-carta", []),
     (f"{TOUTI} adapter {PARTIAL / 'atlas-without-talk-or-concession.touti'} --as atlas-carta", "atlas-carta", ["signal", "preannounce", "concession"]),
     (f"{TOUTI} adapter {PARTIAL / 'tute-without-swap.touti'} --as tute --without swap", "tute", []),
+    # plain Tute, which has no claim, runs the suite of the house rule that adds one, declaring it absent
+    (f"{TOUTI} adapter {ROOT / 'spec' / 'tute.touti'} --as tute-claim-the-rest --without claim", "tute-claim-the-rest", []),
 ])
 def test_an_implementation_without_optional_features_that_says_so_has_no_false_alarm(capsys, command, system, without):
     extra = [arg for feature in without for arg in ("--without", feature)]

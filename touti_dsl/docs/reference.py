@@ -77,5 +77,10 @@ def render_vocabulary() -> str:
         predicates=list(vocabulary.PREDICATES.values()), duties=list(vocabulary.DUTIES.values()),
         contexts=[f"`{name}` ({words})" for name, words in vocabulary.CONTEXT_NAMES.items()],
         arg_kinds=vocabulary.ARG_KINDS,
-        optional_sections=" and ".join(f"`{name}`" for name in schema.OPTIONAL_SECTIONS),
+        optional_sections=_listed([f"`{name}`" for name in schema.OPTIONAL_SECTIONS]),
     )
+
+
+def _listed(items: list[str]) -> str:
+    """`a`, `b` and `c`."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
