@@ -8,6 +8,7 @@ be read safely.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import sys
@@ -15,8 +16,9 @@ from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token
+from lark import __version__ as lark_version
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import model as m
 from .errors import Diagnostic, ToutiError
@@ -38,24 +40,29 @@ _TERMINAL_WORDS = {
 }
 
 
+_LARK_OPTIONS = dict(parser="lalr", propagate_positions=False, maybe_placeholders=False)  # positions: see _Reductions
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    """The parser, built once per process; its grammar analysis is cached on disk (3-5x faster to load)."""
-    options = dict(rel_to=__file__, parser="lalr", propagate_positions=True, maybe_placeholders=False)
-    cache = _cache_file()
+    """The parser, built once per process; its grammar analysis is cached on disk (10x faster to load)."""
+    grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    cache = _cache_file(grammar)
     if cache:
         try:
-            return Lark.open("grammar.lark", cache=cache, **options)
+            return Lark(grammar, cache=cache, **_LARK_OPTIONS)
         except Exception:  # an unusable cache must never stop parsing: build without it
             pass
-    return Lark.open("grammar.lark", **options)
+    return Lark(grammar, **_LARK_OPTIONS)
 
 
-def _cache_file() -> str | None:
+def _cache_file(grammar: str) -> str | None:
     """The grammar cache in the user's own cache folder (never a shared temp dir), or None when unavailable.
 
-    Lark stores a hash of the grammar, its options and its own version in the file and
-    rebuilds when they differ, so a changed grammar never loads a stale cache.
+    The file is named by a hash of the grammar, the options and Lark's version, so that
+    checkouts of different versions on one machine never overwrite each other's cache (each
+    would rebuild it on every run); Lark also checks that hash inside the file and rebuilds
+    when it differs, so a changed grammar never loads a stale cache.
     """
     if os.environ.get("TOUTI_NO_CACHE"):
         return None
@@ -65,10 +72,11 @@ def _cache_file() -> str | None:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError:
         return None
-    return str(folder / f"grammar-py{sys.version_info[0]}{sys.version_info[1]}.lark-cache")
+    key = hashlib.sha256(f"{grammar}\n{sorted(_LARK_OPTIONS.items())}\n{lark_version}".encode()).hexdigest()[:16]
+    return str(folder / f"grammar-py{sys.version_info[0]}{sys.version_info[1]}-{key}.lark-cache")
 
 
-# ---------------------------------------------------------------- token-to-node transformer
+# ---------------------------------------------------------------- shapes to nodes
 
 
 def _loc_of(file: str, meta_or_token) -> m.Loc:
@@ -87,17 +95,21 @@ def _scalar(token: Token) -> int | str | None:
     return None if str(token) == "none" else str(token)
 
 
-class _ToNodes(Transformer):
-    """Turns parse-tree shapes into model nodes; it only converts, it never checks."""
+def _with_meta(method):
+    """Mark a node-building method that needs its rule's position (`meta.line`, `meta.column`, `meta.end_line`)."""
+    method.with_meta = True
+    return method
+
+
+class _ToNodes:
+    """Turns parse shapes into model nodes, one method per grammar rule (or alias); it only converts, it never checks.
+
+    `_Reductions` calls a method with the rule's kept children (`items`), and with the rule's
+    position (`meta`: line, column, end_line) when it is marked `@_with_meta`.
+    """
 
     def __init__(self, file: str):
-        super().__init__()
         self.file = file
-        # Lark builds a new wrapper object (functools.update_wrapper included) each time a @v_args method is
-        # looked up, once per node; binding each method once per file keeps that out of the per-node cost.
-        for name, member in vars(_ToNodes).items():
-            if hasattr(member, "visit_wrapper"):
-                setattr(self, name, getattr(self, name))
 
     def _at(self, meta) -> m.Loc:
         return _loc_of(self.file, meta)
@@ -106,23 +118,23 @@ class _ToNodes(Transformer):
         return tuple(_loc_of(self.file, token) for token in tokens)
 
     # values
-    @v_args(meta=True)
+    @_with_meta
     def number(self, meta, items):
         return m.Number(int(items[0]), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def word(self, meta, items):
         return m.Word(str(items[0]), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def word_list(self, meta, items):
         return m.WordList(tuple(str(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
 
-    @v_args(meta=True)
+    @_with_meta
     def numbers(self, meta, items):
         return m.Numbers(tuple(int(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
 
-    @v_args(meta=True)
+    @_with_meta
     def text(self, meta, items):
         translations = tuple((_lang(items[i]), _unquote(items[i + 1])) for i in range(1, len(items), 2))
         return m.Text(_unquote(items[0]), translations, loc=self._at(meta))
@@ -131,27 +143,27 @@ class _ToNodes(Transformer):
     def group(self, items):
         return tuple(int(t) for t in items)
 
-    @v_args(meta=True)
+    @_with_meta
     def groups(self, meta, items):
         return m.Groups(tuple(items), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def setting(self, meta, items):
         return m.Setting(int(items[0]), tuple(int(t) for t in items[1:]), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def entry(self, meta, items):
         flags = tuple(str(t) for t in items[2:])
         return m.Entry(_scalar(items[0]), _scalar(items[1]), flags, loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def table(self, meta, items):
         return m.Table(tuple(items), loc=self._at(meta))
 
     def code(self, items):
         return ("code", str(items[0]))
 
-    @v_args(meta=True)
+    @_with_meta
     def label(self, meta, items):
         texts = [("en", _unquote(items[0]))]
         texts += [(_lang(items[i]), _unquote(items[i + 1])) for i in range(1, len(items), 2)]
@@ -160,7 +172,7 @@ class _ToNodes(Transformer):
     def aliases(self, items):
         return ("aliases", tuple(str(t) for t in items))
 
-    @v_args(meta=True)
+    @_with_meta
     def decl(self, meta, items):
         key = _scalar(items[0])
         code = None
@@ -175,7 +187,7 @@ class _ToNodes(Transformer):
                 aliases = item[1]
         return m.Decl(key, code, label, aliases, loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def decls(self, meta, items):
         return m.Decls(tuple(items), loc=self._at(meta))
 
@@ -187,41 +199,41 @@ class _ToNodes(Transformer):
         _refuse_chains(items[0])
         return ("unless", items[0])
 
-    @v_args(meta=True)
+    @_with_meta
     def obligation(self, meta, items):
         parts = dict(items[1:])
         return m.Obligation(str(items[0]), parts.get("when"), parts.get("unless"), loc=self._at(meta),
                             duty_loc=_loc_of(self.file, items[0]))
 
     # conditions and formulas
-    @v_args(meta=True)
+    @_with_meta
     def pred(self, meta, items):
         return m.Pred(str(items[0]), (), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def pred_args(self, meta, items):
         return m.Pred(str(items[0]), tuple(_scalar(t) for t in items[1:]), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def num(self, meta, items):
         return m.Num(int(items[0]), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def not_(self, meta, items):
         return m.Not(items[0], loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def neg(self, meta, items):
         return m.Neg(items[0], loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def arith(self, meta, items):
         node = items[0]
         for index in range(1, len(items), 2):
             node = m.Arith(str(items[index]), node, items[index + 1], loc=self._at(meta))
         return node
 
-    @v_args(meta=True)
+    @_with_meta
     def compare(self, meta, items):
         if len(items) == 1:
             return items[0]
@@ -229,78 +241,78 @@ class _ToNodes(Transformer):
             return m.Compare(str(items[1]), items[0], items[2], loc=self._at(meta))
         return _Chain(tuple(items), self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def if_else(self, meta, items):
         return m.IfElse(items[1], items[0], items[2], loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def expression(self, meta, items):
         return _value_of(items[0], self._at(meta))
 
     # Lark keeps the aliased and/or rules even with one operand: a lone operand stands for itself.
-    @v_args(meta=True)
+    @_with_meta
     def all_(self, meta, items):
         return items[0] if len(items) == 1 else m.All(tuple(items), loc=self._at(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def any_(self, meta, items):
         return items[0] if len(items) == 1 else m.Any_(tuple(items), loc=self._at(meta))
 
     # statements and blocks: plain tuples, assembled by _assemble
-    @v_args(meta=True)
+    @_with_meta
     def statement(self, meta, items):
         return ("rule", str(items[0]), items[1], meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def requirement(self, meta, items):
         parts = dict(items[2:])
         _refuse_chains(items[1])
         value = m.Requirement(items[1], loc=_loc_of(self.file, meta), when=parts.get("when"), unless=parts.get("unless"))
         return ("rule", str(items[0]), value, meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def member_removal(self, meta, items):
         return ("remove", str(items[0]), items[1] if len(items) > 1 else None, meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def member_addition(self, meta, items):
         return ("extend", str(items[0]), items[1], meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def version(self, meta, items):
         return ("version", int(items[0]), meta)
 
     def extends(self, items):
         return ("extends", (_unquote(items[0]), _loc_of(self.file, items[0])))
 
-    @v_args(meta=True)
+    @_with_meta
     def system(self, meta, items):
         extends = next((v for t, v in (i for i in items if isinstance(i, tuple) and i[0] == "extends")), None)
         members = [i for i in items if isinstance(i, tuple) and i[0] in ("rule", "remove", "extend")]
         system_id = (_unquote(items[0]), _loc_of(self.file, items[0]))
         return ("block", "system", "section", system_id, extends, members, meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def section(self, meta, items):
         return ("block", str(items[0]), "section", None, None, list(items[1:]), meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def call(self, meta, items):
         return ("block", str(items[0]), "call", None, None, list(items[1:]), meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def add_section(self, meta, items):
         return ("add", str(items[0]), "section", None, None, list(items[1:]), meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def add_call(self, meta, items):
         return ("add", str(items[0]), "call", None, None, list(items[1:]), meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def remove_section(self, meta, items):
         return ("drop", str(items[0]), "section", meta)
 
-    @v_args(meta=True)
+    @_with_meta
     def remove_call(self, meta, items):
         return ("drop", str(items[0]), "call", meta)
 
@@ -345,6 +357,103 @@ def _refuse_chains(expr) -> None:
                 _refuse_chains(item)
         else:
             _refuse_chains(child)
+
+
+# ---------------------------------------------------------------- reductions straight into nodes
+
+
+class _Meta:
+    """Where the text of one reduction lies: its first line and column, and its last line."""
+
+    __slots__ = ("line", "column", "end_line")
+
+    def __init__(self, line: int, column: int, end_line: int):
+        self.line, self.column, self.end_line = line, column, end_line
+
+
+class _Reduced:
+    """A value on the parser's stack and the extent of the text it was reduced from (None when it has none)."""
+
+    __slots__ = ("value", "line", "column", "end_line")
+
+    def __init__(self, value, line, column, end_line):
+        self.value, self.line, self.column, self.end_line = value, line, column, end_line
+
+
+class _Reductions:
+    """One callback per grammar rule that builds model nodes as the LALR parser reduces: no parse tree, no tree walk.
+
+    Lark's own tree builder (a Tree per reduction, positions propagated by a generic
+    wrapper, then a Transformer walk) cost two thirds of the parse; this does the same
+    work in one step and keeps its meaning exactly:
+
+    * kept children: the rule's symbols minus filtered tokens (anonymous strings, `_NAME`
+      terminals), with the items of inlined rules (`_name`, Lark's `__name_star_N`)
+      spliced in;
+    * a `?rule` without an alias and with one kept child stands for that child;
+    * a rule's position runs from its first to its last symbol, filtered tokens included,
+      where a reduced child counts for the whole text it was reduced from (so a node that
+      starts with a bracketed operand starts at the bracket), as Lark's
+      `propagate_positions` does.
+
+    A node method that raises is reported once the whole input has parsed, as the tree
+    walk did: a syntax error further down wins, and the first failure in source order
+    (children before parents, left to right: the order of reductions) is the one raised.
+    """
+
+    def __init__(self, nodes: _ToNodes):
+        self.nodes = nodes
+        self.failure: Exception | None = None
+
+    def callbacks(self, rules) -> dict:
+        return {rule: self._callback(rule) for rule in rules}
+
+    def _callback(self, rule):
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        keep_all = rule.options.keep_all_tokens
+        kept = [(index, not symbol.is_term and symbol.name.startswith("_"))
+                for index, symbol in enumerate(rule.expansion) if keep_all or not (symbol.is_term and symbol.filter_out)]
+        stands_for_child = rule.options.expand1 and not rule.alias
+        method = getattr(self.nodes, name, None)
+        one_child = stands_for_child and len(kept) == 1 and not kept[0][1]
+        if method is None and not (name.startswith("_") or name == "start" or one_child):
+            raise AssertionError(f"grammar rule {name!r} has no node method")  # a grammar change that parser.py missed
+        with_meta = getattr(method, "with_meta", False)
+
+        def reduce(children: list):
+            items: list = []
+            for index, inlined in kept:
+                child = children[index]
+                if inlined:
+                    if items:
+                        items.extend(child.value)
+                    else:  # reuse the list of a left-recursive repetition: linear, not quadratic, in its length
+                        items = child.value
+                else:
+                    items.append(child.value if type(child) is _Reduced else child)
+            line = column = end_line = None
+            for child in children:
+                if child.line is not None:
+                    line, column = child.line, child.column
+                    break
+            for child in reversed(children):
+                if child.end_line is not None:
+                    end_line = child.end_line
+                    break
+            if stands_for_child and len(items) == 1:
+                if isinstance(items[0], Token):
+                    return items[0]
+                return _Reduced(items[0], line, column, end_line)
+            if method is None or self.failure is not None:
+                return _Reduced(items, line, column, end_line)
+            try:
+                value = method(_Meta(line, column, end_line), items) if with_meta else method(items)
+            except Exception as error:  # reported after the parse: see the class docstring
+                self.failure = error
+                value = None
+            return _Reduced(value, line, column, end_line)
+
+        return reduce
 
 
 # ---------------------------------------------------------------- comments
@@ -649,16 +758,19 @@ def parse_text(text: str, file: str = "<string>", limit_size: bool = True) -> m.
     text = normalize_line_ends(text)
     _guard(file, text, limit_size)
     source = text if text.endswith("\n") else text + "\n"
+    lark = _lark()
+    reductions = _Reductions(_ToNodes(file))
     try:
-        tree = _lark().parse(source)
+        # Lark's interactive parser lets the LALR run use our callbacks instead of its tree builder.
+        run = lark.parse_interactive(source)
+        run.parser_state.parse_conf.callbacks = reductions.callbacks(lark.rules)
+        items = run.resume_parse().value
     except UnexpectedInput as error:
         raise ToutiError(_syntax_diagnostic(file, error, source)) from None
-    try:
-        items = _ToNodes(file).transform(tree).children
-    except VisitError as error:
-        if isinstance(error.orig_exc, ToutiError):
-            raise error.orig_exc from None
-        raise ToutiError(Diagnostic("E006", f"cannot build the model: {error.orig_exc}", m.Loc(file, 1, 1))) from None
+    if isinstance(reductions.failure, ToutiError):
+        raise reductions.failure
+    if reductions.failure is not None:
+        raise ToutiError(Diagnostic("E006", f"cannot build the model: {reductions.failure}", m.Loc(file, 1, 1))) from None
     return _assemble(file, source, items)
 
 

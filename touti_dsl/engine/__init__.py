@@ -11,9 +11,25 @@ each part of a round; `text.py` is the wire format of cards and actions; `errors
 lists the reserved refusal ids.
 """
 
-from .errors import RESERVED_RULE_IDS, IllegalAction
-from .game import Game
-from .state import RoundState
-from .text import ACTION_KINDS
+from __future__ import annotations
+
+import importlib
+
+# Each name is imported on first use (PEP 562): `touti check` reads one table of this package
+# (combinations.py) and must not pay for the whole engine (about 0.2 s to import).
+_EXPORTS = {"Game": ".game", "IllegalAction": ".errors", "RESERVED_RULE_IDS": ".errors", "RoundState": ".state",
+            "ACTION_KINDS": ".text"}
 
 __all__ = ["Game", "IllegalAction", "RoundState", "RESERVED_RULE_IDS", "ACTION_KINDS"]
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .. import model as m
 from ..errors import Diagnostic
-from . import predicates, ruleset
+
+if TYPE_CHECKING:
+    from . import predicates
 
 SEATS = range(4)
 MAX_ANALYSED_CALLS = 16  # beyond, the situations to try grow too many for `touti check`: the bound decides
@@ -83,6 +86,8 @@ def endless_calls(spec: m.Spec) -> list[Diagnostic]:
 
 def _stay_calls(spec: m.Spec) -> list[_Call]:
     """The calls whose effect is `stay`, with their requirements compiled by the engine (undecidable ones left out)."""
+    from . import ruleset  # imported only when there are calls to analyse: the engine costs `touti check` 0.2 s to import
+
     calls = []
     for name in spec.calls:
         rules = [r for r in spec.rules if r.kind == "call" and r.section == name]
