@@ -101,6 +101,17 @@ def _with_meta(method):
     return method
 
 
+def _lone_operand_stands_for_itself(method):
+    """Mark an operator method that returns its one item unchanged: a one-symbol rule of it is never called.
+
+    Every operand of a condition is reduced through each precedence level (any_, all_,
+    compare, arith twice) although it has no operator at any: skipping those calls
+    halves the callbacks of a typical spec.
+    """
+    method.lone_operand_stands_for_itself = True
+    return method
+
+
 class _ToNodes:
     """Turns parse shapes into model nodes, one method per grammar rule (or alias); it only converts, it never checks.
 
@@ -227,6 +238,7 @@ class _ToNodes:
         return m.Neg(items[0], loc=self._at(meta))
 
     @_with_meta
+    @_lone_operand_stands_for_itself
     def arith(self, meta, items):
         node = items[0]
         for index in range(1, len(items), 2):
@@ -234,6 +246,7 @@ class _ToNodes:
         return node
 
     @_with_meta
+    @_lone_operand_stands_for_itself
     def compare(self, meta, items):
         if len(items) == 1:
             return items[0]
@@ -251,10 +264,12 @@ class _ToNodes:
 
     # Lark keeps the aliased and/or rules even with one operand: a lone operand stands for itself.
     @_with_meta
+    @_lone_operand_stands_for_itself
     def all_(self, meta, items):
         return items[0] if len(items) == 1 else m.All(tuple(items), loc=self._at(meta))
 
     @_with_meta
+    @_lone_operand_stands_for_itself
     def any_(self, meta, items):
         return items[0] if len(items) == 1 else m.Any_(tuple(items), loc=self._at(meta))
 
@@ -380,6 +395,10 @@ class _Reduced:
         self.value, self.line, self.column, self.end_line = value, line, column, end_line
 
 
+def _the_child(children: list):
+    return children[0]
+
+
 class _Reductions:
     """One callback per grammar rule that builds model nodes as the LALR parser reduces: no parse tree, no tree walk.
 
@@ -390,7 +409,8 @@ class _Reductions:
     * kept children: the rule's symbols minus filtered tokens (anonymous strings, `_NAME`
       terminals), with the items of inlined rules (`_name`, Lark's `__name_star_N`)
       spliced in;
-    * a `?rule` without an alias and with one kept child stands for that child;
+    * a `?rule` without an alias and with one kept child stands for that child, and so
+      does a rule of one symbol whose method returns a lone operand as it is;
     * a rule's position runs from its first to its last symbol, filtered tokens included,
       where a reduced child counts for the whole text it was reduced from (so a node that
       starts with a bracketed operand starts at the bracket), as Lark's
@@ -419,6 +439,10 @@ class _Reductions:
         if method is None and not (name.startswith("_") or name == "start" or one_child):
             raise AssertionError(f"grammar rule {name!r} has no node method")  # a grammar change that parser.py missed
         with_meta = getattr(method, "with_meta", False)
+        if len(rule.expansion) == 1 and len(kept) == 1 and not kept[0][1] and (
+                one_child or getattr(method, "lone_operand_stands_for_itself", False)):
+            return _the_child  # one symbol, kept: the same value, and the same extent of text
+
 
         def reduce(children: list):
             items: list = []
