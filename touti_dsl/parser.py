@@ -20,6 +20,7 @@ from lark import Lark, Token
 from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from . import lalr_run
 from . import model as m
 from .errors import Diagnostic, ToutiError
 from .lines import OTHER_LINE_BREAKS, break_name, normalize_line_ends, split_lines
@@ -54,6 +55,11 @@ def _lark() -> Lark:
         except Exception:  # an unusable cache must never stop parsing: build without it
             pass
     return Lark(grammar, **_LARK_OPTIONS)
+
+
+@lru_cache(maxsize=1)
+def _tables() -> lalr_run.Tables | None:
+    return lalr_run.available(_lark())
 
 
 def _cache_file(grammar: str) -> str | None:
@@ -121,6 +127,13 @@ class _ToNodes:
 
     def __init__(self, file: str):
         self.file = file
+        # comparison chains read and not taken as an order of ranks: while there are none, no expression can hold
+        # one, and the walk of every expression for them (a tenth of a parse) is skipped
+        self.open_chains = 0
+
+    def _refuse_chains(self, expr) -> None:
+        if self.open_chains:
+            _refuse_chains(expr)
 
     def _at(self, meta) -> m.Loc:
         return _loc_of(self.file, meta)
@@ -203,11 +216,11 @@ class _ToNodes:
         return m.Decls(tuple(items), loc=self._at(meta))
 
     def when(self, items):
-        _refuse_chains(items[0])
+        self._refuse_chains(items[0])
         return ("when", items[0])
 
     def unless(self, items):
-        _refuse_chains(items[0])
+        self._refuse_chains(items[0])
         return ("unless", items[0])
 
     @_with_meta
@@ -252,6 +265,7 @@ class _ToNodes:
             return items[0]
         if len(items) == 3:
             return m.Compare(str(items[1]), items[0], items[2], loc=self._at(meta))
+        self.open_chains += 1
         return _Chain(tuple(items), self._at(meta))
 
     @_with_meta
@@ -260,7 +274,9 @@ class _ToNodes:
 
     @_with_meta
     def expression(self, meta, items):
-        return _value_of(items[0], self._at(meta))
+        if isinstance(items[0], _Chain) and items[0].order() is not None:
+            self.open_chains -= 1  # a rule's whole value: an order of ranks, not a chain
+        return _value_of(items[0], self._at(meta), self._refuse_chains)
 
     # Lark keeps the aliased and/or rules even with one operand: a lone operand stands for itself.
     @_with_meta
@@ -281,7 +297,7 @@ class _ToNodes:
     @_with_meta
     def requirement(self, meta, items):
         parts = dict(items[2:])
-        _refuse_chains(items[1])
+        self._refuse_chains(items[1])
         value = m.Requirement(items[1], loc=_loc_of(self.file, meta), when=parts.get("when"), unless=parts.get("unless"))
         return ("rule", str(items[0]), value, meta)
 
@@ -347,7 +363,7 @@ class _Chain:
         return None
 
 
-def _value_of(expr, loc: m.Loc) -> m.Value:
+def _value_of(expr, loc: m.Loc, refuse_chains) -> m.Value:
     """A rule value written as an expression: a lone number or word, an order of ranks, or a formula."""
     if isinstance(expr, m.Num):
         return m.Number(expr.value, loc=expr.loc)
@@ -357,7 +373,7 @@ def _value_of(expr, loc: m.Loc) -> m.Value:
         return m.Order((expr.left.value, expr.right.value), loc=loc, item_locs=(expr.left.loc, expr.right.loc))
     if isinstance(expr, _Chain) and expr.order() is not None:
         return expr.order()
-    _refuse_chains(expr)
+    refuse_chains(expr)
     return m.Formula(expr, loc=loc)
 
 
@@ -784,13 +800,18 @@ def parse_text(text: str, file: str = "<string>", limit_size: bool = True) -> m.
     source = text if text.endswith("\n") else text + "\n"
     lark = _lark()
     reductions = _Reductions(_ToNodes(file))
-    try:
-        # Lark's interactive parser lets the LALR run use our callbacks instead of its tree builder.
-        run = lark.parse_interactive(source)
-        run.parser_state.parse_conf.callbacks = reductions.callbacks(lark.rules)
-        items = run.resume_parse().value
-    except UnexpectedInput as error:
-        raise ToutiError(_syntax_diagnostic(file, error, source)) from None
+    tables = _tables()
+    items = lalr_run.run(tables, source, reductions.callbacks(lark.rules)) if tables is not None else None
+    if items is None:  # a syntax error (or a Lark without the tables lalr_run reads): Lark's own run reports it
+        reductions = _Reductions(_ToNodes(file))
+        try:
+            # Lark's interactive parser lets its LALR run use our callbacks instead of its tree builder.
+            run = lark.parse_interactive(source)
+            run.parser_state.parse_conf.callbacks = reductions.callbacks(lark.rules)
+            items = run.resume_parse()
+        except UnexpectedInput as error:
+            raise ToutiError(_syntax_diagnostic(file, error, source)) from None
+    items = items.value
     if isinstance(reductions.failure, ToutiError):
         raise reductions.failure
     if reductions.failure is not None:

@@ -4,16 +4,23 @@ Each node starts at the first symbol of its rule, tokens the tree leaves out inc
 `(`), where a bracketed operand counts from its bracket; a rule ends at its last symbol (so
 the comments on every line of a rule written over several lines stay with it); a problem a
 node finds (E008) is reported only when the whole file parses, and the first one in source
-order wins.
+order wins.  The parser's own loop (lalr_run.py) builds exactly what Lark's driver builds.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
+import pytest
+
 from touti_dsl import model as m
+from touti_dsl import parser
 from touti_dsl.parser import parse_text
 
 from .snippets import MINI, edit, only, where
 
+ROOT = Path(__file__).resolve().parents[2]
 CALL = "  require new_level: not made_at_level(signal)"
 
 
@@ -71,3 +78,30 @@ def test_the_first_chained_comparison_in_the_file_is_the_one_reported():
 def test_the_parser_is_the_same_on_a_second_file():
     first, second = parse_text(MINI, "a.touti"), parse_text(MINI, "b.touti")
     assert first == second and first.rules[0].loc.file == "a.touti" and second.rules[0].loc.file == "b.touti"
+
+
+def _with_locations(value):
+    """A value with every field, locations included (they are outside the model's equality)."""
+    if dataclasses.is_dataclass(value):
+        return (type(value).__name__, *((f.name, _with_locations(getattr(value, f.name))) for f in dataclasses.fields(value)))
+    if isinstance(value, (tuple, list)):
+        return tuple(_with_locations(item) for item in value)
+    return value
+
+
+BUNDLED = sorted((ROOT / "spec").glob("*.touti")) + sorted((ROOT / "spec" / "examples").glob("*.touti"))
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])
+def test_the_fast_run_builds_what_larks_own_run_builds(path, monkeypatch):
+    text = path.read_text(encoding="utf-8")
+    fast = _with_locations(parse_text(text, str(path)))
+    monkeypatch.setattr(parser, "_tables", lambda: None)  # as with a Lark whose internals lalr_run does not know
+    assert _with_locations(parse_text(text, str(path))) == fast
+
+
+def test_a_syntax_error_is_lark_s_own_whichever_run_meets_it(monkeypatch):
+    text = edit("  step: 10", "  step 10")
+    fast = only(text)
+    monkeypatch.setattr(parser, "_tables", lambda: None)
+    assert only(text) == fast and fast.code == "E002"
