@@ -13,23 +13,28 @@ lists the reserved refusal ids.
 
 from __future__ import annotations
 
-import importlib
-
-# Each name is imported on first use (PEP 562): `touti check` reads one table of this package
-# (combinations.py) and must not pay for the whole engine (about 0.2 s to import).
-_EXPORTS = {"Game": ".game", "IllegalAction": ".errors", "RESERVED_RULE_IDS": ".errors", "RoundState": ".state",
-            "ACTION_KINDS": ".text"}
-
 __all__ = ["Game", "IllegalAction", "RoundState", "RESERVED_RULE_IDS", "ACTION_KINDS"]
 
 
 def __getattr__(name: str):
-    if name not in _EXPORTS:
+    """Each name is imported on first use (PEP 562): `touti check` reads one table of this package
+    (combinations.py) and must not pay for the whole engine (about 0.2 s to import).  The imports are
+    written out, so that the stamps' closure of imports (cases/freshness.py) sees them."""
+    if name == "Game":
+        from .game import Game as value
+    elif name == "RoundState":
+        from .state import RoundState as value
+    elif name == "IllegalAction":
+        from .errors import IllegalAction as value
+    elif name == "RESERVED_RULE_IDS":
+        from .errors import RESERVED_RULE_IDS as value
+    elif name == "ACTION_KINDS":
+        from .text import ACTION_KINDS as value
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name], __name__), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    return sorted({*globals(), *__all__})
