@@ -20,7 +20,6 @@ from ..loader import find_spec, load_spec
 from ..parser import parse_file
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
-from .diff import diff_specs, md_cell, rule_union, value_text
 from .examples import Suite, example_suite, worked_examples
 from .views import PageWords, anchor, rules_page
 
@@ -106,6 +105,8 @@ def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
     """What a variant changes, in words: the new sentence linked to its rule, or what its base said before."""
     if loaded.base is None:
         return ()
+    from .diff import diff_specs  # only a variant's page needs it (with the formatter: 0.1 s to import)
+
     spec, base = loaded.spec, loaded.base
     now, before = PageWords(words, spec), PageWords(words, base)
     lines, removed_blocks = [], set()
@@ -166,6 +167,8 @@ def _text_of(spec: m.Spec, rule_id: str) -> str:
 
 def comparison_rows(specs: list[m.Spec]) -> tuple[list[tuple[str, ...]], list[str]]:
     """Rows of the rules that differ between the specs (rule, then one cell per spec) and the ids that do not."""
+    from .diff import md_cell, rule_union, value_text
+
     differing, same = [], []
     for rule_id in (r for r in rule_union(specs) if not r.startswith("system.")):  # names differ by definition
         texts = [value_text(spec, rule_id) for spec in specs]
@@ -180,7 +183,7 @@ def comparison_rows(specs: list[m.Spec]) -> tuple[list[tuple[str, ...]], list[st
 
 def render_comparison(loaded: list[Loaded], lang: str) -> str:
     """The comparison page of the rule systems (the specs that extend nothing)."""
-    from .diff import format_md
+    from .diff import diff_specs, format_md
 
     words = catalog(lang)
     specs = [item.spec for item in loaded if item.base is None]
