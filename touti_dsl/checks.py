@@ -84,6 +84,7 @@ Error codes (stable; the language reference lists this table):
 | E600 | match setting default not among its choices |
 | E601 | match setting value not positive |
 | E602 | match setting choice repeated |
+| E603 | `match.decide` lists a decider twice |
 | E700 | a rule that needs a dealer in a spec without one |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -902,9 +903,10 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("ghna.who", ("bidding_team", "bid_winner"), "only the bidding team (or its bid winner) declares"),
         ("ghna.limit", ("cap", "minimum"), "ghna are limited by the contract"),
         ("concession.who", ("defenders",), "the defenders concede to the bidding team"),
+        ("match.decide", ("bidders",), "a decider favours the bidding side"),
     ):
         rule = _rule(spec, rule_id)
-        if rule is not None and _word(spec, rule_id) in words:
+        if rule is not None and set(_words(rule.value)) & set(words):
             found.append((rule, reason))
     calls = [r for r in spec.rules if r.kind == "call"]
     if calls:
@@ -917,8 +919,14 @@ def check_bidding_needed(spec: m.Spec) -> list[Diagnostic]:
     """E304: contract scoring, bid-winner trumps, calls and the like need bidding rules."""
     if _has_bidding(spec):
         return []
-    return [_diag("E304", f"{rule.id} needs bidding rules: {reason}, but the spec has no bidding section", rule,
-                  "add a `bidding { ... }` section") for rule, reason in _needs_bidding(spec)]
+    return [_diag("E304", f"{rule.id} needs bidding rules: {reason}, but the spec has no bidding section",
+                  _word_loc(rule, "bidders"), "add a `bidding { ... }` section") for rule, reason in _needs_bidding(spec)]
+
+
+def _word_loc(rule: m.Rule, word: str) -> m.Loc:
+    """Where a word of a rule's word list was written (the rule's start for a single word or another value)."""
+    words = rule.value.words if isinstance(rule.value, m.WordList) else ()
+    return _item_loc(rule.value, words.index(word)) if word in words else rule.loc
 
 
 @check
@@ -1201,6 +1209,22 @@ def check_settings(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E600", f"{rule.id} default {value.default} is not among its choices ({choices})",
                                   value, f"add {value.default} to the choices, or choose one of them"))
     return problems
+
+
+@check
+def check_decide(spec: m.Spec) -> list[Diagnostic]:
+    """E108, E603: `match.decide` applies to a match played to a target or in hands won, each decider once."""
+    rule = _rule(spec, "match.decide")
+    if rule is None:
+        return []
+    end = _known_word(spec, "match.end")
+    if end == "losses":
+        return [_diag("E108", "match.decide applies only with `end: target` or `end: hands`, but match.end is losses "
+                              "(every side short of the limit wins)", rule, "remove match.decide")]
+    words = _words(rule.value)
+    return [_diag("E603", f"match.decide lists {word!r} twice", _item_loc(rule.value, index),
+                  "a decider that did not settle it the first time cannot settle it later")
+            for index, word in enumerate(words) if word in words[:index]]
 
 
 # ---------------------------------------------------------------- seat flow (E7xx)

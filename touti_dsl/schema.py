@@ -155,6 +155,10 @@ RULES: tuple[RuleSpec, ...] = (
     _r("match.games", m.Setting, required=False,
        meaning="the games (cotos) a side must win to win the match: each game is played as `match.end` says, then "
                "the scores start again from zero (default and allowed values)"),
+    _r("match.decide", (m.Word, m.WordList), ("highest_total", "last_trick", "first_speaker", "bidders"), required=False,
+       meaning="who wins when several sides reach the target (or the hands) after the same round, deciders in turn: the "
+               "highest total, the side that won the last trick, the side of the round's first speaker, the bidding side; "
+               "when none decides, the game goes on (unwritten: `highest_total`)"),
     _r("match.at_once", (m.Word, m.WordList), ("tute", "capote"), required=False,
        meaning="what wins the game (the match, without `match.games`) at once: a sung tute, a capote (every trick of "
                "a round taken by one side)"),

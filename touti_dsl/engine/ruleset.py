@@ -181,6 +181,7 @@ class Ruleset:
     tie: str | None = None
     match_games: int | None = None  # games (cotos) to win the match; each game ends as match_end says
     at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once
+    decide: tuple = ("highest_total",)  # `match.decide`: who wins when several sides reach the goal after a round
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
     formulas: ScoringRules | None = None
     swap_rank_of: Callable | None = None  # the swap card's rank, from the turned card
@@ -766,7 +767,15 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
     games = chosen.get("games", read.rule("match.games").value.default) if read.spec.has("match.games") else None
     at_once = read.spec.value("match.at_once") if read.spec.has("match.at_once") else None
     words = () if at_once is None else (at_once.value,) if isinstance(at_once, m.Word) else at_once.words
-    return dict(match_end=end, match_goal=goal, settings=chosen, match_games=games, at_once=frozenset(words))
+    return dict(match_end=end, match_goal=goal, settings=chosen, match_games=games, at_once=frozenset(words),
+                decide=_deciders(read.spec.value("match.decide")))
+
+
+def _deciders(value: m.Value | None) -> tuple[str, ...]:
+    """`match.decide` as a tuple of words; unwritten, the higher total wins (and equal totals play on)."""
+    if value is None:
+        return ("highest_total",)
+    return (value.value,) if isinstance(value, m.Word) else tuple(value.words)
 
 
 def _settings_names(read: _Reader) -> str:

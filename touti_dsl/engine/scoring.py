@@ -137,12 +137,16 @@ def _most_points_winner(st, totals: list[int]) -> int | None:
 
 def _tie_breaker(st) -> int | None:
     """The side `scoring.tie` favours in a tie for the most points."""
-    tie = st.rules.tie
-    if tie == "last_trick":
+    return _favoured_side(st, st.rules.tie)
+
+
+def _favoured_side(st, word: str | None) -> int | None:
+    """The side of this round a tie-break word (of `scoring.tie` or `match.decide`) favours, if any."""
+    if word == "last_trick":
         return st.last_trick_team
-    if tie == "first_speaker":
+    if word == "first_speaker":
         return st.seating.team_of[st.first_speaker]
-    if tie == "bidders":
+    if word == "bidders":
         return st.contract_team
     return None
 
@@ -164,7 +168,9 @@ def match_result(st) -> dict:
     With `match.games` (cotos) the end rule decides each game: `games` counts the games won
     after this round, `game_winner` names the side that has just won one (its scores then
     start again from zero), and the match is over once a side has won enough games.
-    `match.at_once` ends the game at once for a side that sang a tute or took a capote.
+    When several sides reach the goal after the same round, `match.decide` says which wins
+    (see match_decision); when it says none, the game goes on.  `match.at_once` ends the
+    game at once for a side that sang a tute or took a capote.
     """
     rules = st.rules
     scores = list(st.scores)
@@ -179,9 +185,8 @@ def match_result(st) -> dict:
         winners = [t for t, score in enumerate(scores) if score < goal] if reached else []
         winner = winners[0] if len(winners) == 1 else None
         return {"scores": scores, "over": bool(reached), "winner": winner, "winners": winners}
-    best = max((scores[t] for t in reached), default=None)
-    leaders = [t for t in reached if scores[t] == best]
-    over, winner = bool(reached), (leaders[0] if reached and len(leaders) == 1 else None)
+    winner, _ = match_decision(st, scores, reached, finished)
+    over = winner is not None
     at_once = _won_at_once(st) if finished else None
     if at_once is not None:
         over, winner = True, at_once
@@ -193,6 +198,40 @@ def match_result(st) -> dict:
     match_over = winner is not None and games[winner] >= rules.match_games
     return {"scores": scores, "over": match_over, "winner": winner if match_over else None,
             "games": games, "game_winner": winner if over else None}
+
+
+def match_decision(st, scores: list[int], reached: list[int], finished: bool) -> tuple[int | None, str | None]:
+    """The score entry that wins among those at or over the goal, and the `match.decide` word that chose it.
+
+    One entry alone wins without a decider.  Otherwise each decider in turn keeps the
+    entries it favours among those still in, when it favours any: `highest_total` the
+    highest score, `last_trick` / `first_speaker` / `bidders` the side of this finished
+    round that `scoring.tie` would name (its seats, when the match is kept per seat).  The
+    first decider that leaves one entry chose it; when the list runs out with several, no
+    entry wins and the game goes on (None, None).  Unwritten, the list is `highest_total`.
+    """
+    if len(reached) < 2:
+        return (reached[0] if reached else None), None
+    left = list(reached)
+    for word in st.rules.decide:
+        kept = [t for t in left if t in _favoured_entries(st, word, scores, left, finished)]
+        left = kept or left
+        if len(left) == 1:
+            return left[0], word
+    return None, None
+
+
+def _favoured_entries(st, word: str, scores: list[int], left: list[int], finished: bool) -> set[int]:
+    """The score entries a decider favours among `left` (none for a round decider before the round is over)."""
+    if word == "highest_total":
+        best = max(scores[t] for t in left)
+        return {t for t in left if scores[t] == best}
+    side = _favoured_side(st, word) if finished else None
+    if side is None:
+        return set()
+    if st.rules.against_bidder:  # the match is kept per seat: the seats of the favoured side
+        return {seat for seat, team in enumerate(st.seating.team_of) if team == side}
+    return {side}
 
 
 def _won_at_once(st) -> int | None:
