@@ -170,7 +170,7 @@ def _base_path(system: str) -> Path:
 
 # ---------------------------------------------------------------- rare effects, shown on purpose-built deals
 
-SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match"}
+SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match", "guinote-last-trick-decides"}
 
 
 def test_a_capote_doubles_the_contract():
@@ -234,6 +234,30 @@ def test_a_sung_tute_wins_the_match():
         results[system] = state.match_result()
     assert results["tute"] == {"scores": [0, 1], "over": False, "winner": None}
     assert results["tute-wins-the-match"] == {"scores": [0, 1], "over": True, "winner": 1}
+
+
+def test_the_last_trick_decides_when_both_pairs_pass_101():
+    """guinote-last-trick-decides: `match.decide: last_trick`; in guinote-cotos the higher total wins the game."""
+    games = {system: Game.from_spec(load_spec(EXAMPLES / f"{system}.touti"))
+             for system in ("guinote-cotos", "guinote-last-trick-decides")}
+    for seed in range(200):  # a hand where both pairs score and the last trick goes to the pair scoring fewer
+        state = games["guinote-cotos"].new_round(seed=seed)
+        greedy_play(state, {seed % 2, seed % 2 + 2})
+        changes = state.round_result()["score_changes"]
+        if min(changes) > 0 and changes[state.last_trick_team] < changes[1 - state.last_trick_team]:
+            break
+    else:
+        pytest.fail("no hand where both pairs score and the last trick goes to the pair scoring fewer")
+    last = state.last_trick_team
+    scores = [101 - change for change in changes]  # both pairs end on 101 plus what the other pair took fewer
+    scores[1 - last] += 5
+    results = {}
+    for system, game in games.items():
+        replayed = game.new_round(seed=seed, scores=scores)
+        greedy_play(replayed, {seed % 2, seed % 2 + 2})
+        results[system] = replayed.match_result()
+    assert results["guinote-cotos"]["game_winner"] == 1 - last
+    assert results["guinote-last-trick-decides"]["game_winner"] == last
 
 
 # ---------------------------------------------------------------- each construct of the rule core, as a one-rule variant

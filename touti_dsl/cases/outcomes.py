@@ -14,7 +14,7 @@ from .. import model as m
 from ..engine import Game, RoundState
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
-from ..engine.scoring import round_facts
+from ..engine.scoring import match_decision, round_facts
 from .explore import RoundRecord
 from .steps import actors_step, refuse_step
 
@@ -249,6 +249,67 @@ def at_once_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                            f"{words} wins the {'game' if rules.match_games else 'match'} at once, whatever the scores",
                            setup))
     return cases
+
+
+DECIDER_WORDS = {
+    "highest_total": "the higher total wins",
+    "last_trick": "the side that won the last trick wins",
+    "first_speaker": "the side of the round's first speaker wins",
+    "bidders": "the bidding side wins",
+}
+
+
+def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`match.decide` (only where written): one hand played from scores that bring one side, or several, to the goal.
+
+    From the shortest hand where two sides or more score (and nothing wins at once): each
+    such side alone at the goal (it wins, no decider applies), all of them exactly at the
+    goal, and each of them one point above the others; the engine says who wins and by
+    which decider, or that the game goes on.
+    """
+    rules = game.ruleset
+    if not game.spec.has("match.decide"):
+        return []
+    record = min((r for r in rounds if len([c for c in r.result["score_changes"] if c > 0]) > 1
+                  and not r.result["void"] and not _wins_at_once(game, r)), key=lambda r: len(r.history), default=None)
+    if record is None:
+        return []
+    changes = record.result["score_changes"]
+    scoring = [side for side, change in enumerate(changes) if change > 0]
+    cases = []
+    for alone, above in [(side, None) for side in scoring] + [(None, None)] + [(None, side) for side in scoring]:
+        reaching = [alone] if alone is not None else scoring
+        scores = [rules.match_goal - changes[side] - (side not in reaching) + (side == above) if side in scoring else 0
+                  for side in range(len(changes))]
+        if min(scores) < 0:
+            continue
+        cases.append(_decide_case(game, record, scores, above))
+    return cases
+
+
+def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int | None) -> dict:
+    rules = game.ruleset
+    setup = dict(record.setup, scores=scores)
+    if rules.match_games is not None:  # every side one game short of the match: the game decides it
+        setup["games"] = [rules.match_games - 1] * len(scores)
+    state = _replayed(game, record, setup)
+    result = state.match_result()
+    reached = [side for side, score in enumerate(result["scores"]) if score >= rules.match_goal]
+    _, word = match_decision(state, result["scores"], reached, True)
+    if len(reached) == 1:
+        words = "one side alone reaches the goal: it wins, no decider applies"
+    else:
+        how = "with equal totals" if above is None else f"side {above} a point ahead"
+        words = f"several sides reach the goal {how}: " + (DECIDER_WORDS[word] if word else "no decider settles it, the game goes on")
+    steps = _applies(record.history) + [{"op": "match_result", "expect": result}]
+    games = ["match.games"] if rules.match_games is not None else []
+    return _case(record, steps, ["match.decide", "match.end", f"match.{rules.match_end}", *games],
+                 "positive" if word else "negative", words, setup)
+
+
+def _wins_at_once(game: Game, record: RoundRecord) -> bool:
+    at_once = game.ruleset.at_once
+    return ("tute" in at_once and record.result["tute"] is not None) or ("capote" in at_once and _capote(game, record))
 
 
 def _capote(game: Game, record: RoundRecord) -> bool:
