@@ -167,6 +167,8 @@ class PageWords:
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
         whole = self.word_sentence(rule)
+        if rule.id == "match.end" and whole is not None:
+            whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
@@ -176,6 +178,14 @@ class PageWords:
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
                         notes=notes)
+
+    def _unwritten_decide(self) -> str:
+        """What happens when several sides reach the target together, for a match to a target without
+        `match.decide` (the engine's default: the highest total, equal totals play on); "" otherwise."""
+        end = self.spec.value("match.end")
+        if self.spec.has("match.decide") or not isinstance(end, m.Word) or end.value != "target":
+            return ""
+        return self.text(self._table_key("rule_unwritten.match.decide"))
 
     def _deck_fields(self, rule: m.Rule) -> dict[str, str]:
         """The deck's sizes, for the sentences of the suits and the ranks (a variant may add or remove ranks)."""

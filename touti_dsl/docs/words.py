@@ -23,6 +23,8 @@ RANK_RULES = frozenset({"ghna.pair", "ghna.tute", "trump.swap"})
 RULE_SUBJECTS = {"scoring.winner": "winner", "scoring.loser": "loser"}
 # Rules whose words name play duties of the spec: each is shown by the duty's words, linked to it.
 DUTY_LISTS = frozenset({"play.partner_exemption", "play.order"})
+# Word lists read as an order of precedence ("a, else b"), not as a set ("a and b").
+ORDERED_LISTS = frozenset({"match.decide"})
 # Tables keyed by rank: the key column shows rank labels.
 RANK_KEYED_TABLES = frozenset({"deck.points"})
 
@@ -177,7 +179,8 @@ class ValueWords(Visitor):
         return Rendered(self.condition(node.expr))
 
     def visit_WordList(self, node: m.WordList) -> Rendered:
-        return Rendered(self.listed(self.word(w) for w in node.words))
+        last = "value.else" if self.vocabulary_id in ORDERED_LISTS else "value.and"
+        return Rendered(self.listed((self.word(w) for w in node.words), last))
 
     def visit_Numbers(self, node: m.Numbers) -> Rendered:
         last = "value.or" if self.rule.id == "ghna.tute" else "value.and"
