@@ -270,7 +270,9 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     rules = game.ruleset
     if not game.spec.has("match.decide"):
         return []
+    # every side that scores must stay short of the goal from some score >= 0: no scenario starts below zero
     record = min((r for r in rounds if len([c for c in r.result["score_changes"] if c > 0]) > 1
+                  and max(r.result["score_changes"]) < rules.match_goal
                   and not r.result["void"] and not _wins_at_once(game, r)), key=lambda r: len(r.history), default=None)
     if record is None:
         return []
@@ -281,8 +283,6 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         reaching = [alone] if alone is not None else scoring
         scores = [rules.match_goal - changes[side] - (side not in reaching) + (side == above) if side in scoring else 0
                   for side in range(len(changes))]
-        if min(scores) < 0:
-            continue
         cases.append(_decide_case(game, record, scores, above))
     return cases
 
