@@ -11,6 +11,17 @@ import pytest
 
 from .snippets import MINI, diagnostics, edit, only, where
 
+
+def _codes_and_lines(path, text: str) -> set[tuple[str, int]]:
+    """The (code, line) of every diagnostic that loading a spec file with `text` reports; it must report some."""
+    from touti_dsl.errors import ToutiError
+    from touti_dsl.loader import load_spec
+
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ToutiError) as caught:
+        load_spec(path)
+    return {(d.code, d.loc.line) for d in caught.value.diagnostics}
+
 # (case id, fragment of MINI, replacement, expected code, fragment pointed at in the edited text)
 CASES = [
     # structure (E1xx)
@@ -204,15 +215,9 @@ def test_optional_sections_may_be_left_out_together_with_what_needs_them():
 
 def test_bids_that_name_trumps_and_a_lend_need_a_contract_and_a_partner(tmp_path):
     """`trump.choice in_bid` and `ghna.who bid_winner` need a bidding (E304); `ghna.lend` a partner (E310)."""
-    from touti_dsl.errors import ToutiError
-    from touti_dsl.loader import load_spec
-
-    path = tmp_path / "lone.touti"
-    path.write_text('touti 1\n\nsystem "lone" extends "tute" {\n  title: "Lone"\n}\n\ntable {\n  teams: each\n}\n\n'
-                    'trump {\n  choice: in_bid\n}\n\nghna {\n  who: bid_winner\n  lend: once\n}\n', encoding="utf-8")
-    with pytest.raises(ToutiError) as caught:
-        load_spec(path)
-    found = {(d.code, d.loc.line) for d in caught.value.diagnostics}
+    found = _codes_and_lines(tmp_path / "lone.touti",
+                             'touti 1\n\nsystem "lone" extends "tute" {\n  title: "Lone"\n}\n\ntable {\n  teams: each\n}\n\n'
+                             'trump {\n  choice: in_bid\n}\n\nghna {\n  who: bid_winner\n  lend: once\n}\n')
     assert ("E304", 12) in found  # choice: in_bid
     assert ("E304", 16) in found  # who: bid_winner
     assert ("E310", 17) in found  # lend: once, with every player for oneself
@@ -221,14 +226,8 @@ def test_bids_that_name_trumps_and_a_lend_need_a_contract_and_a_partner(tmp_path
 def test_a_claim_section_is_checked_like_the_others(tmp_path):
     """`claim.window` / `claim.false` take their words (E102), and a `require` line of the claim section may only name
     terms of the claim context (E403: `can_win` is a play duty's term)."""
-    from touti_dsl.errors import ToutiError
-    from touti_dsl.loader import load_spec
-
-    path = tmp_path / "claims.touti"
-    path.write_text('touti 1\n\nsystem "claims" extends "tute" {\n  title: "Claims"\n}\n\nadd claim {\n'
-                    '  window: to_leed\n  false: play_on\n  require sure: can_win\n}\n', encoding="utf-8")
-    with pytest.raises(ToutiError) as caught:
-        load_spec(path)
-    found = {(d.code, d.loc.line) for d in caught.value.diagnostics}
+    found = _codes_and_lines(tmp_path / "claims.touti",
+                             'touti 1\n\nsystem "claims" extends "tute" {\n  title: "Claims"\n}\n\nadd claim {\n'
+                             '  window: to_leed\n  false: play_on\n  require sure: can_win\n}\n')
     assert ("E102", 8) in found  # window: to_leed
     assert ("E403", 10) in found  # can_win is no claim term
