@@ -11,6 +11,7 @@ spec is evaluated and what type it must have.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from . import model as m
 from .errors import Diagnostic, did_you_mean
@@ -27,6 +28,11 @@ class SpecNames:
     suits: tuple[str, ...]
     ranks: tuple[int, ...]
     calls: tuple[str, ...]
+
+    @cached_property
+    def call_set(self) -> frozenset[str]:
+        """The calls for membership tests: a spec may hold thousands, each naming others."""
+        return frozenset(self.calls)
 
 
 def _diag(code: str, message: str, node, hint: str | None = None) -> Diagnostic:
@@ -127,7 +133,7 @@ def _kind_of(arg, accepted: tuple[str, ...], context: str, names: SpecNames) -> 
         ("kind", arg in DECLARATION_KINDS),
         ("suit", arg in names.suits),
         ("rank", isinstance(arg, int) and arg in names.ranks),
-        ("call", arg in names.calls),
+        ("call", arg in names.call_set),
     )
     return next((kind for kind, fits in candidates if fits and kind in accepted), None)
 

@@ -479,6 +479,10 @@ class Spec(Node):
         """Names of the call blocks, in spec order."""
         return self._rules_index().calls
 
+    def is_call(self, name: str) -> bool:
+        """Whether `name` is a call block: asked once per section, of specs that may hold thousands of calls."""
+        return name in self._rules_index().call_set
+
     @property
     def rule_ids(self) -> tuple[str, ...]:
         return tuple(rule.id for rule in self.rules)
@@ -487,7 +491,7 @@ class Spec(Node):
 class _RuleIndex:
     """A spec's rules by id (the first of an id, as a scan finds it), by section, and its call names in order."""
 
-    __slots__ = ("by_id", "by_section", "calls")
+    __slots__ = ("by_id", "by_section", "calls", "call_set")
 
     def __init__(self, rules: tuple[Rule, ...]):
         self.by_id: dict[str, Rule] = {}
@@ -500,6 +504,7 @@ class _RuleIndex:
                 calls.setdefault(rule.section, None)
         self.by_section = {name: tuple(members) for name, members in sections.items()}
         self.calls = tuple(calls)
+        self.call_set = frozenset(calls)
 
 
 def as_expr(value: Value) -> Expr | None:

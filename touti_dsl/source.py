@@ -17,7 +17,7 @@ from .lines import normalize_line_ends
 
 # A real spec is a few kilobytes (the largest bundled one is 8 KB, with every Decision note): 64 KiB leaves
 # room for any house spec while keeping every command on any input under the limit well within 2 s
-# (the parser costs about 1 s per 100 KB; bench/bench_hostile_inputs.py measures the worst shapes).
+# (parsing costs about 0.45 s per 100 KB of calls; bench/bench_hostile_inputs.py measures the worst shapes).
 MAX_SOURCE_BYTES = 65_536
 
 

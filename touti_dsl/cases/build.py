@@ -32,7 +32,7 @@ GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession",
 
 def group_of(spec: m.Spec, rule_id: str) -> str:
     section = rule_id.split(".", 1)[0]
-    if section in spec.calls:
+    if spec.is_call(section):
         return "bidding"
     if section in ("deck", "table", "system"):
         return "scoring"

@@ -227,7 +227,7 @@ class PageWords:
         return view.sentence
 
     def section_title(self, name: str) -> str:
-        if name not in self.spec.calls:
+        if not self.spec.is_call(name):
             return self.text(f"section.{name}")
         title = self.spec.value(f"{name}.{CALL_HEADING}")
         return title.text(self.words.lang) if isinstance(title, m.Text) else self.text("heading.call", name=name)
@@ -242,7 +242,7 @@ class PageWords:
         """One section or call block, its rules split by kind."""
         rules = [r for r in self.spec.section(name) if not (r.kind == "call" and r.key == CALL_HEADING)]
         views = [(rule, self.rule_view(rule)) for rule in rules]
-        is_call = name in self.spec.calls
+        is_call = self.spec.is_call(name)
         heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
         call = call_names(self.spec, self.words.lang).get(name) or name
         requirements = tuple(v for r, v in views if isinstance(r.value, m.Requirement))

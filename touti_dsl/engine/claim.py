@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from . import play
 from .predicates import beats_winner as _beats_winner
-from .errors import CONCESSION_PENDING, PHASE, IllegalAction
+from .errors import IllegalAction, play_phase_refusal
 
 WINDOW, FALSE = "claim.window", "claim.false"
 
@@ -32,13 +32,9 @@ WINDOW, FALSE = "claim.window", "claim.false"
 def refusal(st, seat: int) -> tuple[str, str] | None:
     """Why `seat` may not claim now, or None."""
     rules = st.rules
-    if st.phase != "play":
-        return PHASE, "a claim is possible only during the play"
-    if st.concede_pending is not None:
-        return CONCESSION_PENDING
-    window = window_refusal(st, seat)
-    if window is not None:
-        return window
+    found = play_phase_refusal(st, "a claim is possible only during the play") or window_refusal(st, seat)
+    if found is not None:
+        return found
     if barred(st, seat):
         return FALSE, "your side's claim did not hold: it may not claim again this round"
     for rule_id, test in rules.requirements.get("claim", ()):

@@ -25,6 +25,16 @@ RESERVED_RULE_IDS = (SYNTAX, PHASE, NOT_HELD, TURN_ORDER)
 CONCESSION_PENDING = ("concession.consent", "a concession is proposed: only the other defender may act")
 
 
+def play_phase_refusal(st, outside_play: str) -> tuple[str, str] | None:
+    """The first two refusals of an action made during the play (a declaration, a lend, a claim): the phase, then a
+    concession awaiting its vote; `outside_play` says when the action is possible."""
+    if st.phase != "play":
+        return PHASE, outside_play
+    if st.concede_pending is not None:
+        return CONCESSION_PENDING
+    return None
+
+
 class IllegalAction(Exception):
     """An action refused by the engine: the rule that forbids it and a plain-words reason."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .errors import CONCESSION_PENDING, PHASE, IllegalAction
+from .errors import IllegalAction, play_phase_refusal
 
 NOT_LENT, LENT, LEND_USED = 0, 1, 2
 
@@ -56,11 +56,7 @@ def who_refusal(st, seat: int) -> tuple[str, str] | None:
 def window_refusal(st, seat: int) -> tuple[str, str] | None:
     """Why `seat` may not declare anything now, or None."""
     rules, team = st.rules, st.seating.team_of[seat]
-    if st.phase != "play":
-        return PHASE, "declarations are made during the play, after a won trick"
-    if st.concede_pending is not None:
-        return CONCESSION_PENDING
-    found = who_refusal(st, seat)
+    found = play_phase_refusal(st, "declarations are made during the play, after a won trick") or who_refusal(st, seat)
     if found is not None:
         return found
     if rules.pre_lead_window and before_first_lead(st):
@@ -163,10 +159,9 @@ def _holds_all(st, seat: int, rank: int) -> bool:
 
 def lend_refusal(st, seat: int) -> tuple[str, str] | None:
     """Why `seat` may not `lend` now, or None: the bid winner, in its declaration window, once a round."""
-    if st.phase != "play":
-        return PHASE, "the partner is lent a declaration during the play"
-    if st.concede_pending is not None:
-        return CONCESSION_PENDING
+    found = play_phase_refusal(st, "the partner is lent a declaration during the play")
+    if found is not None:
+        return found
     if seat != st.contract_bidder:
         return "ghna.lend", "only the player who made the contract may let the partner declare"
     found = window_refusal(st, seat)
