@@ -16,6 +16,7 @@ import secrets
 import selectors
 import signal
 import subprocess
+import threading
 import time
 
 from . import protocol
@@ -70,6 +71,8 @@ class ImplProcess:
         self.max_reply = max_reply
         self.stderr = _StderrTail()
         self.proc: subprocess.Popen | None = None
+        # the job's thread and an interrupted main thread may both kill the program: one of them does
+        self._killing = threading.Lock()
         self.pending = bytearray()
         self.selector: selectors.BaseSelector | None = None
         self.watching_stdin = False
@@ -114,17 +117,18 @@ class ImplProcess:
         Returns what it wrote after its last answer (a protocol violation of the request
         answered last), or None when it wrote nothing more.
         """
-        if self.proc is None:
+        proc = self.proc
+        if proc is None:
             return None
         stray = None
         try:
-            os.write(self.proc.stdin.fileno(), protocol.encode(protocol.stop_request()))
+            os.write(proc.stdin.fileno(), protocol.encode(protocol.stop_request()))
             stray = self._output_until_exit(grace)
         except (OSError, ImplFailure):
             pass
-        self._close_pipes()
+        self._close_pipes(proc)
         try:
-            self.proc.wait(grace)
+            proc.wait(grace)
         except subprocess.TimeoutExpired:
             pass
         self.kill()
@@ -143,25 +147,27 @@ class ImplProcess:
 
     def kill(self) -> None:
         """Kill the program and anything it started, at once, even what left its process group or session."""
-        if self.proc is None:
-            return
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        kill_marked(self.token)
-        self._close_pipes()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a zombie the kernel keeps
-            pass
-        self.proc = None
+        with self._killing:
+            proc = self.proc
+            if proc is None:
+                return
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            kill_marked(self.token)
+            self._close_pipes(proc)
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:  # pragma: no cover - a zombie the kernel keeps
+                pass
+            self.proc = None
 
-    def _close_pipes(self) -> None:
-        if self.selector is not None:
-            self.selector.close()
-            self.selector = None
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+    def _close_pipes(self, proc: subprocess.Popen) -> None:
+        selector, self.selector = self.selector, None
+        if selector is not None:
+            selector.close()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
             try:
                 stream.close()
             except OSError:
