@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from .. import model as m
 from ..engine import Game, RoundState
+from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
-from ..engine.levels import LEVELS
 from ..engine.scoring import match_decision, round_facts
 from ..schema import MATCH_LEVELS
 from .explore import RoundRecord
