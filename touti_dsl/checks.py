@@ -1227,6 +1227,16 @@ def check_decide(spec: m.Spec) -> list[Diagnostic]:
             for index, word in enumerate(words) if word in words[:index]]
 
 
+@check
+def check_levels(spec: m.Spec) -> list[Diagnostic]:
+    """E108: a level of the match counts wins of the level below it: `match.cotos` (cotos won) needs `match.games`."""
+    rule = _rule(spec, "match.cotos")
+    if rule is None or spec.has("match.games"):
+        return []
+    return [_diag("E108", "match.cotos counts cotos, each made of games won, but the match has no match.games",
+                  rule, "add `games: 3 (2, 3, 4)` to the match section (the games that make a coto), or remove cotos")]
+
+
 # ---------------------------------------------------------------- seat flow (E7xx)
 
 

@@ -155,6 +155,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("match.games", m.Setting, required=False,
        meaning="the games (cotos) a side must win to win the match: each game is played as `match.end` says, then "
                "the scores start again from zero (default and allowed values)"),
+    _r("match.cotos", m.Setting, required=False,
+       meaning="the cotos a side must win to win the match, when `match.games` games won make a coto: after each coto "
+               "the games won start again from zero (default and allowed values)"),
     _r("match.decide", (m.Word, m.WordList), ("highest_total", "last_trick", "first_speaker", "bidders"), required=False,
        meaning="who wins when several sides reach the target (or the hands) after the same round, deciders in turn: the "
                "highest total, the side that won the last trick, the side of the round's first speaker, the bidding side; "
@@ -163,6 +166,10 @@ RULES: tuple[RuleSpec, ...] = (
        meaning="what wins the game (the match, without `match.games`) at once: a sung tute, a capote (every trick of "
                "a round taken by one side)"),
 )
+
+# The levels of a match played in games, innermost first: each counts the wins of the level below it
+# (games won make a coto, cotos won make the match); a level is written only with every level below it.
+MATCH_LEVELS = ("match.games", "match.cotos")
 
 CALL_RULES: tuple[RuleSpec, ...] = (
     _r("call.title", m.Text, required=False, meaning="the name of the call on the rules pages, per language"),

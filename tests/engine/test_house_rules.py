@@ -170,7 +170,8 @@ def _base_path(system: str) -> Path:
 
 # ---------------------------------------------------------------- rare effects, shown on purpose-built deals
 
-SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match", "guinote-last-trick-decides"}
+SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match", "guinote-last-trick-decides",
+               "guinote-two-cotos"}
 
 
 def test_a_capote_doubles_the_contract():
@@ -296,3 +297,40 @@ def test_each_construct_takes_effect_through_its_rule(base_id, body, rule, tmp_p
         if rule in seen:
             break
     assert rule in seen, f"{rule} never made a difference (seen: {sorted(seen)})"
+
+
+def _hand_won_by_pair_0(game: Game) -> tuple[int, list[int]]:
+    """A seed whose hand gives pair 0 points and leaves pair 1 short of 101, and the scores that bring pair 0 to 101."""
+    for seed in range(200):
+        state = game.new_round(seed=seed)
+        greedy_play(state, {0, 2})
+        changes = state.round_result()["score_changes"]
+        if changes[0] > 0 and changes[1] < 101:
+            return seed, [101 - changes[0], 0]
+    pytest.fail("no hand that pair 0 scores in and pair 1 stays short of 101")
+
+
+def _game_won(game: Game, seed: int, scores: list[int], **counts):
+    state = game.new_round(seed=seed, scores=scores, **counts)
+    greedy_play(state, {0, 2})
+    return state
+
+
+def test_three_games_make_a_coto_and_two_cotos_the_match():
+    """guinote-two-cotos: `games: 3`, `cotos: 2` (penyapork.com: two cotos of three partidas); without `match.cotos`
+    the same game, one short of the games, wins the whole match."""
+    cotos = Game.from_spec(load_spec(EXAMPLES / "guinote-two-cotos.touti"))
+    seed, scores = _hand_won_by_pair_0(cotos)
+    last = _game_won(cotos, seed, scores, games=[2, 1], cotos=[1, 0]).match_result()
+    assert (last["over"], last["winner"], last["games"], last["cotos"], last["coto_winner"]) == (True, 0, [3, 1], [2, 0], 0)
+    first = _game_won(cotos, seed, scores, games=[2, 1], cotos=[0, 0])
+    result = first.match_result()
+    assert (result["over"], result["game_winner"], result["coto_winner"], result["cotos"]) == (False, 0, 0, [1, 0])
+    following = first.next_round(seed=seed + 1)  # the next coto: no game won yet, the scores from zero
+    assert (following.scores, following.games, following.cotos) == ([0, 0], [0, 0], [1, 0])
+    one_game = _game_won(cotos, seed, scores, games=[1, 0], cotos=[0, 1])
+    assert one_game.match_result()["coto_winner"] is None
+    assert (one_game.next_round(seed=seed + 1).games, one_game.next_round(seed=seed + 1).cotos) == ([2, 0], [0, 1])
+    without = Game.from_spec(load_spec(EXAMPLES / "guinote-cotos.touti"), games=3)  # the same games, no cotos
+    assert _game_won(without, seed, scores, games=[2, 1]).match_result()["over"] is True
+

@@ -43,3 +43,14 @@ def test_bad_spec_and_setting(capsys, tmp_path):
     assert "missing.touti" in capsys.readouterr().err
     assert main(["play", "touti-app", "--seed", "1", "--set", "target=5"]) == 2  # a usage error, like argparse's
     assert "match.target" in capsys.readouterr().err
+
+
+def test_each_level_of_a_match_in_cotos_is_a_setting(capsys):
+    """guinote-two-cotos: `--set games=2 --set cotos=2` plays cotos of two games, and each round says the counts."""
+    assert main(["play", "guinote-two-cotos", "--set", "games=2", "--set", "cotos=2", "--seed", "3", "--rounds", "40"]) == 0
+    out = capsys.readouterr().out
+    counts = [line.strip() for line in out.splitlines() if line.startswith("  games won")]
+    assert counts and counts[-1].endswith(("cotos won 2 / 0", "cotos won 2 / 1", "cotos won 0 / 2", "cotos won 1 / 2"))
+    assert "match over" in out
+    assert main(["play", "guinote-two-cotos", "--set", "cotos=4", "--seed", "3"]) != 0
+    assert "4 is not a choice of match.cotos" in capsys.readouterr().err

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from .. import model as m
 from ..engine import Game, RoundState
+from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
 from ..engine.scoring import match_decision, round_facts
+from ..schema import MATCH_LEVELS
 from .explore import RoundRecord
 from .steps import actors_step, refuse_step
 
@@ -187,35 +189,67 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         if polarity == "negative" and start < 0:
             continue
         over = scores[team] + gain >= goal
-        setup = dict(record.setup, scores=scores)
-        if rules.match_games is not None:  # the side is one game short of the match: this game decides it
-            setup["games"] = [rules.match_games - 1 if side == team else 0 for side in range(len(changes))]
+        # the side is one game short of the match (with games): this game decides it
+        setup = dict(record.setup, scores=scores, **_short_of_match(rules, len(changes), {team}))
         expect = _replayed(game, record, setup).match_result()
         steps = _applies(record.history) + [{"op": "match_result", "expect": expect}]
         if rules.match_end == "losses":
             words = "a player that loses its last hand ends the match" if over else "a player one lost hand short of the limit: the match goes on"
         else:
             words = "a team that " + ("reaches the goal and wins the match" if over else "stays one short of the goal: the match goes on")
-        games = ["match.games"] if rules.match_games is not None else []
-        cases.append(_case(record, steps, ["match.end", end_rule, *games], polarity, words, setup))
+        cases.append(_case(record, steps, ["match.end", end_rule, *_level_rules(rules)], polarity, words, setup))
     return cases
 
 
+def _short_of_match(rules, sides: int, short: set[int]) -> dict:
+    """The level counts (games, cotos) of a match in games where the sides `short` are one game short of the match."""
+    return {field: [needed - 1 if side in short else 0 for side in range(sides)]
+            for (field, _), needed in zip(LEVELS, rules.match_levels)}
+
+
+def _level_rules(rules) -> list[str]:
+    """The rule ids of the match's levels (`match.games`, `match.cotos`), innermost first."""
+    return list(MATCH_LEVELS[: len(rules.match_levels)])
+
+
 def game_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
-    """`match.games`: a game won with the match still short of its games, then the next game from zero."""
+    """`match.games`: a game won with the match (or the coto) still short of its games, then the next game from zero."""
     rules = game.ruleset
     if rules.match_games is None or rules.match_games < 2:
         return []
+    unit = "coto" if len(rules.match_levels) > 1 else "match"
+    return _next_game_case(game, rounds, next_deal, {}, "game_winner", ["match.games"],
+                           f"a side wins a game but not yet the {unit}: it counts one game and the next game starts from zero")
+
+
+def coto_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
+    """`match.cotos`: a game that completes a coto with the match still short of its cotos, then the next coto."""
+    rules = game.ruleset
+    if len(rules.match_levels) < 2 or rules.match_levels[1] < 2:
+        return []
+    return _next_game_case(game, rounds, next_deal, {"games": rules.match_games - 1}, "coto_winner",
+                           ["match.cotos", "match.games"],
+                           "a side wins the game that completes a coto but not yet the match: it counts one coto, "
+                           "and the next coto starts from zero games and zero scores")
+
+
+def _next_game_case(game: Game, rounds: list[RoundRecord], next_deal, won: dict, winner_field: str,
+                    rule_ids: list[str], words: str) -> list[dict]:
+    """The shortest round that wins a game for a side with `won` units already (none elsewhere), the
+    side then named by the result's `winner_field` without the match being over; then the next round."""
+    rules = game.ruleset
     for record in sorted(rounds, key=lambda r: len(r.history)):
         changes = record.result["score_changes"]
         team = next((side for side, change in enumerate(changes) if change > 0), None)
         if team is None or record.result["void"]:
             continue
         scores = [max(rules.match_goal - changes[team], 0) if side == team else 0 for side in range(len(changes))]
-        setup = dict(record.setup, scores=scores, games=[0] * len(changes))
+        counts = {field: [won.get(field, 0) if side == team else 0 for side in range(len(changes))]
+                  for field, _ in LEVELS[: len(rules.match_levels)]}
+        setup = dict(record.setup, scores=scores, **counts)
         state = _replayed(game, record, setup)
         result = state.match_result()
-        if result["game_winner"] != team or result["over"]:
+        if result[winner_field] != team or result["over"]:
             continue
         dealt = next_deal(state)
         nxt = state.next_round(**dealt)
@@ -224,9 +258,7 @@ def game_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
             {"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
             {"op": "match_result", "expect": nxt.match_result()},
         ]
-        return [_case(record, steps, ["match.games"], "negative",
-                      "a side wins a game but not yet the match: it counts one game and the next game starts from zero",
-                      setup)]
+        return [_case(record, steps, rule_ids, "negative", words, setup)]
     return []
 
 
@@ -239,9 +271,8 @@ def at_once_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         if not found:
             continue
         record = min(found, key=lambda r: len(r.history))
-        setup = dict(record.setup)
-        if rules.match_games is not None:
-            setup["games"] = [rules.match_games - 1] * len(record.result["score_changes"])
+        sides = len(record.result["score_changes"])
+        setup = dict(record.setup, **_short_of_match(rules, sides, set(range(sides))))
         expect = _replayed(game, record, setup).match_result()
         steps = _applies(record.history) + [{"op": "match_result", "expect": expect}]
         words = "a sung tute" if event == "tute" else "a capote (every trick taken by one side)"
@@ -289,9 +320,8 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
 
 def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int | None) -> dict:
     rules = game.ruleset
-    setup = dict(record.setup, scores=scores)
-    if rules.match_games is not None:  # every side one game short of the match: the game decides it
-        setup["games"] = [rules.match_games - 1] * len(scores)
+    # every side one game short of the match (with games): the game decides it
+    setup = dict(record.setup, scores=scores, **_short_of_match(rules, len(scores), set(range(len(scores)))))
     state = _replayed(game, record, setup)
     result = state.match_result()
     reached = [side for side, score in enumerate(result["scores"]) if score >= rules.match_goal]
@@ -302,8 +332,7 @@ def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int 
         how = "with equal totals" if above is None else f"side {above} a point ahead"
         words = f"several sides reach the goal {how}: " + (DECIDER_WORDS[word] if word else "no decider settles it, the game goes on")
     steps = _applies(record.history) + [{"op": "match_result", "expect": result}]
-    games = ["match.games"] if rules.match_games is not None else []
-    return _case(record, steps, ["match.decide", "match.end", f"match.{rules.match_end}", *games],
+    return _case(record, steps, ["match.decide", "match.end", f"match.{rules.match_end}", *_level_rules(rules)],
                  "positive" if word else "negative", words, setup)
 
 

@@ -20,6 +20,7 @@ import sys
 
 from .. import model as m
 from ..engine import Game, RoundState
+from ..engine.levels import level_fields
 from ..errors import did_you_mean
 from ..loader import load_named
 from ._options import add_format_option
@@ -203,7 +204,13 @@ def _result_lines(state: RoundState) -> list[str]:
     verb = "wins" if len(winners) == 1 else "win"
     over = f"; match over: {named} {verb}" if match["over"] and winners else "; match over" if match["over"] else ""
     lines.append(f"  score changes {_pair(r['score_changes'])}; match {_pair(match['scores'])}{over}")
-    return lines
+    return lines + _level_lines(state.rules, match)
+
+
+def _level_lines(rules, match: dict) -> list[str]:
+    """A match in games: each level's counts after the round (`games won 2 / 1; cotos won 1 / 0`)."""
+    counts = [f"{field} won {_pair(match[field])}" for field, _ in level_fields(rules)]
+    return ["  " + "; ".join(counts)] if counts else []
 
 
 def _pair(values: list[int]) -> str:

@@ -80,7 +80,7 @@ class CaseRun:
 
 
 # The optional fields of a case setup that `Game.new_round` takes as they are
-SETUP_FIELDS = ("dealer", "first_speaker", "turned", "scores", "stock", "games")
+SETUP_FIELDS = ("dealer", "first_speaker", "turned", "scores", "stock", "games", "cotos")
 
 
 def round_fields(setup: dict) -> dict:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from ..cases.candidates import for_phase, hand_candidates
 from ..engine import Game
 from ..engine.game import split_deck
+from ..engine.levels import LEVELS
 from ..engine.refusals import forbidding_rules
 from .features import actors_only_through, feature_of
 from .protocol import case_request
@@ -203,8 +204,9 @@ def random_setup(game: Game, rng: random.Random) -> dict:
         goal = rules.match_goal
         leader = max(0, goal - rng.choice((10, 40, 90, 150)))
         setup["scores"] = [leader] + [rng.randrange(0, goal, 10) for _ in range(rules.score_sides - 1)]
-    if rules.match_games is not None and rng.random() < 0.3:
-        setup["games"] = [rng.randrange(rules.match_games) for _ in range(rules.score_sides)]
+    for (field, _), needed in zip(LEVELS, rules.match_levels):  # games (and cotos) already won, sometimes
+        if rng.random() < 0.3:
+            setup[field] = [rng.randrange(needed) for _ in range(rules.score_sides)]
     return setup
 
 

@@ -128,10 +128,13 @@ class PageWords:
         return " ".join(self.text(key) for key in keys)
 
     def _table_key(self, key: str) -> str:
-        """The wording of `key` for this table: `*_in_games.*` for a match played in games (cotos: the end rule and an
-        at-once win decide a game), then the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
+        """The wording of `key` for this table: `*_in_cotos.*` for a match in cotos (games won make a coto, not the
+        match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), then
+        the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
         head, rest = key.split(".", 1)
-        suffixes = (("_in_games",) if self.spec.has("match.games") else ()) + table_variants(self.spec)
+        levels = tuple(suffix for rule_id, suffix in (("match.cotos", "_in_cotos"), ("match.games", "_in_games"))
+                       if self.spec.has(rule_id))
+        suffixes = levels + table_variants(self.spec)
         for suffix in suffixes:
             if self.words.has(f"{head}{suffix}.{rest}"):
                 return f"{head}{suffix}.{rest}"

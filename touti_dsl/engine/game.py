@@ -20,7 +20,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
-from . import claim, ghna, play
+from . import claim, ghna, levels, play
 from .ruleset import Ruleset, compile_spec, round_seating
 from .state import RoundState
 
@@ -47,7 +47,7 @@ class Game:
         return dict(self.ruleset.settings)
 
     def new_round(self, seed=None, hands=None, dealer=None, first_speaker=None, scores=None, turned=None,
-                  stock=None, games=None) -> RoundState:
+                  stock=None, games=None, cotos=None) -> RoundState:
         """A fresh round: dealt from `seed`, or from explicit `hands` (lists of card texts) and `stock`."""
         rules = self.ruleset
         if seed is not None and hands is not None:
@@ -62,7 +62,8 @@ class Game:
         else:
             dealt = parse_hands(rules, hands, stock, turned, dealer)
         st = _start(rules, dealt, dealer, first_speaker, _scores(rules, scores), turned, seed)
-        st.games = _games(rules, games)
+        counts = levels.start_counts(rules, {"games": games, "cotos": cotos}, rules.score_sides)
+        st.games, st.cotos = counts["games"], counts["cotos"]
         return st
 
 
@@ -185,20 +186,6 @@ def _scores(rules: Ruleset, scores) -> list[int]:
     return list(scores)
 
 
-def _games(rules: Ruleset, games) -> list[int]:
-    """The games (cotos) each side has won before this round; only for a match played in games."""
-    if rules.match_games is None:
-        if games is not None:
-            raise ValueError("games= is only for a match played in games (match.games)")
-        return []
-    if games is None:
-        return [0] * rules.score_sides
-    if not isinstance(games, (list, tuple)) or len(games) != rules.score_sides or not all(
-            type(g) is int and 0 <= g < rules.match_games for g in games):
-        raise ValueError(f"games must be a list of {rules.score_sides} ints from 0 to {rules.match_games - 1}, one per side")
-    return list(games)
-
-
 def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -> RoundState:
     st = RoundState.__new__(RoundState)
     seats, sides = rules.seats, rules.sides
@@ -260,11 +247,7 @@ def next_round(st: RoundState, seed=None, hands=None, turned=None, stock=None) -
     game = Game(None, rules)
     current = st.dealer if rules.has_dealer else st.first_speaker
     seat = _next_pivot(st, current)
-    carried = dict(scores=result["scores"], turned=turned, stock=stock)
-    if rules.match_games is not None:  # a game won: the next game starts from zero
-        carried.update(games=result["games"])
-        if result["game_winner"] is not None:
-            carried.update(scores=[0] * len(result["scores"]))
+    carried = dict(levels.carried(rules, result), turned=turned, stock=stock)
     if rules.has_dealer:
         return game.new_round(seed=seed, hands=hands, dealer=seat, **carried)
     return game.new_round(seed=seed, hands=hands, first_speaker=seat, **carried)

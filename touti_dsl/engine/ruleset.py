@@ -14,6 +14,7 @@ from typing import Callable
 
 from .. import model as m
 from ..errors import Diagnostic, ToutiError
+from ..schema import MATCH_LEVELS
 from ..vocabulary import DUTIES, PREDICATES
 from . import predicates
 from .predicates import Names
@@ -180,6 +181,7 @@ class Ruleset:
     settings: dict
     tie: str | None = None
     match_games: int | None = None  # games (cotos) to win the match; each game ends as match_end says
+    match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once
     decide: tuple = ("highest_total",)  # `match.decide`: who wins when several sides reach the goal after a round
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
@@ -764,11 +766,23 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
         chosen[key] = value
     goal_rule = read.rule(f"match.{end}")
     goal = chosen.get(end, goal_rule.value.default)
-    games = chosen.get("games", read.rule("match.games").value.default) if read.spec.has("match.games") else None
+    levels = _levels(read, chosen)
     at_once = read.spec.value("match.at_once") if read.spec.has("match.at_once") else None
     words = () if at_once is None else (at_once.value,) if isinstance(at_once, m.Word) else at_once.words
-    return dict(match_end=end, match_goal=goal, settings=chosen, match_games=games, at_once=frozenset(words),
+    return dict(match_end=end, match_goal=goal, settings=chosen, match_games=levels[0] if levels else None,
+                match_levels=levels, at_once=frozenset(words),
                 decide=_deciders(read.spec.value("match.decide")))
+
+
+def _levels(read: _Reader, chosen: dict) -> tuple[int, ...]:
+    """The wins needed at each level of the match, innermost first (games, then cotos), as the table chose them."""
+    levels = []
+    for rule_id in MATCH_LEVELS:
+        if not read.spec.has(rule_id):
+            break
+        key = rule_id.split(".")[1]
+        levels.append(chosen.get(key, read.rule(rule_id).value.default))
+    return tuple(levels)
 
 
 def _deciders(value: m.Value | None) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ side (two for two teams).
 
 from __future__ import annotations
 
-from . import claim
+from . import claim, levels
 from .predicates import Facts
 
 
@@ -167,7 +167,8 @@ def match_result(st) -> dict:
 
     With `match.games` (cotos) the end rule decides each game: `games` counts the games won
     after this round, `game_winner` names the side that has just won one (its scores then
-    start again from zero), and the match is over once a side has won enough games.
+    start again from zero), and the match is over once a side has won enough games — or,
+    with `match.cotos`, enough cotos of that many games (engine/levels.py).
     When several sides reach the goal after the same round, `match.decide` says which wins
     (see match_decision); when it says none, the game goes on.  `match.at_once` ends the
     game at once for a side that sang a tute or took a capote.
@@ -192,12 +193,7 @@ def match_result(st) -> dict:
         over, winner = True, at_once
     if rules.match_games is None:
         return {"scores": scores, "over": over, "winner": winner}
-    games = list(st.games)
-    if over and winner is not None:
-        games[winner] += 1
-    match_over = winner is not None and games[winner] >= rules.match_games
-    return {"scores": scores, "over": match_over, "winner": winner if match_over else None,
-            "games": games, "game_winner": winner if over else None}
+    return {"scores": scores, **levels.level_result(rules, levels.level_counts(st), winner)}
 
 
 def match_decision(st, scores: list[int], reached: list[int], finished: bool) -> tuple[int | None, str | None]:

@@ -23,7 +23,7 @@ from .text import parse_action
 
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
 FIELDS = (
-    "phase", "dealer", "first_speaker", "seed", "scores", "games", "hands", "stock", "history",
+    "phase", "dealer", "first_speaker", "seed", "scores", "games", "cotos", "hands", "stock", "history",
     "turn", "out", "spoken", "high", "high_bidder", "high_suit", "calls_made", "push_min",
     "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
@@ -365,7 +365,7 @@ class RoundState:
 
 
 _LISTS = (
-    "scores", "games", "stock", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
+    "scores", "games", "cotos", "stock", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
     "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick", "claims",
 )
 _PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")

@@ -9,7 +9,7 @@ played face up; the turned card is shown).
 
 from __future__ import annotations
 
-from . import play
+from . import levels, play
 from .ruleset import Seating, round_seating
 
 def _card(rules, card):
@@ -68,10 +68,14 @@ def to_json(st) -> dict:
     }
     if rules.stock_size:
         data["stock"] = [rules.card_text[c] for c in st.stock]
-    if rules.match_games is not None:
-        data["games"] = list(st.games)
+    data.update(_level_counts(st))
     _add_optional(st, rules, data)
     return data
+
+
+def _level_counts(st) -> dict:
+    """Each match level's counts (`games`, `cotos`), only for a match played in games."""
+    return {field: list(getattr(st, field)) for field, _ in levels.level_fields(st.rules)}
 
 
 def _add_optional(st, rules, data: dict) -> None:
@@ -118,7 +122,8 @@ def _restore_round(st, rules, data: dict) -> None:
     st.scores = list(data["scores"])
     st.hands = [[cards[c] for c in hand] for hand in data["hands"]]
     st.stock = [cards[c] for c in data.get("stock", ())]
-    st.games = list(data.get("games", [0] * rules.score_sides if rules.match_games is not None else []))
+    for index, (field, _) in enumerate(levels.LEVELS):  # each level's counts; none for a level the match lacks
+        setattr(st, field, list(data.get(field, [0] * rules.score_sides if index < len(rules.match_levels) else [])))
     st.history = [(seat, action) for seat, action in data["history"]]
     st.trump_suit = None if data["trump"] is None else suits.index(data["trump"])
     st.turned = None if data["turned"] is None else cards[data["turned"]]
@@ -185,8 +190,7 @@ def observation(st, seat: int) -> dict:
         "concession": full["concession"],
         "legal_actions": st.legal_actions(seat),
     }
-    if rules.match_games is not None:
-        seen["games"] = list(st.games)
+    seen.update(_level_counts(st))
     if rules.claim is not None:
         seen["claims"] = full["claims"]
     if rules.stock_size:
