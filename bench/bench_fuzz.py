@@ -1,11 +1,12 @@
 """`touti fuzz` speed: rounds/s against the reference adapter, beside the engine's own rounds/s.
 
 The engine's own rate is taken on the very rounds touti fuzz plays (seed 1: rounds 1/0,
-1/1, ...; their deals and moves prepared before timing): the engine plays each round
-alone, asking at every move the actors and the mover's legal set, as bench_engine.py's
-random round does, then the round result.  That is the yardstick of the target (fuzz >=
-50% of the engine's own rate): a fuzz round averages about 34 moves, bench_engine.py's
-random round about 22, so its rate (printed too, for scale) is not like with like.
+1/1, ..., the first --same-rounds of them in a cycle; their deals and moves prepared
+before timing): the engine plays each round alone, asking at every move the actors and
+the mover's legal set, as bench_engine.py's random round does, then the round result.
+That is the yardstick of the target (fuzz >= 50% of the engine's own rate): a fuzz
+round averages about 34 moves, bench_engine.py's random round about 22, so the random
+round's rate (printed too, for scale) is not like with like.
 The fuzz rate is `touti fuzz`'s loop without the command line: seeded biased rounds
 (every actor's legal set, probes, trick winners, results) judged through `touti adapter
 SYSTEM` over the JSON-lines pipe, pipelined as touti fuzz does it (the adapter plays a
@@ -122,8 +123,9 @@ def main() -> int:
     parser.add_argument("--same-rounds", type=int, default=400, help="fuzz rounds the engine replays, in a cycle")
     args = parser.parse_args()
     game = Game.from_spec(args.system)
-    rounds = itertools.cycle(same_rounds(game, args.same_rounds))
-    moves = statistics.mean(len(played[1]) for played in same_rounds(game, 50))
+    replayed = same_rounds(game, args.same_rounds)
+    moves = statistics.mean(len(round_moves) for _, round_moves in replayed)
+    rounds = itertools.cycle(replayed)
     rng, seeds = random.Random(0), iter(range(10**9))
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     bench = FuzzBench(args.system)
