@@ -46,7 +46,11 @@ class CaseRun:
         self.illegal = illegal
 
     def output(self, step: dict):
-        return getattr(self, "op_" + step["op"])(step)
+        op = step["op"]
+        method = _OPS.get(op) if type(op) is str else None
+        if method is None:  # an unknown op: the error names the missing method, as it always did
+            return getattr(self, "op_" + op)(step)
+        return method(self, step)
 
     def op_apply(self, step: dict) -> dict:
         try:
@@ -58,10 +62,10 @@ class CaseRun:
     op_refuse = op_apply
 
     def op_legal(self, step: dict) -> dict:
-        return {"actions": list(self.state.legal_actions(step["seat"]))}
+        return {"actions": self.state.legal_actions(step["seat"])}  # a fresh list already
 
     def op_actors(self, step: dict) -> dict:
-        return {"seats": list(self.state.actors())}
+        return {"seats": self.state.actors()}  # a fresh list already
 
     def op_trick_winner(self, step: dict) -> dict:
         return {"seat": self.state.last_trick_winner()}
@@ -77,6 +81,10 @@ class CaseRun:
         given = {name: step[name] for name in ("turned", "stock") if step.get(name)}
         self.state = self.state.next_round(hands=step["hands"], **given)
         return {"dealer": self.state.dealer, "first_speaker": self.state.first_speaker}
+
+
+# Each op's method, looked up once: a fuzz round is over a hundred steps
+_OPS = {name[3:]: method for name, method in vars(CaseRun).items() if name.startswith("op_")}
 
 
 # The optional fields of a case setup that `Game.new_round` takes as they are
@@ -125,8 +133,9 @@ class ReferenceAdapter:
         try:
             run = CaseRun(self.new_round(request["setup"]), _engine()[1])
             outputs = []
+            output, keep = run.output, outputs.append
             for step_index, step in enumerate(request["steps"]):
-                outputs.append(run.output(step))
+                keep(output(step))
         except Exception as error:  # an engine bug or a bad request must not stop the server
             where = "setup" if step_index == "setup" else f"step {step_index}"
             reply = {"type": "errored", "id": case_id, "message": f"{where}: {type(error).__name__}: {error}"}
@@ -150,6 +159,9 @@ class ReferenceAdapter:
         return {"type": "errored", "id": ident if isinstance(ident, str) else None, "message": f"unknown or malformed request of type {kind!r}"}
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # one encoder for every reply
+
+
 def serve(adapter: ReferenceAdapter, stdin: IO[str], stdout: IO[str]) -> int:
     """Answer requests line by line until stop or end of input."""
     for line in stdin:
@@ -158,6 +170,6 @@ def serve(adapter: ReferenceAdapter, stdin: IO[str], stdout: IO[str]) -> int:
         reply = adapter.answer(line)
         if reply is None:
             break
-        stdout.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
+        stdout.write(_ENCODE(reply) + "\n")
         stdout.flush()
     return 0

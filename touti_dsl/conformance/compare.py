@@ -191,6 +191,9 @@ def surely_passes(steps: list[dict], outputs: list, refusal: str = "any") -> boo
             if (type(actual) is not list or len(actual) != len(expect) or not set(map(type, actual)) <= ONLY_INT
                     or set(actual) != set(expect)):
                 return False
+        elif op == "trick_winner":  # as _check_trick_winner
+            if "seat" not in output or output["seat"] != step["expect"]:
+                return False
         elif compare_step(0, step, output, refusal) is not None:
             return False
     return True

@@ -15,16 +15,18 @@ near the match goal.  Options of a feature the implementation lacks are never ch
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 
-from ..cases.candidates import for_phase, hand_candidates
+from ..cases.candidates import for_phase
 from ..engine import Game
 from ..engine.game import split_deck
 from ..engine.levels import LEVELS
 from ..engine.refusals import forbidding_rules
 from .features import actors_only_through, feature_of
-from .protocol import case_request
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
 FUZZ_RULE = "fuzz.round"  # pseudo tag of a fuzz case that no rule explains (never blamed: blame.py)
@@ -47,14 +49,24 @@ class Played:
     choices: tuple[tuple[int, int], ...]
     moves: int = 0
     probes: int = 0
-    sent: list[dict] = field(default_factory=list)  # the steps as a request sends them, built while playing
+    sent: list[str] = field(default_factory=list)  # each step as the request sends it, as JSON text, written while playing
 
-    def request(self) -> dict:
-        """The case as sent to an implementation: what protocol.case_request gives, without a second walk over the steps."""
-        if not self.sent:
-            return case_request(self.case)
+    def line(self) -> bytes:
+        """The case request as one protocol line: `protocol.encode(protocol.case_request(case))`, byte for byte.
+
+        The steps' texts were written while the round was played (most are the same few
+        texts: an actors step, a legal step per seat), so sending a round costs neither a
+        second walk over its case nor a JSON encoding of its hundred-odd steps.
+        """
         case = self.case
-        return {"type": "case", "id": case["id"], "system": case["system"], "setup": case["setup"], "steps": self.sent}
+        return "".join((f'{{"type":"case","id":{_text(case["id"])},"system":{_text(case["system"])},"setup":',
+                        json.dumps(case["setup"], separators=(",", ":"), ensure_ascii=False),
+                        ',"steps":[', ",".join(self.sent), "]}\n")).encode("utf-8")
+
+
+def _text(value: str) -> str:
+    """A string as protocol.encode writes it."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 @dataclass
@@ -66,32 +78,45 @@ class Bias:
     concede: float = 0.05
 
 
-def options(state, absent: frozenset[str]) -> list[tuple[int, str]]:
-    """Every (seat, action) legal now, in a fixed order, without the absent features' actions."""
-    actors = state.actors()
-    return _options(actors, [state.legal_actions(seat) for seat in actors], absent)
+def _options(actors: list[int], legal: list[list[str]], absent: frozenset[str]) -> tuple[list[int] | None, list[str]]:
+    """Every action legal now, in a fixed order (actor by actor), without the absent features' actions (unless
+    that leaves none): (the seat of each option, or None when there is one actor; the actions).
+
+    Most moves have one actor and no absent feature: its legal list is the options, as it is.
+    """
+    if len(actors) == 1 and not absent:
+        return None, legal[0]
+    owners = [seat for seat, actions in zip(actors, legal) for _ in actions]
+    found = [action for actions in legal for action in actions]
+    if absent:
+        kept = [index for index, action in enumerate(found) if feature_of(action) not in absent]
+        if kept:
+            owners, found = [owners[index] for index in kept], [found[index] for index in kept]
+    return owners, found
 
 
-def _options(actors: list[int], legal: list[list[str]], absent: frozenset[str]) -> list[tuple[int, str]]:
-    found = [(seat, action) for seat, actions in zip(actors, legal) for action in actions]
-    if not absent:
-        return found
-    return [o for o in found if feature_of(o[1]) not in absent] or found
+# The fixed candidates of each (ruleset, phase); the ruleset is kept beside them so that its id is never reused by another
+_BY_PHASE: dict[tuple[int, str], tuple[object, tuple[str, ...]]] = {}
 
 
-_BY_PHASE: dict[tuple[int, str], tuple[str, ...]] = {}
+def probe_candidates(game: Game, state, seat: int, legal: list[str] | None = None) -> list[str]:
+    """Illegal actions worth trying for `seat` now: near misses of every kind (cases/candidates.py).
 
-
-def probe_candidates(game: Game, state, seat: int) -> list[str]:
-    """Illegal actions worth trying for `seat` now: near misses of every kind (cases/candidates.py)."""
+    The fixed candidates of the phase, then every card in the hand and the first card not
+    in it; `legal` is the seat's legal set when the caller has it already.
+    """
     rules = game.ruleset
     key = (id(rules), state.phase)
-    if key not in _BY_PHASE:  # the same for every state of a phase: computed once
-        _BY_PHASE[key] = for_phase(rules, state.phase)
-    hand = [rules.card_text[c] for c in state.hands[seat]]
-    others = [next(text for text in rules.card_text if text not in hand)] if len(hand) < len(rules.card_text) else []
-    legal = set(state.legal_actions(seat))
-    return [a for a in _BY_PHASE[key] + hand_candidates(rules, hand, others) if a not in legal]
+    known = _BY_PHASE.get(key)
+    if known is None:  # the same for every state of a phase: computed once
+        known = _BY_PHASE[key] = (rules, for_phase(rules, state.phase))
+    fixed = known[1]
+    hand, text = state.hands[seat], rules.play_text
+    plays = [text[card] for card in hand]
+    if len(hand) < rules.ncards:
+        plays.append(text[next(card for card in range(rules.ncards) if card not in hand)])
+    allowed = set(state.legal_actions(seat) if legal is None else legal)
+    return [action for action in (*fixed, *plays) if action not in allowed]
 
 
 def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset()) -> Played:
@@ -100,57 +125,61 @@ def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset()) -> Played
                  absent, plan.label)
 
 
-# The query steps of a case, one shared object each: a request sends them as they are (no expectation to strip)
-_LEGAL_STEPS: dict[int, dict] = {}
-_TRICK_WINNER = {"op": "trick_winner"}
+# The texts of the query steps of a request (no expectation to strip: they are sent as they are)
+ACTORS_TEXT, TRICK_WINNER_TEXT = '{"op":"actors"}', '{"op":"trick_winner"}'
+RESULTS_TEXT = ('{"op":"round_result"}', '{"op":"match_result"}')
+LEGAL_TEXTS = tuple(f'{{"op":"legal","seat":{seat}}}' for seat in range(8))  # a table seats at most 6
+_ACTION_TEXTS: dict[tuple[str, int, str], str] = {}  # (op, seat, action): the engine's action texts only, a bounded vocabulary
 
 
-def _legal_step(seat: int) -> dict:
-    step = _LEGAL_STEPS.get(seat)
-    if step is None:
-        step = _LEGAL_STEPS[seat] = {"op": "legal", "seat": seat}
-    return step
+def _action_step_text(op: str, seat: int, action: str) -> str:
+    key = (op, seat, action)
+    found = _ACTION_TEXTS.get(key)
+    if found is None:
+        found = _ACTION_TEXTS[key] = f'{{"op":"{op}","seat":{seat},"action":{_text(action)}}}'
+    return found
 
 
 def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -> Played:
-    """Play a round, asking `choose(move index, state, options)` for each (option, probe) pair.
+    """Play a round, asking `choose(move index, state, options' actions)` for each (option, probe) pair.
 
     Each state's actors and legal sets are asked once and serve the choice, the actors
-    step and the legal steps; `sent` is the request's steps, built alongside (the
-    expectations apart), so that sending a round costs no second walk over its case.
+    step, the legal steps and the refusal probe; `sent` is the request's steps as JSON
+    text, written alongside (the expectations apart), so that sending a round costs no
+    second walk over its case.
     """
     state = game.new_round(**setup)
     steps: list[dict] = []
-    sent: list[dict] = []
+    sent: list[str] = []
     used: list[tuple[int, int]] = []
     probes = 0
     while not state.is_terminal():
         actors = state.actors()
         legal = [state.legal_actions(seat) for seat in actors]
-        found = _options(actors, legal, absent)
+        owners, found = _options(actors, legal, absent)
         pick, probe = choose(len(used), state, found)
         only = actors_only_through(dict(zip(actors, legal))) if _some_only_through(legal) else {}
         steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
-        sent.append(_ACTORS)
+        sent.append(ACTORS_TEXT)
         for seat, actions in zip(actors, legal):
             steps.append({"op": "legal", "seat": seat, "expect": actions})
-            sent.append(_legal_step(seat))
-        probe = _probe(game, state, actors, steps, sent, probe, absent)
-        probes += bool(probe)
+            sent.append(LEGAL_TEXTS[seat])
+        if probe:
+            probe = _probe(game, state, actors, legal, steps, sent, probe, absent)
+            probes += bool(probe)
         pick %= len(found)
-        seat, action = found[pick]
+        seat, action = actors[0] if owners is None else owners[pick], found[pick]
         before = state.tricks_played
         state.apply(seat, action)
-        move = {"op": "apply", "seat": seat, "action": action}
-        steps.append(move)
-        sent.append(move)
+        steps.append({"op": "apply", "seat": seat, "action": action})
+        sent.append(_action_step_text("apply", seat, action))
         used.append((pick, probe))
         if state.tricks_played > before:
             steps.append({"op": "trick_winner", "expect": state.last_trick_winner()})
-            sent.append(_TRICK_WINNER)
+            sent.append(TRICK_WINNER_TEXT)
     steps.append({"op": "round_result", "expect": state.round_result()})
     steps.append({"op": "match_result", "expect": state.match_result()})
-    sent += [_ROUND_RESULT, _MATCH_RESULT]
+    sent += RESULTS_TEXT
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
     return Played(case, tuple(used), len(used), probes, sent)
@@ -159,26 +188,26 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
 def _some_only_through(legal: list[list[str]]) -> bool:
     """Whether an actor may act only through optional features (else `actors_only_through` is empty).
 
-    Most moves have none, and the test stops at each actor's first core action.
+    Most moves have none, and an actor's first action is most often a core one (a card, a bid, a pass).
     """
-    return any(actions and all(feature_of(action) is not None for action in actions) for actions in legal)
+    for actions in legal:
+        if actions and feature_of(actions[0]) is not None and all(feature_of(action) is not None for action in actions):
+            return True
+    return False
 
 
-_ACTORS = {"op": "actors"}
-_ROUND_RESULT = {"op": "round_result"}
-_MATCH_RESULT = {"op": "match_result"}
+def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: list[dict], sent: list[str], probe: int,
+           absent: frozenset[str]) -> int:
+    """Add the refusal of the probe-th illegal candidate (probe > 0); returns the probe kept (0: none).
 
-
-def _probe(game: Game, state, actors: list[int], steps: list[dict], sent: list[dict], probe: int, absent: frozenset[str]) -> int:
-    """Add the refusal of the probe-th illegal candidate (0: none); returns the probe kept.
-
-    Every candidate is outside the legal set, so `forbidding_rules` (which tries it on a
-    copy of the state) names at least the rule the engine refuses it with.
+    Every candidate is outside the legal set, so `forbidding_rules` names at least the
+    rule the engine refuses it with.
     """
-    if not probe:
-        return 0
-    seat = actors[(probe - 1) % len(actors)] if actors else 0
-    tries = [a for a in probe_candidates(game, state, seat) if feature_of(a) not in absent]
+    index = (probe - 1) % len(actors) if actors else 0
+    seat = actors[index] if actors else 0
+    tries = probe_candidates(game, state, seat, legal[index] if actors else None)
+    if absent:
+        tries = [a for a in tries if feature_of(a) not in absent]
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
@@ -186,7 +215,7 @@ def _probe(game: Game, state, actors: list[int], steps: list[dict], sent: list[d
     if not rules:  # pragma: no cover - a candidate outside the legal set is always refused
         return 0
     steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
-    sent.append({"op": "refuse", "seat": seat, "action": action})
+    sent.append(_action_step_text("refuse", seat, action))
     return probe
 
 
@@ -231,8 +260,9 @@ def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:
     return Bias(contract, absent, concede=rng.choice((0.0, 0.05, 0.3)))
 
 
-def _biased_pick(found: list[tuple[int, str]], state, bias: Bias, rng: random.Random) -> int:
+def _biased_pick(found: list[str], state, bias: Bias, rng: random.Random) -> int:
     wanted = _wanted(found, state, bias, rng)
+    # randrange(n) draws as choice(range(n)) would: one _randbelow(n), so "any option" needs no list of indices
     return rng.choice(wanted) if wanted else rng.randrange(len(found))
 
 
@@ -250,44 +280,49 @@ def _kind(action: str) -> int:
     return found
 
 
-def _wanted(found: list[tuple[int, str]], state, bias: Bias, rng: random.Random) -> list[int]:
-    """The indices of the options the biased player prefers now (empty: any option).
+def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int] | None:
+    """The indices of the options the biased player prefers now (empty or None: any option).
 
     Declarations (80%), then votes, concessions (the round's rate), calls (30%), the
     bidding towards the round's contract, else any move but a concession.  The random
     draws are made only where such options exist, always in this order (a seed plays
     the same rounds).
     """
-    known = _KINDS.get
-    kinds = [known(action) for _, action in found]
+    kinds = list(map(_KINDS.get, found))
     if None in kinds:
-        kinds = [_kind(action) for _, action in found]
-    if not any(kinds):  # plain moves only (most of the play): no draw to make
+        kinds = list(map(_kind, found))
+    present = reduce(or_, kinds, 0)  # every kind among the options, one bit each
+    if not present:  # plain moves only (most of the play): no draw to make
         if state.phase == "bidding" and bias.contract is not None:
             return _towards(found, bias.contract)
-        return list(range(len(found)))
-    declare = [i for i, kind in enumerate(kinds) if kind & DECLARE]
-    if declare and rng.random() < 0.8:
-        return declare
-    votes = [i for i, kind in enumerate(kinds) if kind & VOTE]
-    if votes:
-        return votes
-    concede = [i for i, kind in enumerate(kinds) if kind & CONCEDE]
-    if concede and rng.random() < bias.concede:
-        return concede
-    calls = [i for i, kind in enumerate(kinds) if kind & CALL]
-    if calls and rng.random() < 0.3:
-        return calls
+        return None
+    if present & DECLARE and rng.random() < 0.8:
+        return [i for i, kind in enumerate(kinds) if kind & DECLARE]
+    if present & VOTE:
+        return [i for i, kind in enumerate(kinds) if kind & VOTE]
+    if present & CONCEDE and rng.random() < bias.concede:
+        return [i for i, kind in enumerate(kinds) if kind & CONCEDE]
+    if present & CALL and rng.random() < 0.3:
+        return [i for i, kind in enumerate(kinds) if kind & CALL]
     if state.phase == "bidding" and bias.contract is not None:
         return _towards(found, bias.contract)
-    return [i for i, kind in enumerate(kinds) if not kind & CONCEDE]
+    return [i for i, kind in enumerate(kinds) if not kind & CONCEDE] if present & CONCEDE else None
 
 
-def _towards(found: list[tuple[int, str]], contract: int) -> list[int]:
-    """Bid up to the contract level, then pass."""
-    bids = [(int(words[1]), index) for index, words in enumerate(action.split() for _, action in found)
-            if words[0] == "bid" and int(words[1]) <= contract]
-    if bids:
-        best = max(amount for amount, _ in bids)
-        return [next(index for amount, index in bids if amount == best)]  # the first of the highest, as max() gives
-    return [index for index, (_, action) in enumerate(found) if action == "pass"]
+def _towards(found: list[str], contract: int) -> list[int]:
+    """Bid up to the contract level, then pass: the first of the highest bids not above the contract, else the passes."""
+    best, chosen = None, None
+    for index, action in enumerate(found):
+        amount = _BID_AMOUNTS.get(action, _UNSEEN)
+        if amount is _UNSEEN:
+            words = action.split()
+            amount = _BID_AMOUNTS[action] = int(words[1]) if words[0] == "bid" else None
+        if amount is not None and amount <= contract and (best is None or amount > best):
+            best, chosen = amount, index
+    if chosen is not None:
+        return [chosen]
+    return [index for index, action in enumerate(found) if action == "pass"]
+
+
+_UNSEEN = object()
+_BID_AMOUNTS: dict[str, int | None] = {}  # an action's bid amount (None: no bid); the engine's action texts only

@@ -185,19 +185,22 @@ class ImplProcess:
         self.send(message)
         return self.receive(timeout)
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict, line: bytes | None = None) -> None:
         """Start a request: check that nothing stray came since the last answer, write what the pipe takes now.
 
         `receive` writes the rest and reads the answer; the caller may work in between
         (touti fuzz judges the previous round while the program plays this one).  One
-        request at a time: the next `send` comes after `receive`.
+        request at a time: the next `send` comes after `receive`.  `line` is the message
+        already encoded (`protocol.encode(message)`) when the caller has it; `message`
+        then needs only its type and id.
         """
         self._poll_now()
         stray = self._stray()
         if stray is not None:
             raise ImplFailure("protocol", f"wrote {stray} after its answer to {self.answered}", blame=self.answered)
         self.asking = message
-        self.unsent = self._write_some(memoryview(protocol.encode(message))) if self.proc is not None else memoryview(b"")
+        data = protocol.encode(message) if line is None else line
+        self.unsent = self._write_some(memoryview(data)) if self.proc is not None else memoryview(b"")
 
     def receive(self, timeout: float) -> dict:
         """The decoded answer to the request `send` started (within `timeout` seconds from now)."""

@@ -84,6 +84,7 @@ class _Pending:
     case: dict
     request: dict | None
     started: float
+    line: bytes | None = None
     outcome: CaseOutcome | None = None
     failure: ImplFailure | None = None
 
@@ -130,18 +131,19 @@ class Job:
             raise
         self.process = process
 
-    def run(self, case: dict, request: dict | None = None) -> CaseOutcome:
+    def run(self, case: dict, request: dict | None = None, line: bytes | None = None) -> CaseOutcome:
         """Run one case, never raising: every failure becomes an outcome."""
-        self.start(case, request)
+        self.start(case, request, line)
         return self.finish()
 
-    def start(self, case: dict, request: dict | None = None) -> None:
+    def start(self, case: dict, request: dict | None = None, line: bytes | None = None) -> None:
         """Send one case without waiting for its reply: `finish` reads and judges it, the caller works meanwhile.
 
-        `request` is the case as sent (`protocol.case_request`), when the caller has it
-        already.  One case at a time: `finish` comes before the next `start`.
+        `request` is the case as sent (`protocol.case_request`), or `line` that request
+        already encoded, when the caller has it.  One case at a time: `finish` comes
+        before the next `start`.
         """
-        pending = self.pending = _Pending(case, request, time.monotonic())
+        pending = self.pending = _Pending(case, request, time.monotonic(), line)
         try:
             self.ensure_started()
             self.failed_starts = 0
@@ -152,7 +154,9 @@ class Job:
         pending.outcome = self._not_sent(case)
         if pending.outcome is None:
             try:
-                self.process.send(request if request is not None else protocol.case_request(case))
+                if request is None:
+                    request = {"type": "case", "id": case["id"]} if line is not None else protocol.case_request(case)
+                self.process.send(request, line)
             except ImplFailure as failure:
                 pending.failure = failure
 
@@ -172,7 +176,7 @@ class Job:
         except (ImplFailure, protocol.ProtocolError) as failure:
             if self._blames_previous(failure):
                 self.discard()
-                return self.run(case, pending.request)  # this case is not at fault: run it on a fresh process
+                return self.run(case, pending.request, pending.line)  # this case is not at fault: run it on a fresh process
             return self._broken(case, failure)
         self.previous = judge(case, reply, self.settings.refusal, self.absent_features())
         return self.previous
