@@ -240,6 +240,7 @@ def contract_levels(game: Game) -> list[int]:
         marks = [level for level, _, _ in rules.ghna.caps]
     else:
         marks = [rules.ghna.minimum_plain, rules.ghna.minimum_trump]
+        marks += [level for level in rules.ghna.kind_minimums if level is not None]
     levels = {n for mark in marks for n in (mark - step, mark, mark + step)}
     return sorted(n for n in levels if rules.bidding.minimum <= n <= rules.bidding.maximum)
 
