@@ -76,6 +76,11 @@ def read_kind(entry: m.Entry, ranks: tuple[int, ...], suits: int) -> tuple[Kind 
     return Kind(entry.key, found, True, entry.value, trump_value), None
 
 
+def kind_label(name: str) -> str:
+    """How a page names a kind: its name in words (`as_tres` is "as tres"), never a code word."""
+    return name.replace("_", " ")
+
+
 def problem_code(message: str) -> str:
     """The error code of a row problem: E210 for a rank the deck does not have, else E508."""
     return "E210" if message.endswith(UNKNOWN_RANK) else "E508"

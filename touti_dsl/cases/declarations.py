@@ -67,8 +67,10 @@ def kind_cards(rules, arg: str) -> tuple[int, ...]:
     index = next((i for i, k in enumerate(rules.ghna.kinds) if k.name == name), None)
     if index is None:
         return ()
-    cards = rules.kind_cards[index]
-    return cards[rules.suits.index(suit[0])] if suit and suit[0] in rules.suits else cards if not suit else ()
+    cards, one_suit = rules.kind_cards[index], rules.ghna.kinds[index].one_suit
+    if one_suit != bool(suit) or suit and suit[0] not in rules.suits:
+        return ()  # a malformed text names no cards
+    return cards[rules.suits.index(suit[0])] if one_suit else cards
 
 
 def kind_tag(rules, trump_suit: int | None, action: str) -> str:
