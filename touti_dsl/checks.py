@@ -50,7 +50,7 @@ Error codes (stable; the language reference lists this table):
 | E207 | the deal does not use the deck: hands, stock and turned card do not add up, or the stock does not go round |
 | E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or not `each` where a seat sits out |
 | E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
-| E210 | unknown rank in `ghna.pair`, `ghna.tute` or `trump.swap` |
+| E210 | unknown rank in `ghna.pair`, `ghna.tute`, `ghna.kinds` or `trump.swap` |
 | E211 | `ghna.pair` is not two different ranks |
 | E212 | a `table.sit_out` row that is not `N = dealer` for a number of players the table seats, at least three, once |
 | E300 | bid step not positive |
@@ -79,8 +79,11 @@ Error codes (stable; the language reference lists this table):
 | E503 | unknown flag on a table row (only `plain_only`, only in `ghna.caps`) |
 | E504 | `ghna.caps` does not cover the lowest possible contract |
 | E505 | `ghna.caps` row malformed (level not a number, cap not a number or `none`) |
-| E506 | `ghna.minimums` does not give `plain` and `trump` as legal contracts |
+| E506 | `ghna.minimums` does not give `plain` and `trump` (and optionally kinds of `ghna.kinds`) as legal contracts |
 | E507 | `ghna.per_trick` below 1 |
+| E508 | `ghna.kinds` row malformed or impossible (not `NAME = VALUE RANKS [trump VALUE]`, fewer than two cards, a rank repeated beside another, more cards of a rank than suits, a value in trumps for cards of several suits) |
+| E509 | `ghna.kinds` names a kind twice, or like a suit or a call |
+| E510 | `ghna.kinds` has two kinds of the same cards, or a kind of the cards of the ghna pair or of a tute: the engine could not tell which is declared |
 | E600 | match setting default not among its choices |
 | E601 | match setting value not positive |
 | E602 | match setting choice repeated |
@@ -98,6 +101,7 @@ from . import model as m
 from . import schema
 from .engine.combinations import unsupported
 from .engine.loops import endless_calls
+from .declaration_kinds import Kind, problem_code, read_kind, same_cards
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
@@ -1027,7 +1031,9 @@ def _expressions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str, str]]:
 
 def _spec_names(spec: m.Spec) -> SpecNames:
     suits = tuple(str(d.key) for d in _decls(spec, "deck.suits"))
-    return SpecNames(suits, tuple(_ranks(spec)), tuple(_index(spec).calls))
+    kinds = _typed(spec, "ghna.kinds", m.Table)
+    names = tuple(e.key for e in kinds.entries if isinstance(e.key, str)) if kinds is not None else ()
+    return SpecNames(suits, tuple(_ranks(spec)), tuple(_index(spec).calls), names)
 
 
 @check
@@ -1100,14 +1106,16 @@ def check_ghna_values(spec: m.Spec) -> list[Diagnostic]:
     return _kind_table_problems(table, "E500", "ghna.values", lambda v: _is_int(v) and v >= 0, "a number of points")
 
 
-def _kind_table_problems(table: m.Table, code: str, rule_id: str, valid, wanted: str) -> list[Diagnostic]:
-    """Rows keyed `trump` and `plain`, exactly once each, with values accepted by `valid`."""
+def _kind_table_problems(table: m.Table, code: str, rule_id: str, valid, wanted: str,
+                         extra: tuple[str, ...] = ()) -> list[Diagnostic]:
+    """Rows keyed `trump` and `plain`, exactly once each, and optionally once each of `extra`, with values accepted by `valid`."""
     problems, seen = [], set()
+    keys = ("trump", "plain", *extra)
     for entry in table.entries:
-        if entry.key not in ("trump", "plain") or entry.key in seen:
-            what = "is repeated" if entry.key in seen else "is not trump or plain"
+        if entry.key not in keys or entry.key in seen:
+            what = "is repeated" if entry.key in seen else f"is not {' or '.join(keys)}"
             problems.append(_diag(code, f"{rule_id}: row {_shown(entry.key)} {what}", entry,
-                                  did_you_mean(str(entry.key), ("trump", "plain"))))
+                                  did_you_mean(str(entry.key), keys)))
         elif not valid(entry.value):
             problems.append(_diag(code, f"{rule_id}: {entry.key} must be {wanted}, not {_shown(entry.value)}", entry))
         seen.add(entry.key)
@@ -1124,6 +1132,8 @@ def check_table_flags(spec: m.Spec) -> list[Diagnostic]:
     for rule in spec.rules:
         if not isinstance(rule.value, m.Table):
             continue
+        if rule.id == "ghna.kinds":
+            continue  # its rows end with ranks: check_kinds reads them
         allowed = CAP_FLAGS if rule.id == "ghna.caps" else ()
         for entry in rule.value.entries:
             for flag in (f for f in entry.flags if f not in allowed):
@@ -1177,7 +1187,49 @@ def check_minimums(spec: m.Spec) -> list[Diagnostic]:
     def legal(value) -> bool:
         return _is_int(value) and _legal_bid(spec, value) is not False
 
-    return _kind_table_problems(table, "E506", "ghna.minimums", legal, "a legal contract")
+    return _kind_table_problems(table, "E506", "ghna.minimums", legal, "a legal contract", _spec_names(spec).kinds)
+
+
+@check
+def check_kinds(spec: m.Spec) -> list[Diagnostic]:
+    """E210, E508, E509, E510: each ghna.kinds row is a possible combination, named once, of cards no other declaration has."""
+    table, ranks = _typed(spec, "ghna.kinds", m.Table), _ranks(spec)
+    if table is None or not ranks:
+        return []
+    suits = [d.key for d in _decls(spec, "deck.suits")]
+    problems, kinds = [], []
+    for entry in table.entries:
+        kind, message = read_kind(entry, tuple(ranks), len(suits))
+        if kind is None:
+            problems.append(_diag(problem_code(message), f"ghna.kinds: {message}", entry,
+                                  "for example `guinotes = 20 1 3 trump 40` or `ases = 40 1 1 1 1`"))
+            continue
+        if kind.name in suits or kind.name in spec.calls or any(k.name == kind.name for k, _ in kinds):
+            what = "a suit" if kind.name in suits else "a call" if kind.name in spec.calls else "another kind"
+            problems.append(_diag("E509", f"ghna.kinds: {kind.name} is already the name of {what}", entry))
+            continue
+        clash = _same_declaration(spec, kind, kinds, len(suits))
+        if clash:
+            problems.append(_diag("E510", f"ghna.kinds: {kind.name} is the same cards as {clash}", entry,
+                                  "a card may serve several kinds, but two declarations of the same cards cannot be told apart"))
+            continue
+        kinds.append((kind, entry))
+    return problems
+
+
+def _same_declaration(spec: m.Spec, kind: Kind, kinds: list, suits: int) -> str | None:
+    """What declaration `kind` is the same cards as (another kind, the ghna pair, a tute), or None."""
+    other = next((k.name for k, _ in kinds if same_cards(k, kind)), None)
+    if other:
+        return f"kind {other}"
+    pair = _typed(spec, "ghna.pair", m.Numbers)
+    if kind.one_suit and pair is not None and sorted(pair.values) == sorted(kind.ranks):
+        return "the ghna (ghna.pair)"
+    tute = _value(spec, "ghna.tute")
+    tute_ranks = tute.values if isinstance(tute, m.Numbers) else (tute.value,) if isinstance(tute, m.Number) else ()
+    if not kind.one_suit and kind.count == suits and kind.ranks[0] in tute_ranks:
+        return f"the tute of {kind.ranks[0]} (ghna.tute)"
+    return None
 
 
 @check

@@ -28,6 +28,7 @@ class SpecNames:
     suits: tuple[str, ...]
     ranks: tuple[int, ...]
     calls: tuple[str, ...]
+    kinds: tuple[str, ...] = ()  # the names of ghna.kinds
 
     @cached_property
     def call_set(self) -> frozenset[str]:
@@ -130,7 +131,7 @@ def _kind_of(arg, accepted: tuple[str, ...], context: str, names: SpecNames) -> 
     candidates = (
         ("side", arg in sides),
         ("card_group", arg in ("trump", "led")),
-        ("kind", arg in DECLARATION_KINDS),
+        ("kind", arg in DECLARATION_KINDS or arg in names.kinds),
         ("suit", arg in names.suits),
         ("rank", isinstance(arg, int) and arg in names.ranks),
         ("call", arg in names.call_set),

@@ -122,6 +122,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("ghna.caps", m.Table, required=False, meaning="the total declared at most, by contract level"),
     _r("ghna.minimums", m.Table, required=False, meaning="the lowest contract for each kind of ghna"),
     _r("ghna.tute", (m.Word, m.Number, m.Numbers), required=False, meaning="ranks whose four cards in one hand, sung, win the hand at once"),
+    _r("ghna.kinds", m.Table, required=False,
+       meaning="other combinations that may be declared: `NAME = VALUE RANKS [trump VALUE]`, different ranks of one suit "
+               "or one rank of several suits"),
     _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
     _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),

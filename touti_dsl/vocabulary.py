@@ -47,7 +47,7 @@ CONTRACT_SIDES = ("bidders", "defenders")
 RESULT_SIDES = ("winner", "loser")
 ARG_KINDS = {
     "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring)",
-    "kind": "a kind of declaration: trump (the 40), plain (a 20) or tute",
+    "kind": "a kind of declaration: trump (the 40), plain (a 20), tute, or the name of a kind of ghna.kinds",
     "suit": "a suit of the deck",
     "rank": "a rank of the deck",
     "call": "a call of this spec",

@@ -241,6 +241,7 @@ def contract_levels(game: Game) -> list[int]:
         marks = [level for level, _, _ in rules.ghna.caps]
     else:
         marks = [rules.ghna.minimum_plain, rules.ghna.minimum_trump]
+        marks += [level for level in rules.ghna.kind_minimums if level is not None]
     levels = {n for mark in marks for n in (mark - step, mark, mark + step)}
     return sorted(n for n in levels if rules.bidding.minimum <= n <= rules.bidding.maximum)
 
@@ -261,6 +262,8 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     Explorer(game, seed + 7, findings=findings, core_only=True).explore(CORE_ROUNDS)
     for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
         Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
+    for rank in _kind_ranks(game):  # so are three or four of a rank for a kind of ghna.kinds
+        Explorer(game, seed + 1100 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)
     if _formula_conditions(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
         Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
@@ -295,6 +298,12 @@ def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
             case["description"] += f" ({count} players)"
         cases += found
     return _merge(cases)
+
+
+def _kind_ranks(game: Game) -> list[int]:
+    """The ranks of the kinds of ghna.kinds made of one rank across suits, not already rigged for a tute."""
+    ghna = game.ruleset.ghna
+    return [r for r in dict.fromkeys(k.ranks[0] for k in ghna.kinds if not k.one_suit) if r not in ghna.tute_ranks]
 
 
 def _requirement_ids(game: Game) -> list[str]:

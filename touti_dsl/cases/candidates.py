@@ -48,6 +48,8 @@ def fixed_candidates(rules: Ruleset) -> tuple[str, ...]:
     if rules.swap_rank is not None:
         texts.append("swap")
     texts += [f"ghna {suit}" for suit in rules.suits]
+    for texts_of_kind in rules.kind_text:  # `ghna.kinds`: every suit of a one-suit kind
+        texts += [texts_of_kind] if isinstance(texts_of_kind, str) else list(texts_of_kind)
     texts += [f"tute {rank}" for rank in rules.ghna.tute_ranks]
     if rules.ghna.lend:
         texts.append("lend")

@@ -65,8 +65,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "refusing"
     if rule.id == "trump.choice" and isinstance(value, m.Word) and value.value in ("bid_winner", "in_bid"):
         return "refusing"
-    if rule.id == "ghna.tute" and not isinstance(value, m.Word):
-        return "refusing"
+    if rule.id == "ghna.tute" and not isinstance(value, m.Word) or rule.id == "ghna.kinds":
+        return "refusing"  # refuses a combination not held (or already declared)
     if rule.id == "claim.false" and isinstance(value, m.Word) and value.value == "play_on":
         return "refusing"  # a side whose claim failed may not claim again
     return "outcome"

@@ -46,11 +46,41 @@ class Declared:
         tag = f"+{min(prior, MOST_PRIOR)}prior" if prior else ""
         if head == "ghna" and arg in self.rules.suits and self._broken(seat, self.rules.suits.index(arg)):
             tag += "+played"
+        elif head == "ghna" and arg not in self.rules.suits and self._kind_broken(seat, arg):
+            tag += "+played"
         return tag
+
+    def _kind_broken(self, seat: int, arg: str) -> bool:
+        """Whether `seat` played a card of the kind `arg` names (`guinotes copas`, `ases`)."""
+        played = self.played.get(seat, ())
+        cards = kind_cards(self.rules, arg)
+        return any(self.rules.card_text[card] in played for card in cards)
 
     def _broken(self, seat: int, suit: int) -> bool:
         played = self.played.get(seat, ())
         return any(self.rules.card_text[card] in played for card in self.rules.pair_cards[suit])
+
+
+def kind_cards(rules, arg: str) -> tuple[int, ...]:
+    """The cards of the kind an action's words name (`guinotes copas`: those of copas; `ases`: every ace)."""
+    name, *suit = arg.split(" ")
+    index = next((i for i, k in enumerate(rules.ghna.kinds) if k.name == name), None)
+    if index is None:
+        return ()
+    cards, one_suit = rules.kind_cards[index], rules.ghna.kinds[index].one_suit
+    if one_suit != bool(suit) or suit and suit[0] not in rules.suits:
+        return ()  # a malformed text names no cards
+    return cards[rules.suits.index(suit[0])] if one_suit else cards
+
+
+def kind_tag(rules, trump_suit: int | None, action: str) -> str:
+    """A witness per kind of `ghna.kinds` and per side of trumps, so that each kind's values are all shown."""
+    head, _, arg = action.partition(" ")
+    name, *suit = arg.split(" ")
+    if head != "ghna" or not rules.ghna.kinds or name in rules.suits or not any(k.name == name for k in rules.ghna.kinds):
+        return ""
+    trumps = bool(suit) and trump_suit is not None and suit[0] == rules.suits[trump_suit]
+    return f"+kind:{name}" + ("+trumps" if trumps else "")
 
 
 def variant(rules, seating, seat: int, action: str, history: tuple) -> str:
@@ -60,7 +90,7 @@ def variant(rules, seating, seat: int, action: str, history: tuple) -> str:
 
 def is_variant(tag: str) -> bool:
     """A witness tag that this module added."""
-    return "prior" in tag or "+played" in tag
+    return "prior" in tag or "+played" in tag or "+kind:" in tag
 
 
 def rig_pairs(rules, seating, setup: dict, seat: int) -> None:

@@ -97,6 +97,8 @@ ACCEPTED_RULES = {
 }
 
 
+KIND_ACCEPTED_RULES = ("ghna.kinds", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.caps", "ghna.minimums", "ghna.limit")
+
 # The section whose `require` lines an action of each kind was checked against.
 REQUIREMENT_SECTION = {"bid": "bidding", "ghna": "ghna", "tute": "ghna", "swap": "trump", "concede": "concession",
                        "claim": "claim"}
@@ -105,6 +107,9 @@ REQUIREMENT_SECTION = {"bid": "bidding", "ghna": "ghna", "tute": "ghna", "swap":
 def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
     """The rule ids an accepted action shows in force (its kind's rules and requirements; a call's own rules)."""
     head = action.split(" ", 1)[0]
+    if head == "ghna" and game.ruleset.ghna.kinds and action.split(" ")[1] not in game.ruleset.suits:
+        required = tuple(rule_id for rule_id, _ in game.ruleset.requirements.get("ghna", ()))
+        return KIND_ACCEPTED_RULES + required  # a kind of ghna.kinds: neither the pair nor its values are shown
     if head in ACCEPTED_RULES:
         section = REQUIREMENT_SECTION.get(head)
         required = tuple(rule_id for rule_id, _ in game.ruleset.requirements.get(section, ()))
@@ -255,8 +260,10 @@ class Explorer:
             history.append((seat, action))
             before_action = tuple(history[:-1])
             declared = declarations.variant(self.game.ruleset, state.seating, seat, action, before_action)
+            kind = self._kind_tag(state, action)
             for rule in accepted_rules(self.game, action):
-                self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), self._tag(rule) + declared, cores[-1])
+                tag = self._tag(rule) + declared + (kind if rule == "ghna.kinds" else "")
+                self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1])
             cores.append(cores[-1] and feature_of(action) is None)
             if state.tricks_played > before:
                 trick_ends.append(len(history))
@@ -296,10 +303,14 @@ class Explorer:
                         variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history)
                         if rule.startswith("ghna."):
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
-                            variant += declared.tag(seat, action)
+                            variant += declared.tag(seat, action) + (self._kind_tag(state, action) if rule == "ghna.kinds" else "")
                         self.findings.keep(self.findings.refused, witness, self._tag(rule) + variant, core)
                     continue
                 raise AssertionError(f"engine accepted {action!r} by seat {seat}, which legal_actions did not list")
+
+    def _kind_tag(self, state, action: str) -> str:
+        """Outside contract campaigns, a witness per kind of ghna.kinds and side of trumps (declarations.kind_tag)."""
+        return "" if self.tag else declarations.kind_tag(self.game.ruleset, state.trump_suit, action)
 
     def _tag(self, rule: str) -> str:
         """In a contract campaign, ghna witnesses are kept per contract level."""

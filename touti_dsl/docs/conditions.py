@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .. import model as m
+from ..declaration_kinds import kind_label
 from ..vocabulary import CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
 from .catalog import Catalog, catalog
 
@@ -37,6 +38,7 @@ class Names:
     ranks: Mapping[int, str] = field(default_factory=dict)
     numbers_are_ranks: bool = False  # a formula whose value is a rank (`trump.swap`): every number names a rank
     subject: str | None = None  # the side the rule's sentence is about: `points(winner)` in `scoring.winner` is "their own points"
+    kinds: tuple[str, ...] = ()  # the names of ghna.kinds
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ def _what(prose: Prose, arg, cards: bool) -> str:
         return prose.words.text(f"arg.kind.{arg}")
     if arg in prose.names.suits:
         return prose.words.text("arg.suit", suit=prose.names.suits[arg])
+    if isinstance(arg, str) and arg in prose.names.kinds:
+        return prose.words.text("arg.kind.named", name=kind_label(arg))
     return f"<code>{arg}</code>"  # checks.py allows no other argument: a spec word, never a blank
 
 

@@ -224,8 +224,8 @@ class PageWords:
             call = call_names(self.spec, self.words.lang).get(rule.section) or rule.section
             return capitalised(self.text(key, value=view.sentence, call=call))
         if view.rows and view.sentence.endswith(":"):
-            rows = self.words.text("value.list_separator").join(
-                self.text("diff.row", left=left, right=right) for left, right in view.rows)
+            separator = self.words.text("value.list_separator")  # a row of more than two cells: the rest after its key
+            rows = separator.join(self.text("diff.row", left=row[0], right=separator.join(row[1:])) for row in view.rows)
             return f"{view.sentence} {rows}."
         return view.sentence
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .. import model as m
 from .. import schema
+from ..declaration_kinds import kind_label, read_kind
 from .catalog import Catalog
 from .conditions import Names, render_condition
 from .terms import Terms
@@ -111,8 +112,10 @@ def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, su
     """How conditions on the page name the spec's calls, suits and ranks, and the side the sentence is about."""
     suits = spec.value("deck.suits")
     labels = {decl.key: decl.label.text(lang) for decl in suits.items} if isinstance(suits, m.Decls) else {}
+    kinds = spec.value("ghna.kinds")
     return Names(calls=call_names(spec, lang), suits=labels, ranks=rank_labels(spec, lang),
-                 numbers_are_ranks=numbers_are_ranks, subject=subject)
+                 numbers_are_ranks=numbers_are_ranks, subject=subject,
+                 kinds=tuple(e.key for e in kinds.entries) if isinstance(kinds, m.Table) else ())
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,8 @@ class ValueWords(Visitor):
     def visit_Table(self, node: m.Table) -> Rendered:
         if self.rule.id == "ghna.minimums":
             return self.minimums_by_level(node)
+        if self.rule.id == "ghna.kinds":
+            return self.kinds(node)
         headers = (self.text(f"table.{self.vocabulary_id}.key"), self.text(f"table.{self.vocabulary_id}.value"))
         rows = tuple((self.entry_key(e.key), self.entry_value(e)) for e in node.entries)
         return Rendered("", headers, rows)
@@ -223,10 +228,33 @@ class ValueWords(Visitor):
                                for k, v in minimums.items())
         return Rendered(sentence, headers, tuple(rows))
 
+    def kinds(self, node: m.Table) -> Rendered:
+        """The combinations of ghna.kinds: each kind's name, its cards in words, its value (in trumps too)."""
+        ranks = tuple(rank_labels(self.spec, "en"))
+        suits = self.spec.value("deck.suits")
+        rows = []
+        for entry in node.entries:
+            kind, _ = read_kind(entry, ranks, len(suits.items) if isinstance(suits, m.Decls) else 4)
+            if kind is None:  # `touti check` reports it; a page shows the row as written
+                rows.append((self.lit(entry.key), self.lit(" ".join(entry.flags)), self.lit(entry.value)))
+                continue
+            if kind.one_suit:
+                cards = self.text("value.kind_one_suit", ranks=self.listed(self.rank(r) for r in kind.ranks))
+            else:
+                cards = self.text("value.kind_one_rank", count=self.lit(kind.count), rank=self.rank(kind.ranks[0]))
+            value = self.lit(kind.value)
+            if kind.trump_value != kind.value:
+                value = self.text("value.kind_trump_value", value=value, trump=self.lit(kind.trump_value))
+            rows.append((self.lit(kind_label(kind.name)), cards, value))
+        headers = tuple(self.text(f"table.ghna.kinds.{column}") for column in ("key", "cards", "value"))
+        return Rendered("", headers, tuple(rows))
+
     def kind_with_points(self, kind: str) -> str:
         """A kind of ghna with its value from ghna.values: "20 in a plain suit"."""
         values = self.spec.value("ghna.values")
         points = {e.key: e.value for e in values.entries} if isinstance(values, m.Table) else {}
+        if kind not in ("trump", "plain"):  # a kind of ghna.kinds: its name (its cards and values are in its table)
+            return self.lit(kind_label(kind))
         return self.words.text("value.kind_points", points=self.lit(points.get(kind, "?")), kind=self.word(kind))
 
     def visit_Decls(self, node: m.Decls) -> Rendered:

@@ -11,6 +11,13 @@ it may, once a round and in one of its own declaration windows, `lend`: its part
 then declare one ghna (or tute), in that window or a later one of the side, under the
 usual rules (the per-trick count included).  `st.lent` is NOT_LENT, LENT (not used yet)
 or LEND_USED.
+
+The kinds of `ghna.kinds` (declaration_kinds.py) are declared in the same windows, under
+the same who, per-trick, lend and contract limits (a kind counts its value in a cap; its
+minimum is its own `ghna.minimums` row, else that of a `plain` ghna, or `trump` for a
+one-suit kind in trumps), each once per
+suit (a one-suit kind) or once (a rank kind) a round; `st.declarations` records them as
+`(seat, "kind", (index, suit or None), points)`.
 """
 
 from __future__ import annotations
@@ -33,11 +40,24 @@ def legal(st, seat: int) -> list[str]:
         return []
     rules = st.rules
     actions = [rules.ghna_text[s] for s in range(len(rules.suits)) if suit_refusal(st, seat, s) is None]
+    if rules.ghna.kinds:
+        actions.extend(_legal_kinds(st, seat))
     actions.extend(f"tute {r}" for r in rules.ghna.tute_ranks
                    if _holds_all(st, seat, r) and requirement_refusal(st, seat, ("tute", r)) is None)
     if rules.ghna.lend and seat == st.contract_bidder and st.lent == NOT_LENT:
         actions.append("lend")
     return actions
+
+
+def _legal_kinds(st, seat: int) -> list[str]:
+    rules, found = st.rules, []
+    for index, kind in enumerate(rules.ghna.kinds):
+        texts = rules.kind_text[index]
+        if kind.one_suit:
+            found.extend(texts[s] for s in range(len(rules.suits)) if kind_refusal(st, seat, index, s) is None)
+        elif kind_refusal(st, seat, index, None) is None:
+            found.append(texts)
+    return found
 
 
 def who_refusal(st, seat: int) -> tuple[str, str] | None:
@@ -141,6 +161,61 @@ def _minimum_refusal(st, amount: int, suits: list[int]) -> tuple[str, str] | Non
     return None
 
 
+def kind_value(st, index: int, suit: int | None) -> int:
+    kind = st.rules.ghna.kinds[index]
+    return kind.trump_value if suit is not None and suit == st.trump_suit else kind.value
+
+
+def kind_holding_refusal(st, seat: int, index: int, suit: int | None) -> tuple[str, str] | None:
+    """Why `seat` does not hold the kind (in that suit), or has declared it already this round, or None."""
+    rules = st.rules
+    kind, hand = rules.ghna.kinds[index], st.hands[seat]
+    if kind.one_suit:
+        cards = rules.kind_cards[index][suit]
+        if any(c not in hand for c in cards):
+            names = ", ".join(rules.card_name[c] for c in cards)
+            return "ghna.kinds", f"{kind.name} in {rules.suits[suit]} needs {names} in your hand"
+    elif sum(1 for c in rules.kind_cards[index] if c in hand) < kind.count:
+        return "ghna.kinds", f"{kind.name} needs {kind.count} cards of rank {kind.ranks[0]} in your hand"
+    if any(d[1] == "kind" and d[2] == (index, suit) for d in st.declarations):
+        where = f" in {rules.suits[suit]}" if kind.one_suit else ""
+        return "ghna.kinds", f"{kind.name}{where} was already declared this round"
+    return None
+
+
+def kind_refusal(st, seat: int, index: int, suit: int | None) -> tuple[str, str] | None:
+    """Why `seat` may not declare kind `index` (in `suit`), its window being open, or None."""
+    found = kind_holding_refusal(st, seat, index, suit)
+    if found is None:
+        found = kind_limit_refusal(st, st.seating.team_of[seat], index, suit)
+    if found is None and "ghna" in st.rules.requirements:
+        found = requirement_refusal(st, seat, ("kind", (index, suit)))
+    return found
+
+
+def kind_limit_refusal(st, team: int, index: int, suit: int | None) -> tuple[str, str] | None:
+    """Why declaring this kind would break the contract's limit, or None."""
+    g = st.rules.ghna
+    if g.limit == "none":
+        return None
+    amount = st.contract_amount
+    trump = suit is not None and suit == st.trump_suit
+    name = g.kinds[index].name
+    if g.limit == "minimum":
+        own = g.kind_minimums[index]
+        needed = own if own is not None else g.minimum_trump if trump else g.minimum_plain
+        if amount < needed:
+            return "ghna.minimums", f"{name} needs a contract of at least {needed} (the contract is {amount})"
+        return None
+    level, cap, plain_only = _cap_row(g.caps, amount)
+    if plain_only and trump:
+        return "ghna.caps", f"at a contract of {amount} nothing may be declared in trumps"
+    total = st.ghna_points[team] + kind_value(st, index, suit)
+    if cap is not None and total > cap:
+        return "ghna.caps", f"at a contract of {amount} your team may declare at most {cap} (this would make {total})"
+    return None
+
+
 def tute_refusal(st, seat: int, rank: int) -> tuple[str, str] | None:
     """Why `seat` may not declare a tute of `rank` (its window being open), or None."""
     rules = st.rules
@@ -189,7 +264,10 @@ def refuse(st, seat: int, kind: str, arg: int) -> None:
     """Raise the refusal of `ghna <suit>` or `tute <rank>` (the caller knows it is not legal)."""
     found = window_refusal(st, seat)
     if found is None:
-        found = suit_refusal(st, seat, arg) if kind == "ghna" else tute_refusal(st, seat, arg)
+        if kind == "kind":
+            found = kind_refusal(st, seat, *arg)
+        else:
+            found = suit_refusal(st, seat, arg) if kind == "ghna" else tute_refusal(st, seat, arg)
     raise IllegalAction(*found)
 
 
@@ -199,6 +277,15 @@ def apply_ghna(st, seat: int, suit: int) -> None:
     st.ghna_points[team] += points
     st.declared_suits.append(suit)
     st.declarations.append((seat, "ghna", suit, points))
+    st.window_count += 1
+    _spend_lend(st, seat)
+
+
+def apply_kind(st, seat: int, arg: tuple) -> None:
+    team = st.seating.team_of[seat]
+    points = kind_value(st, *arg)
+    st.ghna_points[team] += points
+    st.declarations.append((seat, "kind", arg, points))
     st.window_count += 1
     _spend_lend(st, seat)
 

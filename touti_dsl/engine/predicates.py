@@ -27,6 +27,7 @@ class Names:
 
     suits: tuple[str, ...]
     ranks: tuple[int, ...]
+    kinds: tuple[str, ...] = ()  # the names of ghna.kinds
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,10 @@ SIMPLE.update({
 
 def _declaration_value(st, act) -> int:
     kind, arg = act
+    if kind == "kind":  # a kind of ghna.kinds: its trump value in trumps (as ghna.kind_value)
+        index, suit = arg
+        found = st.rules.ghna.kinds[index]
+        return found.trump_value if suit is not None and suit == st.trump_suit else found.value
     if kind != "ghna":
         return 0
     g = st.rules.ghna
@@ -217,10 +222,17 @@ def _can_win(st, seat, _act) -> bool:
     return bool(st.trick_cards) and any(beats_winner(st, c) for c in st.hands[seat])
 
 
+def _named_kind(st, what: str, arg, kind: str) -> bool:
+    """Whether a declaration (`what`, `arg`) is of the kind of ghna.kinds named `kind`."""
+    return what == "kind" and st.rules.ghna.kinds[arg[0]].name == kind
+
+
 def _declaration_filter(kind: str | None, suit: int | None) -> Callable:
     def keep(st, entry) -> bool:
-        if suit is not None:
-            return entry[1] == "ghna" and entry[2] == suit
+        if suit is not None:  # the pair of that suit, or a one-suit kind of ghna.kinds in it
+            return entry[1] == "ghna" and entry[2] == suit or entry[1] == "kind" and entry[2][1] == suit
+        if kind is not None and kind not in DECLARATION_KINDS:
+            return _named_kind(st, entry[1], entry[2], kind)
         if kind == "tute":
             return entry[1] == "tute"
         if kind == "trump":
@@ -258,7 +270,25 @@ def _holds(suit: int | None, rank: int | None, group: str | None) -> Test:
     return lambda st, s, a: any(st.rules.card_rank[c] == rank for c in st.hands[s])
 
 
+def _holds_kind(kind: str, suit: int | None) -> Test:
+    """`holds_pair(NAME)`: this player holds the kind of ghna.kinds named NAME (in that suit), not yet declared."""
+    def held(st, s, a) -> bool:
+        rules, hand = st.rules, st.hands[s]
+        index = next(i for i, k in enumerate(rules.ghna.kinds) if k.name == kind)
+        found = rules.ghna.kinds[index]
+        declared = {d[2][1] for d in st.declarations if d[1] == "kind" and d[2][0] == index}
+        if not found.one_suit:
+            return None not in declared and sum(1 for c in rules.kind_cards[index] if c in hand) >= found.count
+        return any(all(c in hand for c in cards) for s_, cards in enumerate(rules.kind_cards[index])
+                   if s_ not in declared and (suit is None or s_ == suit))
+
+    return held
+
+
 def _holds_pair(kind: str | None, suit: int | None) -> Test:
+    if kind is not None and kind not in DECLARATION_KINDS:
+        return _holds_kind(kind, suit)
+
     def held(st, s, a) -> bool:
         hand = st.hands[s]
         for index, (first, second) in enumerate(st.rules.pair_cards):
@@ -279,6 +309,10 @@ def _declaring(kind: str | None, suit: int | None) -> Test:
         what, arg = a
         if kind == "tute":
             return what == "tute"
+        if kind is not None and kind not in DECLARATION_KINDS:
+            return _named_kind(st, what, arg, kind)
+        if what == "kind":  # of ghna.kinds: neither the 40 nor a 20, but of its suit
+            return suit is not None and kind is None and arg[1] == suit
         if what != "ghna":
             return False
         if suit is not None:
@@ -407,6 +441,8 @@ def _sorted_args(args: tuple, names: Names | None) -> dict:
             found["kind"] = arg
         elif names is not None and arg in names.suits:
             found["suit"] = names.suits.index(arg)
+        elif names is not None and arg in names.kinds:
+            found["kind"] = arg
         else:
             found["call"] = arg
     return found

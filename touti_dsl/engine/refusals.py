@@ -119,6 +119,13 @@ def _declaration(state, seat: int, kind: str, arg: int) -> list[str]:
     if kind == "tute":
         refusal = ghna.tute_refusal(state, seat, arg)
         return found + ([refusal[0]] if refusal else [])
+    if kind == "kind":
+        holding = ghna.kind_holding_refusal(state, seat, *arg)
+        found += [holding[0]] if holding else []
+        if rules.ghna.both_teams or team == state.contract_team:
+            limit = ghna.kind_limit_refusal(state, team, *arg)
+            found += [limit[0]] if limit else []
+        return found + _failing_requirements(state, "ghna", seat, ("kind", arg))
     first, second = rules.pair_cards[arg]
     found += ["ghna.in_hand"] if first not in state.hands[seat] or second not in state.hands[seat] else []
     found += ["ghna.same_suit"] if arg in state.declared_suits else []
@@ -163,6 +170,7 @@ _COLLECT = {
     "play": _play,
     "ghna": lambda st, seat, arg: _declaration(st, seat, "ghna", arg),
     "tute": lambda st, seat, arg: _declaration(st, seat, "tute", arg),
+    "kind": lambda st, seat, arg: _declaration(st, seat, "kind", arg),
     "lend": lambda st, seat, _arg: _lend(st, seat),
     "concede": lambda st, seat, _arg: _concede(st, seat, "concede"),
     "agree": lambda st, seat, _arg: _concede(st, seat, "agree"),
@@ -195,6 +203,8 @@ def precedence(rules) -> dict[str, list[str]]:
     who = pending + ([] if g.both_teams else ["ghna.who"]) + ["ghna.window", "ghna.per_trick"]
     limit = {"cap": ["ghna.caps"], "minimum": ["ghna.minimums"]}.get(g.limit, [])
     by_kind["ghna"] = who + ["ghna.in_hand", "ghna.same_suit"] + limit + _section(rules, "ghna")
+    if g.kinds:
+        by_kind["ghna KIND"] = who + ["ghna.kinds"] + limit + _section(rules, "ghna")
     if g.tute_ranks:
         by_kind["tute"] = who + ["ghna.tute"]
     if g.lend:

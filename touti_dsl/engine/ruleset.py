@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import model as m
+from ..declaration_kinds import read_kind
 from ..errors import Diagnostic, ToutiError
 from ..schema import MATCH_LEVELS
 from ..vocabulary import DUTIES, PREDICATES
@@ -95,6 +96,8 @@ class GhnaRules:
     tute_ranks: tuple[int, ...]
     bid_winner_only: bool = False  # `who: bid_winner`: only the contract's maker declares (and a partner it lends to)
     lend: bool = False  # `lend: once`: the bid winner may once a round let the partner declare one ghna
+    kinds: tuple = ()  # `ghna.kinds`: declaration_kinds.Kind, in the order written
+    kind_minimums: tuple = ()  # per kind, its own `ghna.minimums` row, or None (the plain / trump row applies)
 
 
 @dataclass(frozen=True)
@@ -216,6 +219,8 @@ class Ruleset:
     requirement_text: dict = field(default_factory=dict)
     pair_cards: tuple[tuple[int, int], ...] = ()
     rank_cards: dict = field(default_factory=dict)
+    kind_cards: tuple = ()  # per kind of ghna.kinds: per suit its cards (one-suit kind), or the cards of its rank
+    kind_text: tuple = ()  # per kind: per suit `ghna NAME SUIT` (one-suit kind), or `ghna NAME`
     claim: ClaimRules | None = None  # the claim section, when the spec has one
     parse_cache: dict = field(default_factory=dict)
 
@@ -278,7 +283,8 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
     read = _Reader(spec)
     deck = _compile_deck(read)
     teams = _compile_table(read, len(deck["card_suit"]), settings)
-    read.names = Names(deck["suits"], deck["ranks"])
+    kinds = spec.value("ghna.kinds")
+    read.names = Names(deck["suits"], deck["ranks"], tuple(e.key for e in kinds.entries) if kinds is not None else ())
     rules = Ruleset(
         system=spec.system,
         **deck,
@@ -320,6 +326,14 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
     index = {r: i for i, r in enumerate(rules.ranks)}
     rules.pair_cards = tuple(tuple(s * nranks + index[r] for r in rules.ghna.pair) for s in range(len(rules.suits)))
     rules.rank_cards = {r: tuple(s * nranks + index[r] for s in range(len(rules.suits))) for r in rules.ranks}
+    # a one-suit kind: its cards in each suit; a rank kind: the cards of its rank (any `count` of them make it)
+    rules.kind_cards = tuple(
+        tuple(tuple(s * nranks + index[r] for r in kind.ranks) for s in range(len(rules.suits))) if kind.one_suit
+        else rules.rank_cards[kind.ranks[0]]
+        for kind in rules.ghna.kinds)
+    rules.kind_text = tuple(
+        tuple(f"ghna {kind.name} {s}" for s in rules.suits) if kind.one_suit else f"ghna {kind.name}"
+        for kind in rules.ghna.kinds)
 
 
 def _requirement_text(req: m.Requirement) -> str:
@@ -675,6 +689,8 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
         tute_ranks=_tute_ranks(read, deck["ranks"]),
         bid_winner_only=who == "bid_winner",
         lend=read.spec.has("ghna.lend"),
+        kinds=_kinds(read, deck["ranks"], len(deck["suits"])),
+        kind_minimums=_kind_minimums(read, limit),
     )
 
 
@@ -700,6 +716,26 @@ def _caps(read: _Reader) -> tuple[tuple[int, int | None, bool], ...]:
             raise fail(rule, f"ghna.caps: unsupported row {entry.key} = {entry.value} {' '.join(entry.flags)}")
         rows.append((entry.key, entry.value, "plain_only" in entry.flags))
     return tuple(sorted(rows))
+
+
+def _kinds(read: _Reader, ranks: tuple[int, ...], suits: int) -> tuple:
+    rule = read.spec.rule("ghna.kinds") if read.spec.has("ghna.kinds") else None
+    if rule is None:
+        return ()
+    kinds = []
+    for entry in rule.value.entries:
+        kind, message = read_kind(entry, ranks, suits)
+        if kind is None:
+            raise fail(rule, f"ghna.kinds: {message}")
+        kinds.append(kind)
+    return tuple(kinds)
+
+
+def _kind_minimums(read: _Reader, limit: str) -> tuple:
+    if limit != "minimum" or not read.spec.has("ghna.kinds"):
+        return ()
+    rows = {e.key: e.value for e in read.spec.value("ghna.minimums").entries}
+    return tuple(rows.get(e.key) for e in read.spec.value("ghna.kinds").entries)
 
 
 def _tute_ranks(read: _Reader, ranks: tuple[int, ...]) -> tuple[int, ...]:
@@ -810,4 +846,5 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         bid_suits=rules.trump_choice == "in_bid",
         has_lend=rules.ghna.lend,
         has_claim=spec.has("claim.window"),
+        kinds={kind.name: (index, kind.one_suit) for index, kind in enumerate(rules.ghna.kinds)},
     )

@@ -14,6 +14,7 @@ separated lower-case tokens:
 | `swap` | exchange the `trump.swap` rank of trumps for the turned card |
 | `play 12c` | play a card |
 | `ghna copas` | declare the `ghna.pair` of that suit |
+| `ghna guinotes copas`, `ghna ases` | declare a kind of `ghna.kinds`: a one-suit kind names its suit, a rank kind nothing more |
 | `tute 12` | declare the four cards of rank 12 |
 | `lend` | the bid winner lets the partner declare one ghna (`ghna.lend`) |
 | `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
@@ -25,7 +26,8 @@ action kind the spec does not define) is refused with rule id `action.syntax`.
 Canonical order of legal actions (what `RoundState.legal_actions` returns): by kind in
 ACTION_KINDS order, then `bid` by amount (under `in_bid`, each amount's suits in
 `deck.suits` order), calls in spec order and each call's values in
-spec order, `trump`/`ghna` by suit in `deck.suits` order, `play` by card in canonical
+spec order, `trump`/`ghna` by suit in `deck.suits` order, then the kinds of `ghna.kinds` in spec order (a one-suit kind's
+suits in `deck.suits` order), `play` by card in canonical
 deck order (suits in `deck.suits` order, then ranks in `deck.ranks` order), `tute` in
 `ghna.tute` order.
 """
@@ -68,6 +70,7 @@ class Vocabulary:
     bid_suits: bool = False  # `trump.choice in_bid`: every bid names a suit, and only then
     has_lend: bool = False
     has_claim: bool = False
+    kinds: dict = None  # `ghna.kinds`: name -> (index, one_suit)
 
 
 def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
@@ -154,7 +157,18 @@ def _parse_trump(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
 
 
 def _parse_ghna(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
-    return ("ghna", _suit_arg(text, args, vocabulary))
+    kinds = vocabulary.kinds or {}
+    if not args or args[0] not in kinds:  # `ghna SUIT`: the pair (a kind is never named like a suit: E509)
+        return ("ghna", _suit_arg(text, args, vocabulary))
+    index, one_suit = kinds[args[0]]
+    if not one_suit:
+        if len(args) != 1:
+            raise IllegalAction(SYNTAX, f"malformed action {text!r}: `ghna {args[0]}` names no suit")
+        return ("kind", (index, None))
+    if len(args) != 2:
+        raise IllegalAction(SYNTAX, f"malformed action {text!r}: `ghna {args[0]}` names its suit, like "
+                                    f"`ghna {args[0]} {vocabulary.suits[0]}`")
+    return ("kind", (index, _suit_arg(text, args[1:], vocabulary)))
 
 
 def _parse_play(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:

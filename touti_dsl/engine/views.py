@@ -94,7 +94,19 @@ LENT_WORDS = ("no", "lent", "used")
 
 def _declaration(rules, declaration) -> list:
     seat, kind, arg, value = declaration
+    if kind == "kind":  # a kind of ghna.kinds: its action's words after `ghna` (`guinotes copas`, `ases`)
+        index, suit = arg
+        name = rules.ghna.kinds[index].name
+        return [seat, kind, name if suit is None else f"{name} {rules.suits[suit]}", value]
     return [seat, kind, rules.suits[arg] if kind == "ghna" else arg, value]
+
+
+def _restore_declaration(rules, seat: int, kind: str, arg, value: int) -> tuple:
+    if kind == "kind":
+        name, *suit = arg.split(" ")
+        index = next(i for i, k in enumerate(rules.ghna.kinds) if k.name == name)
+        return seat, kind, (index, rules.suits.index(suit[0]) if suit else None), value
+    return seat, kind, rules.suits.index(arg) if kind == "ghna" else arg, value
 
 
 def from_json(cls, game_or_spec, data: dict):
@@ -159,9 +171,7 @@ def _restore_ghna(st, rules, data: dict) -> None:
     suits = rules.suits
     st.window_team, st.window_count = data["window_team"], data["window_count"]
     st.declared_suits = [suits.index(s) for s in data["declared_suits"]]
-    st.declarations = [
-        (seat, kind, suits.index(arg) if kind == "ghna" else arg, value) for seat, kind, arg, value in data["declarations"]
-    ]
+    st.declarations = [_restore_declaration(rules, *entry) for entry in data["declarations"]]
     st.ghna_points = list(data["points"])
     st.held_credit = [(suits.index(s), v) for s, v in data["held_credit"]]
     st.lent = LENT_WORDS.index(data.get("lent", "no"))

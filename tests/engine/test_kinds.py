@@ -1,0 +1,140 @@
+"""`ghna.kinds`: named combinations declared beside the ghna pair (declaration_kinds.py, engine/ghna.py).
+
+A variant of tutti-ma (contract minimums: a plain 80, trumps 90) adds a one-suit kind, the
+ace and three (`guinotes`, 20, 40 in trumps), and a rank kind, three aces (`ases`, 50, with
+its own minimum of 100).  Seat 0 bids, names trumps and wins the first trick.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_dsl.engine import Game, RoundState
+from touti_dsl.engine.refusals import forbidding_rules, precedence
+
+from .helpers import hands_of, refused, run
+
+VARIANT = """touti 1
+
+system "kinds-test" extends "tutti-ma" {
+  title: "Tutti-ma with two more kinds of declaration"
+}
+
+add ghna {
+  kinds: guinotes = 20 1 3 trump 40, ases = 50 1 1 1
+  minimums: plain = 80, trump = 90, ases = 100
+  require aces_late: tricks_won(team) >= 2 when declaring(ases)
+}
+"""
+# Seat 0: ace and three of oros and copas, the ace of espadas (three aces); seat 2 the ace and three of bastos.
+HANDS = hands_of(
+    "1o 3o 1c 3c 1e 12o 11o 10o 7o 6o",
+    "5o 4o 2o 7c 6c 5c 4c 12c 11c 2e",
+    "1b 3b 12b 11b 10b 7b 6b 5b 3e 12e",
+    "2c 10c 4b 2b 11e 10e 7e 6e 5e 4e",
+)
+
+
+@pytest.fixture(scope="module")
+def kinds_game(tmp_path_factory) -> Game:
+    path = tmp_path_factory.mktemp("kinds") / "kinds-test.touti"
+    path.write_text(VARIANT, encoding="utf-8")
+    return Game.from_spec(path)
+
+
+def opening(game: Game, amount: int, trumps: str = "oros") -> RoundState:
+    """Seat 0 makes the contract and wins the first trick with the 7 of oros (trumps)."""
+    return run(game.new_round(hands=HANDS, dealer=3), f"0: bid {amount}", "1: pass", "2: pass", "3: pass",
+               f"0: trump {trumps}", "0: play 7o", "1: play 2o", "2: play 5b", "3: play 2b")
+
+
+def test_a_one_suit_kind_is_offered_in_each_suit_held_and_worth_its_trump_value(kinds_game):
+    state = opening(kinds_game, 90)
+    declarations = [a for a in state.legal_actions(0) if a.startswith("ghna")]
+    assert declarations == ["ghna oros", "ghna guinotes oros", "ghna guinotes copas"]
+    run(state, "0: ghna guinotes oros")
+    assert state.ghna_points == [40, 0]
+    assert state.to_json()["ghna"]["declarations"] == [[0, "kind", "guinotes oros", 40]]
+    assert RoundState.from_json(kinds_game, state.to_json()).to_json() == state.to_json()
+
+
+def test_a_plain_suit_kind_is_worth_its_plain_value(kinds_game):
+    state = run(opening(kinds_game, 90), "0: ghna guinotes copas")
+    assert state.ghna_points == [20, 0]
+    assert state.declarations[-1] == (0, "kind", (0, 1), 20)
+
+
+def test_a_kind_not_held_or_already_declared_is_refused_by_ghna_kinds(kinds_game):
+    state = opening(kinds_game, 90)
+    refused(state, 0, "ghna guinotes espadas", "ghna.kinds")
+    state = run(opening(kinds_game, 90), "0: ghna guinotes copas", "0: play 1c", "1: play 4c", "2: play 6b", "3: play 2c")
+    refused(state, 0, "ghna guinotes copas", "ghna.kinds")  # once a round in a suit, and the ace is played anyway
+    refused(state, 0, "ghna ases", "ghna.kinds")  # two aces left, three needed
+    assert forbidding_rules(state, 0, "ghna ases") == ["ghna.kinds", "ghna.minimums"]
+
+
+def test_the_contract_limits_kinds_like_the_pair_and_by_their_own_minimum(kinds_game):
+    state = opening(kinds_game, 80)
+    assert [a for a in state.legal_actions(0) if a.startswith("ghna")] == ["ghna guinotes copas"]
+    refused(state, 0, "ghna guinotes oros", "ghna.minimums")  # in trumps: 90
+    state = opening(kinds_game, 90)
+    refused(state, 0, "ghna ases", "ghna.minimums")  # its own row: 100
+    assert forbidding_rules(state, 0, "ghna ases") == ["ghna.minimums", "ghna.aces_late"]
+
+
+def test_a_rank_kind_and_a_condition_on_the_kind(kinds_game):
+    state = opening(kinds_game, 100)
+    refused(state, 0, "ghna ases", "ghna.aces_late")  # one trick won, two needed
+    run(state, "0: ghna guinotes copas", "0: play 12o", "1: play 4o", "2: play 7b", "3: play 4b")
+    assert "ghna ases" in state.legal_actions(0)
+    run(state, "0: ghna ases")
+    assert state.ghna_points == [70, 0]
+    assert state.to_json()["ghna"]["declarations"][-1] == [0, "kind", "ases", 50]
+
+
+def test_the_partner_declares_its_own_kind_and_the_window_counts_it(kinds_game):
+    state = opening(kinds_game, 90)
+    assert "ghna guinotes bastos" in state.legal_actions(2)
+    run(state, "2: ghna guinotes bastos")
+    refused(state, 0, "ghna guinotes copas", "ghna.per_trick")
+
+
+def test_action_texts_of_kinds(kinds_game):
+    state = opening(kinds_game, 90)
+    for text in ("ghna guinotes", "ghna ases oros", "ghna guinotes copas extra", "ghna reyes"):
+        refused(state, 0, text, "action.syntax")
+
+
+def test_precedence_lists_the_kinds():
+    from touti_dsl.loader import load_spec
+    from touti_dsl.engine.ruleset import compile_spec
+    import pathlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "kinds-test.touti"
+        path.write_text(VARIANT, encoding="utf-8")
+        rules = compile_spec(load_spec(path), {})
+    assert precedence(rules)["ghna KIND"] == ["ghna.who", "ghna.window", "ghna.per_trick", "ghna.kinds", "ghna.minimums",
+                                              "ghna.aces_late"]
+
+
+def test_a_spec_without_kinds_plays_and_shows_as_before():
+    state = Game.from_spec("tutti-ma").new_round(seed=3)
+    assert state.rules.ghna.kinds == ()
+    assert state.rules.vocabulary.kinds == {}
+
+
+def test_the_published_example_sings_the_ace_and_three_which_its_base_refuses():
+    """tutti-ma-any-pair-sings (es.stringtranslate.com, Tute subastado): any two honours of one suit sing."""
+    results = {}
+    for system in ("tutti-ma", "tutti-ma-any-pair-sings"):
+        state = opening(Game.from_spec(system), 90)
+        if system == "tutti-ma":
+            refused(state, 0, "ghna as_tres copas", "action.syntax")
+            continue
+        assert "ghna as_tres copas" in state.legal_actions(0)
+        assert "ghna as_tres oros" in state.legal_actions(0)  # 40 in trumps, at 90
+        run(state, "0: ghna as_tres copas")
+        results[system] = list(state.ghna_points)
+    assert results["tutti-ma-any-pair-sings"] == [20, 0]
