@@ -159,7 +159,7 @@ class PageWords:
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
-            return f"rule_formula.{key}"
+            return self._table_key(f"rule_formula.{key}")
         if isinstance(rule.value, m.Table) and self.words.has(f"rule_table.{key}"):
             return f"rule_table.{key}"  # a number given by a table of rows (hand sizes by players) reads apart
         return self._table_key(f"rule.{key}")
