@@ -357,14 +357,18 @@ def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int 
     result = state.match_result()
     reached = [side for side, score in enumerate(result["scores"]) if score >= rules.match_goal]
     _, word = match_decision(state, result["scores"], reached, True)
-    if len(reached) == 1:
+    if state.at_once_team is not None:  # a condition of match.at_once ended the round before the deciders could apply
+        words = f"side {state.at_once_team} meets the condition of match.at_once first: it wins at once, no decider applies"
+        word = "at_once"
+    elif len(reached) == 1:
         words = "one side alone reaches the goal: it wins, no decider applies"
     else:
         how = "with equal totals" if above is None else f"side {above} a point ahead"
         words = f"several sides reach the goal {how}: " + (DECIDER_WORDS[word] if word else "no decider settles it, the game goes on")
     steps = _applies(state.history) + [{"op": "match_result", "expect": result}]
     games = ["match.games"] if rules.match_games is not None else []
-    return _case(record, steps, ["match.decide", "match.end", f"match.{rules.match_end}", *games],
+    at_once = ["match.at_once"] if state.at_once_team is not None else []
+    return _case(record, steps, ["match.decide", "match.end", f"match.{rules.match_end}", *games, *at_once],
                  "positive" if word else "negative", words, setup)
 
 
