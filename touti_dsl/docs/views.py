@@ -97,7 +97,7 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 
 # A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
 # where `trump.swap_window` does not say it instead.
-SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window"}
+SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round"}
 
 
 class PageWords:
