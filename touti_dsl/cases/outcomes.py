@@ -157,7 +157,9 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     tutes = [r for r in complete if r.result.get("tute") is not None]
     if tutes:
         best = min(tutes, key=lambda r: len(r.history))
-        cases.append(_result_case(best, ["ghna.tute"], "positive", "a sung tute wins the hand at once"))
+        words = ("a sung tute ends the round at once, which scores nothing (the game is won)" if game.ruleset.scoring == "contract"
+                 else "a sung tute wins the hand at once")
+        cases.append(_result_case(best, ["ghna.tute"], "positive", words))
     return cases
 
 
