@@ -312,7 +312,8 @@ def _points(field: str) -> Callable[[str], Test]:
 def _capote(side: str) -> Test:
     def test(st, s, facts) -> bool:
         teams = _fact_teams(st, s, facts, side)
-        return bool(teams) and sum(facts.tricks[t] for t in teams) == st.rules.hand_size
+        # every trick of the round: with a stock there are more tricks than cards dealt at first
+        return bool(teams) and sum(facts.tricks[t] for t in teams) == st.rules.tricks_per_round
 
     return test
 
