@@ -93,3 +93,22 @@ def test_a_tute_under_a_contract_without_at_once_tute_is_refused_located(tmp_pat
         load_spec(spec)
     found = [(d.code, d.loc.line) for d in caught.value.diagnostics]
     assert ("E310", 8) in found
+
+
+def test_a_capote_with_a_stock_is_every_trick_of_the_round_not_a_hand_of_them(tmp_path):
+    """`capote(side)`: every trick of the round. Guiñote deals six cards but plays ten tricks: six are no capote."""
+    spec = tmp_path / "guinote-capote.touti"
+    spec.write_text('touti 1\n\nsystem "guinote-capote" extends "guinote" {\n  title: "x"\n}\n\n'
+                    'scoring {\n  winner: 3 if capote(winner) else 1\n}\n')
+    game = Game.from_spec(load_spec(spec))
+    assert (game.ruleset.hand_size, game.ruleset.tricks_per_round) == (6, 10)
+    counts = set()
+    for seed in range(200):
+        state = _first_legal(game.new_round(seed=seed))
+        result = state.round_result()
+        if result["winner"] is None:
+            continue
+        won = sum(1 for trick in state.tricks if game.ruleset.seating.team_of[trick[2]] == result["winner"])
+        assert (result["score_changes"][result["winner"]] == 3) == (won == 10), (seed, won)
+        counts.add(won)
+    assert 6 in counts  # a hand won with exactly six tricks (a hand's worth of cards), which is no capote
