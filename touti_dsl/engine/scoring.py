@@ -4,11 +4,14 @@
 default the bidding team's total — its card points, the last-trick bonus if it won the
 last trick, its ghna — is at least the contract).  Each side then scores its formula:
 `scoring.made` / `scoring.made_defenders` when made (by default the contract and 0),
-`scoring.failed` / `scoring.failed_defenders` when not (by default 0 and the contract).
+`scoring.failed` / `scoring.failed_defenders` when not (by default 0 and the contract); a
+round a tute (or the condition of `match.at_once`) ended at once scores nothing, its side
+the winner: the game is won (`match.at_once`).
 `most_points`: the side with the highest total wins the hand (a tie for the highest goes
 to the side `scoring.tie` favours — the last trick's, the first speaker's or the bidding
 side —, when it is one of the tied), a
-tute wins at once; the winner scores `scoring.winner` (1 by default), every other side
+tute (or the condition of `match.at_once`, met during the round) wins at once, on the
+points taken so far; the winner scores `scoring.winner` (1 by default), every other side
 `scoring.loser` (0); without `scoring.tie`, a tie scores nothing.  A void round scores
 nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
 middle place loses (with an even number of sides, the two middle places), together
@@ -248,7 +251,7 @@ def _favoured_entries(st, word: str, scores: list[int], left: list[int], finishe
 
 
 def ended_at_once(st) -> int | None:
-    """The side that ended the round before its last trick: by a tute, or by meeting `match.at_once` (at_once.py)."""
+    """The side that ended the round at once: by a tute, or by meeting the condition of `match.at_once` (at_once.py)."""
     return st.tute_team if st.tute_team is not None else st.at_once_team
 
 
