@@ -59,7 +59,7 @@ Error codes (stable; the language reference lists this table):
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them |
 | E305 | highest bid above the most a team can take |
-| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points`, contract rules without a bidding |
+| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
@@ -88,6 +88,8 @@ Error codes (stable; the language reference lists this table):
 | E601 | match setting value not positive |
 | E602 | match setting choice repeated |
 | E603 | `match.decide` lists a decider twice |
+| E604 | `target` in a condition or formula of a match that has no target (`match.end` hands or losses) |
+| E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest`) |
 | E700 | a rule that needs a dealer in a spec without one |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -1027,6 +1029,8 @@ def _expressions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str, str]]:
         elif rule.kind == "section" and rule.id in schema.EXPRESSION_RULES and isinstance(value, schema.EXPRESSION):
             context, wanted = schema.EXPRESSION_RULES[rule.id]
             yield rule, m.as_expr(value), context, wanted
+        elif rule.kind == "section" and rule.id in schema.CONDITION_RULES and isinstance(value, m.Formula):
+            yield rule, value.expr, schema.CONDITION_RULES[rule.id], "truth"
 
 
 def _spec_names(spec: m.Spec) -> SpecNames:
@@ -1287,6 +1291,22 @@ def check_levels(spec: m.Spec) -> list[Diagnostic]:
         return []
     return [_diag("E108", "match.cotos counts cotos, each made of games won, but the match has no match.games",
                   rule, "add `games: 3 (2, 3, 4)` to the match section (the games that make a coto), or remove cotos")]
+def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
+    """E604, E605: `target` needs a match to a target; `score(side)` needs the match kept per side, not per player."""
+    problems = []
+    end = _known_word(spec, "match.end")
+    per_player = _word(spec, "table.teams") == "bidder_against_rest"
+    for rule, expr, _context, _wanted in _expressions(spec):
+        for node in m.expr_nodes(expr):
+            if not isinstance(node, m.Pred):
+                continue
+            if node.name == "target" and end not in (None, "target"):
+                problems.append(_diag("E604", f"target in {rule.id}: this match has no target (match.end is {end})",
+                                      node, "compare with a number, or play the match with `end: target`"))
+            if node.name == "score" and per_player:
+                problems.append(_diag("E605", f"score in {rule.id}: with `teams: bidder_against_rest` the match is "
+                                              "kept per player, so a side has no score of its own", node))
+    return problems
 
 
 # ---------------------------------------------------------------- seat flow (E7xx)

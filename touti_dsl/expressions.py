@@ -15,7 +15,7 @@ from functools import cached_property
 
 from . import model as m
 from .errors import Diagnostic, did_you_mean
-from .vocabulary import CONTEXT_NAMES, CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
+from .vocabulary import AT_ONCE_SIDES, CONTEXT_NAMES, CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
 
 TRUTH, NUMBER = "truth", "number"
 TYPE_WORDS = {TRUTH: "a condition (true or false)", NUMBER: "a number"}
@@ -125,9 +125,18 @@ def _argument_problems(pred: m.Pred, info, context: str, names: SpecNames) -> li
     return []
 
 
+def context_sides(context: str) -> tuple[str, ...]:
+    """The sides an argument may name in a context: a result's in scoring, the side judged in match.at_once."""
+    if context == "round":
+        return RESULT_SIDES + CONTRACT_SIDES
+    if context == "at_once":
+        return AT_ONCE_SIDES + CONTRACT_SIDES
+    return SEAT_SIDES + CONTRACT_SIDES
+
+
 def _kind_of(arg, accepted: tuple[str, ...], context: str, names: SpecNames) -> str | None:
     """The kind of argument `arg` is, among those accepted, or None."""
-    sides = RESULT_SIDES + CONTRACT_SIDES if context == "round" else SEAT_SIDES + CONTRACT_SIDES
+    sides = context_sides(context)
     candidates = (
         ("side", arg in sides),
         ("card_group", arg in ("trump", "led")),
@@ -145,7 +154,7 @@ def _unknown_argument(pred: m.Pred, info, arg, context: str, names: SpecNames) -
         return _diag("E402", f"{pred.name}({arg}): {arg!r} is not a call of this spec", pred, hint)
     wrong_side = arg in SEAT_SIDES + RESULT_SIDES + CONTRACT_SIDES and "side" in info.args
     if wrong_side:
-        allowed = RESULT_SIDES + CONTRACT_SIDES if context == "round" else SEAT_SIDES + CONTRACT_SIDES
+        allowed = context_sides(context)
         return _diag("E401", f"{pred.name}({arg}): {arg!r} is not a side in {CONTEXT_NAMES[context]}", pred,
                      "the sides here are " + ", ".join(allowed))
     return _diag("E401", f"{pred.name}({arg}): {arg!r} is not {_kinds_text(info.args)}", pred,

@@ -148,7 +148,8 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.tie", WORDS, ("last_trick", "first_speaker", "bidders", "none"), required=False,
        meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
-    _r("scoring.renounce", WORDS, ("loses_hand",), required=False, meaning="the penalty for an illegal play (docs only: engines refuse it)"),
+    _r("scoring.renounce", WORDS, ("loses_hand", "loses_game", "loses_match"), required=False,
+       meaning="the penalty for an illegal play: the hand, the game or the whole match lost (docs only: engines refuse it)"),
     _r("match.end", WORDS, ("target", "hands", "losses"),
        meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands"),
     _r("match.target", m.Setting, required=False, meaning="the score that wins the match (default and allowed values)"),
@@ -165,9 +166,9 @@ RULES: tuple[RuleSpec, ...] = (
        meaning="who wins when several sides reach the target (or the hands) after the same round, deciders in turn: the "
                "highest total, the side that won the last trick, the side of the round's first speaker, the bidding side; "
                "when none decides, the game goes on (unwritten: `highest_total`)"),
-    _r("match.at_once", (m.Word, m.WordList), ("tute", "capote"), required=False,
+    _r("match.at_once", (m.Word, m.WordList, m.Formula), ("tute", "capote"), required=False,
        meaning="what wins the game (the match, without `match.games`) at once: a sung tute, a capote (every trick of "
-               "a round taken by one side)"),
+               "a round taken by one side), or a condition checked for each side after every trick and declaration"),
 )
 
 # The levels of a match played in games, innermost first: each counts the wins of the level below it
@@ -200,6 +201,9 @@ EXPRESSION_RULES = {
     **{f"scoring.{key}": ("round", "number")
        for key in ("made", "made_defenders", "failed", "failed_defenders", "winner", "loser")},
 }
+
+# Rules written either with words of their vocabulary or as a condition (a formula): the context of the condition.
+CONDITION_RULES = {"match.at_once": "at_once"}
 
 
 def spec_for(rule: m.Rule) -> RuleSpec | None:

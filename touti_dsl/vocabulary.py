@@ -18,7 +18,10 @@ Contexts — where an expression is evaluated, and for whom:
 - `swap`: the trump section's `require` lines, for the seat that would swap;
 - `concede`: the concession section's `require` lines, for the seat that would concede;
 - `claim`: the claim section's `require` lines, for the seat that would claim the rest;
-- `round`: the scoring formulas, once the round is over (no seat: sides are named).
+- `round`: the scoring formulas, once the round is over (no seat: sides are named);
+- `at_once`: a condition of `match.at_once`, evaluated for each side after every trick and
+  every declaration (`team` is that side, `opponents` the others): the first side it holds
+  for wins the game at once.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from dataclasses import dataclass
 BIDDING = frozenset({"call", "bid"})
 TABLE = frozenset({"play", "declare", "swap", "concede", "claim"})
 ROUND = frozenset({"round"})
-EVERYWHERE = BIDDING | TABLE | ROUND
+AT_ONCE = frozenset({"at_once"})
+EVERYWHERE = BIDDING | TABLE | ROUND | AT_ONCE
 
 CONTEXT_NAMES = {
     "call": "a call's precondition",
@@ -39,14 +43,17 @@ CONTEXT_NAMES = {
     "concede": "a concession requirement",
     "claim": "a claim requirement",
     "round": "a scoring formula",
+    "at_once": "a condition that wins the game at once",
 }
 
 # Argument kinds.  A term lists the kinds its arguments may be, each at most once.
 SEAT_SIDES = ("self", "partner", "team", "opponents")
 CONTRACT_SIDES = ("bidders", "defenders")
 RESULT_SIDES = ("winner", "loser")
+AT_ONCE_SIDES = ("team", "opponents")  # in `match.at_once`: the side the condition is evaluated for, and the others
 ARG_KINDS = {
-    "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring)",
+    "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring; team, opponents, "
+            "bidders, defenders in match.at_once)",
     "kind": "a kind of declaration: trump (the 40), plain (a 20), tute, or the name of a kind of ghna.kinds",
     "suit": "a suit of the deck",
     "rank": "a rank of the deck",
@@ -120,16 +127,16 @@ PREDICATES: dict[str, PredicateInfo] = {
         _number("trick_points", TABLE, "the card points already in the trick being played"),
         _truth("first_trick", TABLE, "no trick has been completed yet this round"),
         # the contract
-        _truth("has_contract", TABLE | ROUND, "a contract was made in the bidding"),
-        _number("contract", TABLE | ROUND, "the contract's amount (0 without a contract)"),
+        _truth("has_contract", TABLE | ROUND | AT_ONCE, "a contract was made in the bidding"),
+        _number("contract", TABLE | ROUND | AT_ONCE, "the contract's amount (0 without a contract)"),
         _truth("bid_winner", TABLE, "this player made the contract"),
         _truth("bidding_side", TABLE, "this player's side holds the contract"),
         _number("turned_rank", BIDDING | TABLE, "the rank of the turned card (0 without one)"),
         # counts of the round so far
-        _number("tricks_won", TABLE | ROUND, "the tricks won so far this round by that side", ("side",), 1),
-        _number("declarations", TABLE | ROUND, "the declarations made this round, by that side and of that kind or suit "
+        _number("tricks_won", TABLE | ROUND | AT_ONCE, "the tricks won so far this round by that side", ("side",), 1),
+        _number("declarations", TABLE | ROUND | AT_ONCE, "the declarations made this round, by that side and of that kind or suit "
                 "(all of them when not named)", ("side", "kind", "suit")),
-        _number("declared_points", TABLE | ROUND, "the points declared this round by that side", ("side",), 1),
+        _number("declared_points", TABLE | ROUND | AT_ONCE, "the points declared this round by that side", ("side",), 1),
         _truth("holds", BIDDING | TABLE, "this player holds a card of that suit or rank, a trump or a card of the led suit",
                ("suit", "rank", "card_group"), 1),
         _truth("holds_pair", TABLE, "this player holds both cards of a ghna of that kind or suit, not yet declared",
@@ -139,13 +146,17 @@ PREDICATES: dict[str, PredicateInfo] = {
         # the declaration being made
         _truth("declaring", {"declare"}, "the declaration being made is of that kind or suit", ("kind", "suit"), 1),
         _number("value", {"declare"}, "the points of the declaration being made"),
-        # the finished round, for the scoring formulas
-        _number("points", ROUND, "that side's total: card points, last-trick bonus and declarations", ("side",), 1),
-        _number("card_points", ROUND, "the card points that side took", ("side",), 1),
-        _truth("capote", ROUND, "that side won every trick", ("side",), 1),
+        # the round so far (in match.at_once) or finished (in the scoring formulas)
+        _number("points", ROUND | AT_ONCE, "that side's total: card points, last-trick bonus and declarations", ("side",), 1),
+        _number("card_points", ROUND | AT_ONCE, "the card points that side took", ("side",), 1),
+        _truth("capote", ROUND | AT_ONCE, "that side won every trick", ("side",), 1),
         _truth("last_trick", ROUND, "that side won the last trick", ("side",), 1),
         _truth("conceded", ROUND, "the defenders conceded the round"),
-        _truth("tute", ROUND, "the round was won by a tute"),
+        _truth("tute", ROUND | AT_ONCE, "the round was won by a tute"),
+        # the match, as it stood when the round began
+        _number("score", ROUND | AT_ONCE, "that side's match score carried into the round (in the current game)",
+                ("side",), 1),
+        _number("target", ROUND | AT_ONCE, "the target: the score that wins the match"),
     )
 }
 

@@ -123,16 +123,18 @@ def _lockstep(base: Game, variant: Game, seed: int, changed: set[str], seen: set
     if variant_state.is_terminal() and base_state.is_terminal():
         _compare_outcomes(base_state, variant_state, changed, seen)
     elif variant_state.is_terminal() != base_state.is_terminal():
-        # one round ended on the same action (a concession without a vote, a tute): a changed rule of that flow
-        behind = {c for c in changed if c.startswith(("concession.", "ghna.", "bidding."))}
+        # one round ended on the same action (a concession without a vote, a tute, a side meeting the condition of
+        # match.at_once): a changed rule of that flow
+        behind = {c for c in changed if c.startswith(("concession.", "ghna.", "bidding.")) or c == "match.at_once"}
         assert behind, "one round ended and the other did not, without a changed concession, ghna or bidding rule"
         seen.update(behind)
 
 
 def _compare_outcomes(base_state, variant_state, changed: set[str], seen: set[str]) -> None:
     if base_state.round_result() != variant_state.round_result():
-        # the same actions scored differently: a scoring formula, or what a concession awards (held ghna, caps)
-        scoring = {r for r in changed if r.startswith(("scoring.", "ghna.", "concession."))}
+        # the same actions scored differently: a scoring formula, or what a concession awards (held ghna, caps), or
+        # a round that says whether match.at_once ended it
+        scoring = {r for r in changed if r.startswith(("scoring.", "ghna.", "concession.")) or r == "match.at_once"}
         assert scoring, "the round results differ, but the variant changes no scoring, ghna or concession rule"
         seen.update(scoring)
     if base_state.match_result() != variant_state.match_result():

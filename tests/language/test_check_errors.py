@@ -231,3 +231,19 @@ def test_a_claim_section_is_checked_like_the_others(tmp_path):
                              '  window: to_leed\n  false: play_on\n  require sure: can_win\n}\n')
     assert ("E102", 8) in found  # window: to_leed
     assert ("E403", 10) in found  # can_win is no claim term
+
+
+def test_a_condition_of_match_at_once_is_typed_and_placed_like_the_others(tmp_path):
+    """`match.at_once` as a condition: `target` needs a match to a target (E604), `self` is no side there (E401),
+    a play term has no value there (E403); `score(side)` needs side scores, not a match kept per player (E605)."""
+    found = _codes_and_lines(tmp_path / "soon.touti",
+                             'touti 1\n\nsystem "soon" extends "tute" {\n  title: "Soon"\n}\n\nadd match {\n'
+                             '  at_once: score(team) >= target\n}\n\nscoring {\n  winner: points(self)\n}\n\n'
+                             'add claim {\n  window: to_lead\n  false: play_on\n  require sure: target > 0\n}\n')
+    assert ("E604", 8) in found  # tute plays to hands won: no target
+    assert ("E401", 12) in found  # self is no side of a scoring formula
+    assert ("E403", 18) in found  # target is no term of a claim
+    found = _codes_and_lines(tmp_path / "three.touti",
+                             'touti 1\n\nsystem "three" extends "tute-subastado-three" {\n  title: "Three"\n}\n\n'
+                             'scoring {\n  made: contract + score(bidders)\n}\n')
+    assert ("E605", 8) in found

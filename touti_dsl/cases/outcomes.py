@@ -74,8 +74,12 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
 
 
 def _replayed(game: Game, record: RoundRecord, setup: dict) -> RoundState:
+    """The record's actions from another setup, until the round ends: with other starting scores a condition of
+    `match.at_once` may end it early (the state's history then holds the actions played)."""
     state = game.new_round(**setup)
     for seat, action in record.history:
+        if state.is_terminal():
+            break
         state.apply(seat, action)
     return state
 
@@ -155,7 +159,9 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     tutes = [r for r in complete if r.result.get("tute") is not None]
     if tutes:
         best = min(tutes, key=lambda r: len(r.history))
-        cases.append(_result_case(best, ["ghna.tute"], "positive", "a sung tute wins the hand at once"))
+        words = ("a sung tute ends the round at once, which scores nothing (the game is won)" if game.ruleset.scoring == "contract"
+                 else "a sung tute wins the hand at once")
+        cases.append(_result_case(best, ["ghna.tute"], "positive", words))
     return cases
 
 
@@ -191,8 +197,8 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         over = scores[team] + gain >= goal
         # the side is one game short of the match (with games): this game decides it
         setup = dict(record.setup, scores=scores, **_short_of_match(rules, len(changes), {team}))
-        expect = _replayed(game, record, setup).match_result()
-        steps = _applies(record.history) + [{"op": "match_result", "expect": expect}]
+        state = _replayed(game, record, setup)
+        steps = _applies(state.history) + [{"op": "match_result", "expect": state.match_result()}]
         if rules.match_end == "losses":
             words = "a player that loses its last hand ends the match" if over else "a player one lost hand short of the limit: the match goes on"
         else:
@@ -253,7 +259,7 @@ def _next_game_case(game: Game, rounds: list[RoundRecord], next_deal, won: dict,
             continue
         dealt = next_deal(state)
         nxt = state.next_round(**dealt)
-        steps = _applies(record.history) + [
+        steps = _applies(state.history) + [
             {"op": "match_result", "expect": result},
             {"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
             {"op": "match_result", "expect": nxt.match_result()},
@@ -273,13 +279,70 @@ def at_once_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         record = min(found, key=lambda r: len(r.history))
         sides = len(record.result["score_changes"])
         setup = dict(record.setup, **_short_of_match(rules, sides, set(range(sides))))
-        expect = _replayed(game, record, setup).match_result()
-        steps = _applies(record.history) + [{"op": "match_result", "expect": expect}]
+        state = _replayed(game, record, setup)
+        steps = _applies(state.history) + [{"op": "match_result", "expect": state.match_result()}]
         words = "a sung tute" if event == "tute" else "a capote (every trick taken by one side)"
         cases.append(_case(record, steps, ["match.at_once"], "positive",
                            f"{words} wins the {'game' if rules.match_games else 'match'} at once, whatever the scores",
                            setup))
     return cases
+
+
+def at_once_condition_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`match.at_once` as a condition, on both sides of it: for each side, from one of the shortest played rounds, the
+    least starting score that makes the condition hold for it during the round (the round ends there and the side
+    wins the game), and the same round from one point less (the condition does not hold for it: no early win)."""
+    rules = game.ruleset
+    if rules.at_once_test is None:
+        return []
+    played = sorted((r for r in rounds if not r.result["void"]), key=lambda r: len(r.history))[:5]
+    cases = []
+    for side in range(rules.score_sides if played else 0):
+        found = next(filter(None, (_threshold(game, record, side) for record in played)), None)
+        cases += found or []
+    return cases
+
+
+def _threshold(game: Game, record: RoundRecord, side: int) -> list[dict] | None:
+    """The two cases around the least score of `side` (the others at 0, else 1) that wins it the game at once."""
+    goal = game.ruleset.match_goal
+    for others in (0, 1):
+        for score in range(0, goal + 1):
+            scores = [others] * len(record.result["score_changes"])
+            scores[side] = score
+            state, _ = _replayed_until_end(game, record, scores)
+            if state.at_once_team == side and score == 0:
+                break  # it holds from zero: no score below it to show the other side
+            if state.at_once_team == side:
+                below = list(scores)
+                below[side] -= 1
+                return [_at_once_case(game, record, scores, side), _at_once_case(game, record, below, side)]
+    return None
+
+
+def _replayed_until_end(game: Game, record: RoundRecord, scores: list[int]) -> tuple[RoundState, int]:
+    """The record's round from these starting scores, played until it ends (perhaps early, by match.at_once)."""
+    state = game.new_round(**dict(record.setup, scores=scores))
+    for index, (seat, action) in enumerate(record.history):
+        if state.is_terminal():
+            return state, index
+        state.apply(seat, action)
+    return state, len(record.history)
+
+
+def _at_once_case(game: Game, record: RoundRecord, scores: list[int], side: int) -> dict:
+    state, played = _replayed_until_end(game, record, scores)
+    holds = state.at_once_team == side
+    what = "game" if game.ruleset.match_games is not None else "match"
+    if holds:
+        words = (f"side {side} starting at {scores[side]} meets the condition of match.at_once after {played} actions: "
+                 f"the round ends there and it wins the {what} at once")
+    else:
+        words = f"side {side} starting at {scores[side]}, one point less: the condition of match.at_once does not hold for it"
+    steps = _applies(record.history[:played]) + [{"op": "round_result", "expect": state.round_result()},
+                                                 {"op": "match_result", "expect": state.match_result()}]
+    return _case(record, steps, ["match.at_once"], "positive" if holds else "negative", words,
+                 dict(record.setup, scores=scores))
 
 
 DECIDER_WORDS = {
@@ -326,13 +389,17 @@ def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int 
     result = state.match_result()
     reached = [side for side, score in enumerate(result["scores"]) if score >= rules.match_goal]
     _, word = match_decision(state, result["scores"], reached, True)
-    if len(reached) == 1:
+    if state.at_once_team is not None:  # a condition of match.at_once ended the round before the deciders could apply
+        words = f"side {state.at_once_team} meets the condition of match.at_once first: it wins at once, no decider applies"
+        word = "at_once"
+    elif len(reached) == 1:
         words = "one side alone reaches the goal: it wins, no decider applies"
     else:
         how = "with equal totals" if above is None else f"side {above} a point ahead"
         words = f"several sides reach the goal {how}: " + (DECIDER_WORDS[word] if word else "no decider settles it, the game goes on")
-    steps = _applies(record.history) + [{"op": "match_result", "expect": result}]
-    return _case(record, steps, ["match.decide", "match.end", f"match.{rules.match_end}", *_level_rules(rules)],
+    steps = _applies(state.history) + [{"op": "match_result", "expect": result}]
+    at_once = ["match.at_once"] if state.at_once_team is not None else []
+    return _case(record, steps, ["match.decide", "match.end", f"match.{rules.match_end}", *_level_rules(rules), *at_once],
                  "positive" if word else "negative", words, setup)
 
 
@@ -362,7 +429,7 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
         record, state = found
         dealt = next_deal(state)
         nxt = state.next_round(**dealt)
-        steps = _applies(record.history) + [
+        steps = _applies(state.history) + [
             {"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}}
         ]
         cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))

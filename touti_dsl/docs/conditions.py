@@ -83,10 +83,17 @@ def _arg_fields(prose: Prose, node: m.Pred) -> dict:
     side, what = prose.words.text("arg.any_side"), prose.words.text("arg.any_kind")
     for arg in node.args:
         if arg in SIDES:
-            side = prose.words.text(f"arg.side.{arg}")
+            side = prose.words.text(_side_key(prose, arg))
         else:
             what = _what(prose, arg, cards="card_group" in kinds)
     return {"side": side, "what": what}
+
+
+def _side_key(prose: Prose, side: str) -> str:
+    """A side's words; in match.at_once (whose subject is `team`, the side judged) `team` and `opponents` are that
+    side and its opponents, not a player's."""
+    judged = f"arg.side_judged.{side}"
+    return judged if prose.names.subject == "team" and prose.words.has(judged) else f"arg.side.{side}"
 
 
 def _what(prose: Prose, arg, cards: bool) -> str:

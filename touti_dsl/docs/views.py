@@ -97,7 +97,7 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 
 # A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
 # where `trump.swap_window` does not say it instead.
-SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window"}
+SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round"}
 
 
 class PageWords:
@@ -162,7 +162,7 @@ class PageWords:
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
-            return f"rule_formula.{key}"
+            return self._table_key(f"rule_formula.{key}")
         if isinstance(rule.value, m.Table) and self.words.has(f"rule_table.{key}"):
             return f"rule_table.{key}"  # a number given by a table of rows (hand sizes by players) reads apart
         return self._table_key(f"rule.{key}")

@@ -122,11 +122,17 @@ def claim_rest_to_two_sides(spec: m.Spec) -> Iterator[Finding]:
 
 @combination()
 def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
-    """A tute wins the hand at once, so it needs `most_points`; `contract` scores points towards a target."""
+    """A tute wins the hand at once: under `contract` only as a game won at once; `contract` scores towards a target.
+
+    A contract round has no hand winner for a tute to be, so a tute there ends the round
+    with no score, and only `match.at_once: tute` gives it a meaning (the game is won).
+    """
     scoring, end = _word(spec, "scoring.round"), _word(spec, "match.end")
     has_tute = isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers))  # `tute: none` is no tute
-    if has_tute and scoring not in (None, "most_points", "middle_loses"):
-        yield spec.rule("ghna.tute"), "ghna.tute (winning the hand at once) needs scoring.round most_points"
+    wins_game = "tute" in _words_of(spec, "match.at_once")
+    if has_tute and scoring not in (None, "most_points", "middle_loses") and not wins_game:
+        yield spec.rule("ghna.tute"), ("ghna.tute (winning the hand at once) needs scoring.round most_points, or "
+                                       "match.at_once tute (under a contract a tute wins the game)")
     if scoring == "contract" and end not in (None, "target"):
         yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target"
 
@@ -183,6 +189,7 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
     at_once = _words_of(spec, "match.at_once")
     if "tute" in at_once and not isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers)):
         yield spec.rule("match.at_once"), "match.at_once tute needs a tute (ghna.tute)"
+    at_once = at_once or spec.has("match.at_once")  # the words, or a condition
     if at_once and _word(spec, "table.teams") == "bidder_against_rest":
         yield spec.rule("match.at_once"), "match.at_once needs fixed sides: with bidder_against_rest the match is kept per player"
     if at_once and _word(spec, "match.end") == "losses":

@@ -206,7 +206,7 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.declared_suits, st.declarations, st.ghna_points, st.held_credit = [], [], [0] * sides, []
     st.concede_pending, st.concede_trick = None, [-1] * sides
     st.void = st.conceded = False
-    st.tute_team = None
+    st.tute_team = st.at_once_team = None
     st.lent = ghna.NOT_LENT
     st.claims = []
     play.start_trick(st)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from . import at_once
 from .errors import IllegalAction, play_phase_refusal
 
 NOT_LENT, LENT, LEND_USED = 0, 1, 2
@@ -279,6 +280,8 @@ def apply_ghna(st, seat: int, suit: int) -> None:
     st.declarations.append((seat, "ghna", suit, points))
     st.window_count += 1
     _spend_lend(st, seat)
+    if st.rules.at_once_test is not None:
+        at_once.judge(st, team)
 
 
 def apply_kind(st, seat: int, arg: tuple) -> None:
@@ -288,6 +291,8 @@ def apply_kind(st, seat: int, arg: tuple) -> None:
     st.declarations.append((seat, "kind", arg, points))
     st.window_count += 1
     _spend_lend(st, seat)
+    if st.rules.at_once_test is not None:
+        at_once.judge(st, team)
 
 
 def apply_tute(st, seat: int, rank: int) -> None:
@@ -296,6 +301,8 @@ def apply_tute(st, seat: int, rank: int) -> None:
     _spend_lend(st, seat)
     st.tute_team = st.seating.team_of[seat]
     st.phase, st.to_play = "done", None
+    if st.rules.at_once_test is not None:
+        at_once.judge(st, st.tute_team)
 
 
 def held_undeclared(st, team: int) -> list[int]:

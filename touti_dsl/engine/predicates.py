@@ -6,7 +6,8 @@ time, into a closure `test(state, seat, act)`; the state machine only ever calls
 closures.  `seat` is the seat the expression is evaluated for (None in the `round`
 context); `act` is what is being attempted: the amount of a bid (with its suit,
 `(amount, suit)`, under `trump.choice in_bid`), the declaration
-`("ghna", suit)` / `("tute", rank)`, or, in the `round` context, the round's `Facts`.
+`("ghna", suit)` / `("tute", rank)`, or, in the `round` context, the round's `Facts`; in the
+`at_once` context, `seat` is a seat of the side judged and `act` the round so far as `Facts`.
 """
 
 from __future__ import annotations
@@ -325,27 +326,42 @@ def _declaring(kind: str | None, suit: int | None) -> Test:
 # ---------------------------------------------------------------- the finished round
 
 
+def _fact_teams(st, seat, facts: Facts, side: str) -> tuple[int, ...]:
+    """The sides a side word names: a result's side in scoring, the side judged (`team`) or the others in match.at_once."""
+    if side == "team":
+        return (st.seating.team_of[seat],)
+    if side == "opponents":
+        return tuple(sorted({st.seating.team_of[o] for o in st.seating.opponents[seat]}))
+    team = facts.team(side)
+    return () if team is None else (team,)
+
+
 def _points(field: str) -> Callable[[str], Test]:
     def make(side: str) -> Test:
-        def value(st, s, facts) -> int:
-            team = facts.team(side) if side in ("winner", "loser", "bidders", "defenders") else None
-            return 0 if team is None else getattr(facts, field)[team]
-
-        return value
+        return lambda st, s, facts: sum(getattr(facts, field)[t] for t in _fact_teams(st, s, facts, side))
 
     return make
 
 
 def _capote(side: str) -> Test:
     def test(st, s, facts) -> bool:
-        team = facts.team(side)
-        return team is not None and facts.tricks[team] == st.rules.hand_size
+        teams = _fact_teams(st, s, facts, side)
+        # every trick of the round: with a stock there are more tricks than cards dealt at first
+        return bool(teams) and sum(facts.tricks[t] for t in teams) == st.rules.tricks_per_round
 
     return test
 
 
 def _last_trick(side: str) -> Test:
     return lambda st, s, facts: facts.team(side) is not None and st.last_trick_team == facts.team(side)
+
+
+def _score(side: str) -> Test:
+    """The match score a side carried into the round (a per-seat match has no side scores: checks.py refuses it)."""
+    return lambda st, s, facts: sum(st.scores[t] for t in _fact_teams(st, s, facts, side))
+
+
+SIMPLE["target"] = lambda st, s, a: st.rules.match_goal
 
 
 # ---------------------------------------------------------------- the compiler
@@ -464,6 +480,7 @@ _WITH_ARGS: dict[str, Callable[[dict, str], Test]] = {
     "card_points": lambda args, context: _points("card_points")(args["side"]),
     "capote": lambda args, context: _capote(args["side"]),
     "last_trick": lambda args, context: _last_trick(args["side"]),
+    "score": lambda args, context: _score(args["side"]),
 }
 
 _COMPILERS = {

@@ -186,6 +186,7 @@ class Ruleset:
     match_games: int | None = None  # games (cotos) to win the match; each game ends as match_end says
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once
+    at_once_test: Callable | None = None  # `match.at_once` as a condition, judged for each side during the round
     decide: tuple = ("highest_total",)  # `match.decide`: who wins when several sides reach the goal after a round
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
     formulas: ScoringRules | None = None
@@ -803,11 +804,8 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
     goal_rule = read.rule(f"match.{end}")
     goal = chosen.get(end, goal_rule.value.default)
     levels = _levels(read, chosen)
-    at_once = read.spec.value("match.at_once") if read.spec.has("match.at_once") else None
-    words = () if at_once is None else (at_once.value,) if isinstance(at_once, m.Word) else at_once.words
     return dict(match_end=end, match_goal=goal, settings=chosen, match_games=levels[0] if levels else None,
-                match_levels=levels, at_once=frozenset(words),
-                decide=_deciders(read.spec.value("match.decide")))
+                match_levels=levels, **_at_once(read), decide=_deciders(read.spec.value("match.decide")))
 
 
 def _levels(read: _Reader, chosen: dict) -> tuple[int, ...]:
@@ -819,6 +817,15 @@ def _levels(read: _Reader, chosen: dict) -> tuple[int, ...]:
         key = rule_id.split(".")[1]
         levels.append(chosen.get(key, read.rule(rule_id).value.default))
     return tuple(levels)
+def _at_once(read: _Reader) -> dict:
+    """`match.at_once`: its words (read at the end of the round), or its condition compiled (judged during it)."""
+    rule = read.spec.rule("match.at_once")
+    if rule is None:
+        return {}
+    if isinstance(rule.value, m.Formula):
+        return {"at_once_test": _condition(rule, rule.value.expr, "at_once", read.names)}
+    words = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    return {"at_once": frozenset(words)}
 
 
 def _deciders(value: m.Value | None) -> tuple[str, ...]:

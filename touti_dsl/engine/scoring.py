@@ -4,11 +4,14 @@
 default the bidding team's total — its card points, the last-trick bonus if it won the
 last trick, its ghna — is at least the contract).  Each side then scores its formula:
 `scoring.made` / `scoring.made_defenders` when made (by default the contract and 0),
-`scoring.failed` / `scoring.failed_defenders` when not (by default 0 and the contract).
+`scoring.failed` / `scoring.failed_defenders` when not (by default 0 and the contract); a
+round a tute (or the condition of `match.at_once`) ended at once scores nothing, its side
+the winner: the game is won (`match.at_once`).
 `most_points`: the side with the highest total wins the hand (a tie for the highest goes
 to the side `scoring.tie` favours — the last trick's, the first speaker's or the bidding
 side —, when it is one of the tied), a
-tute wins at once; the winner scores `scoring.winner` (1 by default), every other side
+tute (or the condition of `match.at_once`, met during the round) wins at once, on the
+points taken so far; the winner scores `scoring.winner` (1 by default), every other side
 `scoring.loser` (0); without `scoring.tie`, a tie scores nothing.  A void round scores
 nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
 middle place loses (with an even number of sides, the two middle places), together
@@ -28,10 +31,7 @@ from .predicates import Facts
 def round_result(st) -> dict:
     """The wire-format round result of a terminal state."""
     rules = st.rules
-    bonus = [0] * rules.sides
-    if st.last_trick_team is not None:
-        bonus[st.last_trick_team] = rules.last_trick_bonus
-    totals = [st.card_points[t] + bonus[t] + st.ghna_points[t] for t in range(rules.sides)]
+    totals = totals_so_far(st)
     made, winner, changes = _outcome(st, totals)
     changes = [int(c) for c in changes]
     if rules.against_bidder:  # the match is kept per seat: each seat scores what its side scored this round
@@ -55,7 +55,18 @@ def round_result(st) -> dict:
     ended = claim.ending(st)
     if ended is not None:  # only a round a claim ended says so: every other result stays as it was
         result["claim"] = {"seat": ended[0], "held": ended[1]}
+    if rules.at_once_test is not None:  # only a spec with an at-once condition says whether it ended the round
+        result["at_once"] = st.at_once_team
     return result
+
+
+def totals_so_far(st) -> list[int]:
+    """Each side's total: its card points, the last-trick bonus once the last trick is played, its declarations."""
+    rules = st.rules
+    bonus = [0] * rules.sides
+    if st.last_trick_team is not None:
+        bonus[st.last_trick_team] = rules.last_trick_bonus
+    return [st.card_points[t] + bonus[t] + st.ghna_points[t] for t in range(rules.sides)]
 
 
 def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]:
@@ -63,6 +74,9 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
     if st.void:
         return None, None, changes
     formulas = st.rules.formulas
+    ended = ended_at_once(st)
+    if st.rules.scoring == "contract" and ended is not None:
+        return None, ended, changes  # a contract round ended at once scores nothing: the game is won already
     if st.rules.scoring == "contract":
         team = st.contract_team
         facts = _facts(st, totals, team, None)
@@ -101,8 +115,9 @@ def _middle_losers(st, totals: list[int]) -> list[int]:
     """The sides that lose a `middle_loses` round (see module docstring)."""
     seating = st.seating
     sides = sorted({seating.team_of[s] for s in seating.in_play})
-    if st.tute_team is not None:
-        return [side for side in sides if side != st.tute_team]
+    ended = ended_at_once(st)
+    if ended is not None:
+        return [side for side in sides if side != ended]
     tricks = trick_counts(st, len(totals))
     capote = [side for side in sides if tricks[side] == sum(tricks) and sum(tricks)]
     if capote:
@@ -125,8 +140,9 @@ def trick_counts(st, sides: int) -> list[int]:
 
 
 def _most_points_winner(st, totals: list[int]) -> int | None:
-    if st.tute_team is not None:
-        return st.tute_team
+    ended = ended_at_once(st)
+    if ended is not None:
+        return ended
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
     if len(leaders) == 1:
@@ -153,7 +169,7 @@ def _favoured_side(st, word: str | None) -> int | None:
 
 def capote_side(st) -> int | None:
     """The side that took every trick of a round played to its end (None if none did, or the round was cut short)."""
-    if st.conceded or st.tute_team is not None:
+    if st.conceded or ended_at_once(st) is not None:
         return None
     tricks = trick_counts(st, st.rules.sides)
     if sum(tricks) != st.rules.tricks_per_round:
@@ -230,8 +246,15 @@ def _favoured_entries(st, word: str, scores: list[int], left: list[int], finishe
     return {side}
 
 
+def ended_at_once(st) -> int | None:
+    """The side that ended the round at once: by a tute, or by meeting the condition of `match.at_once` (at_once.py)."""
+    return st.tute_team if st.tute_team is not None else st.at_once_team
+
+
 def _won_at_once(st) -> int | None:
     """The side that wins the game at once by `match.at_once` in this finished round, if any."""
+    if st.at_once_team is not None:  # the condition of match.at_once held for it during the round
+        return st.at_once_team
     at_once = st.rules.at_once
     if not at_once or st.void:
         return None

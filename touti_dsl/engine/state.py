@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from . import bidding, claim, concession, ghna, play, scoring
+from . import at_once, bidding, claim, concession, ghna, play, scoring
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -29,6 +29,7 @@ FIELDS = (
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
     "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent", "claims",
+    "at_once_team",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 
@@ -296,6 +297,8 @@ class RoundState:
             self.phase, self.to_play = "done", None
         else:
             self.window_team, self.window_count = team, 0
+        if rules.at_once_test is not None:
+            at_once.judge(self, team)
 
     def _draw(self, first: int) -> None:
         """Each player draws one card from the stock, the trick winner first (`table.draw winner_first`)."""

@@ -86,6 +86,8 @@ def _add_optional(st, rules, data: dict) -> None:
         data["ghna"]["lent"] = LENT_WORDS[st.lent]
     if rules.claim is not None:
         data["claims"] = [[seat, trick, held] for seat, trick, held in st.claims]
+    if rules.at_once_test is not None:
+        data["at_once"] = st.at_once_team
 
 
 # `ghna.lend`: whether the bid winner has lent its partner a declaration, and whether the partner has used it.
@@ -147,6 +149,7 @@ def _restore_round(st, rules, data: dict) -> None:
     concession = data["concession"]
     st.concede_pending, st.concede_trick, st.conceded = concession["pending"], list(concession["proposed_at"]), concession["conceded"]
     st.void, st.tute_team = data["void"], data["tute"]
+    st.at_once_team = data.get("at_once")
 
 
 def _restore_bidding(st, data: dict) -> None:
