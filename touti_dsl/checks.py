@@ -85,6 +85,7 @@ Error codes (stable; the language reference lists this table):
 | E601 | match setting value not positive |
 | E602 | match setting choice repeated |
 | E603 | `match.decide` lists a decider twice |
+| E604 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E700 | a rule that needs a dealer in a spec without one |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -488,8 +489,13 @@ def _required_ids(spec: m.Spec) -> list[str]:
 
 def _conditional_rules(spec: m.Spec) -> list[tuple[str, bool]]:
     """Rules required exactly when another rule has a given value: (rule id, needed here)."""
-    return [(rule_id, _known_word(spec, other) == wanted) for rule_id, (other, wanted) in APPLIES_WHEN.items()
+    return [(rule_id, _known_word(spec, other) in _when_words(wanted)) for rule_id, (other, wanted) in APPLIES_WHEN.items()
             if rule_id not in OPTIONAL_WHEN_APPLICABLE]
+
+
+def _when_words(wanted: str | tuple[str, ...]) -> tuple[str, ...]:
+    """The values of APPLIES_WHEN under which a rule applies: one word, or several."""
+    return wanted if isinstance(wanted, tuple) else (wanted,)
 
 
 @check
@@ -539,7 +545,8 @@ APPLIES_WHEN = {
     "ghna.minimums": ("ghna.limit", "minimum"),
     "match.target": ("match.end", "target"),
     "match.hands": ("match.end", "hands"),
-    "match.losses": ("match.end", "losses"),
+    "match.losses": ("match.end", ("losses", "elimination")),
+    "match.remaining": ("match.end", "elimination"),
     "scoring.tie": ("scoring.round", "most_points"),
     "trump.swap": ("trump.choice", "turned_card"),
     "ghna.lend": ("ghna.who", "bid_winner"),
@@ -552,10 +559,11 @@ def check_applicable(spec: m.Spec) -> list[Diagnostic]:
     problems = []
     for rule_id, (other, wanted) in APPLIES_WHEN.items():
         rule, actual = _rule(spec, rule_id), _known_word(spec, other)
-        if rule is None or actual is None or actual == wanted:
+        if rule is None or actual is None or actual in _when_words(wanted):
             continue
-        problems.append(_diag("E108", f"{rule_id} applies only with `{other.split('.')[1]}: {wanted}`, "
-                                      f"but {other} is {actual}", rule, f"remove {rule_id}"))
+        allowed = " or ".join(f"`{other.split('.')[1]}: {word}`" for word in _when_words(wanted))
+        problems.append(_diag("E108", f"{rule_id} applies only with {allowed}, but {other} is {actual}", rule,
+                              f"remove {rule_id}"))
     return problems
 
 
@@ -1218,13 +1226,23 @@ def check_decide(spec: m.Spec) -> list[Diagnostic]:
     if rule is None:
         return []
     end = _known_word(spec, "match.end")
-    if end == "losses":
-        return [_diag("E108", "match.decide applies only with `end: target` or `end: hands`, but match.end is losses "
+    if end in ("losses", "elimination"):
+        return [_diag("E108", f"match.decide applies only with `end: target` or `end: hands`, but match.end is {end} "
                               "(every side short of the limit wins)", rule, "remove match.decide")]
     words = _words(rule.value)
     return [_diag("E603", f"match.decide lists {word!r} twice", _item_loc(rule.value, index),
                   "a decider that did not settle it the first time cannot settle it later")
             for index, word in enumerate(words) if word in words[:index]]
+
+
+@check
+def check_remaining(spec: m.Spec) -> list[Diagnostic]:
+    """E604: with `end: elimination`, the match ends with at least one player left, and before it starts."""
+    remaining, counts = _typed(spec, "match.remaining", m.Number), _seat_counts(spec)
+    if remaining is None or not counts or 1 <= remaining.value < min(counts):
+        return []
+    return [_diag("E604", f"match.remaining must be at least 1 and below the {min(counts)} players the table may seat, "
+                          f"not {remaining.value}", remaining)]
 
 
 # ---------------------------------------------------------------- seat flow (E7xx)

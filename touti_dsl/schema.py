@@ -146,12 +146,18 @@ RULES: tuple[RuleSpec, ...] = (
        meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
     _r("scoring.renounce", WORDS, ("loses_hand",), required=False, meaning="the penalty for an illegal play (docs only: engines refuse it)"),
-    _r("match.end", WORDS, ("target", "hands", "losses"),
-       meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands"),
+    _r("match.end", WORDS, ("target", "hands", "losses", "elimination"),
+       meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands; "
+               "or `elimination`: a player who has lost `match.losses` hands leaves the match, and the others play on "
+               "until `match.remaining` players are left"),
     _r("match.target", m.Setting, required=False, meaning="the score that wins the match (default and allowed values)"),
     _r("match.hands", m.Setting, required=False, meaning="the hands won that win the match (default and allowed values)"),
     _r("match.losses", m.Setting, required=False,
-       meaning="the hands lost (porotos) that end the match: once a side has lost that many, every other side wins"),
+       meaning="the hands lost (porotos) that end the match: once a side has lost that many, every other side wins "
+               "(with `end: elimination`, that player leaves the match)"),
+    _r("match.remaining", m.Number, required=False,
+       meaning="with `end: elimination`, the players left when the match ends (they win it): it ends once that many, "
+               "or fewer, are left"),
     _r("match.games", m.Setting, required=False,
        meaning="the games (cotos) a side must win to win the match: each game is played as `match.end` says, then "
                "the scores start again from zero (default and allowed values)"),

@@ -17,7 +17,7 @@ from .. import model as m
 from ..conformance.features import feature_of
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
 from ..engine import Game
-from ..engine.game import next_pivot, split_deck
+from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
 from . import claims, outcomes, situations
 from ..schema import EXPRESSION_RULES
@@ -143,7 +143,8 @@ def match_playthrough(game: Game, seed: int, core_only: bool = False) -> dict:
         steps.append({"op": "match_result", "expect": result})
         if result["over"]:
             break
-        dealt = {k: v for k, v in explorer.deal(0, next_pivot(state)).items() if k in ("hands", "stock", "turned")}
+        dealt = explorer.deal(0, next_pivot(state), next_gone(state))
+        dealt = {k: v for k, v in dealt.items() if k in ("hands", "stock", "turned")}
         state = state.next_round(**dealt)
         steps.append({"op": "next_round", **dealt, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
     return {"rules": [PLAYTHROUGH_MATCH, "match.end"], "polarity": "positive",
@@ -189,7 +190,7 @@ def _deal(game: Game, rng: random.Random):
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
-    return lambda state: split_deck(rules, deck, next_pivot(state) if rules.has_dealer else None).setup(rules)
+    return lambda state: split_deck(rules, deck, next_pivot(state) if rules.has_dealer else None, next_gone(state)).setup(rules)
 
 
 def _merge(raw: list[dict]) -> list[dict]:
@@ -287,6 +288,7 @@ def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
         rounds = Explorer(game, seed + 5000 + count, core_only=True).explore(TABLE_ROUNDS).rounds
         found = outcomes.round_cases(game, rounds) + outcomes.rotation_cases(game, rounds, _deal(game, random.Random(seed)))
         found += outcomes.sit_out_cases(game, rounds)
+        found += outcomes.elimination_cases(game, rounds, _deal(game, random.Random(seed)))
         found += playthrough_cases(game, seed + 5100 + count, 2)
         found.append(match_playthrough(game, seed + 5200 + count, core_only=True))
         for case in found:

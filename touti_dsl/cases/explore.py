@@ -126,12 +126,13 @@ def stacked_hands(game: Game, side: int, dealer: int | None = None) -> dict:
     sides = sorted({seating.team_of[s] for s in seating.in_play})
     strong = [s for s in seating.in_play if seating.team_of[s] == sides[side % len(sides)]]
     weak = [s for s in seating.in_play if s not in strong]
-    dealt = len(strong) * rules.hand_size
+    size, players = seating.deal.hand_size, seating.deal.players
+    dealt = len(strong) * size
     order: dict[int, list[int]] = {s: [] for s in seating.in_play}
-    for index, card in enumerate(cards[: rules.players * rules.hand_size]):
+    for index, card in enumerate(cards[: players * size]):
         seats, at = (strong, index) if index < dealt else (weak, index - dealt)
         order[seats[at % len(seats)]].append(card)
-    deck = [c for s in seating.in_play for c in order[s]] + cards[rules.players * rules.hand_size :]
+    deck = [c for s in seating.in_play for c in order[s]] + cards[players * size :]
     return split_deck(rules, deck, dealer).setup(rules)
 
 
@@ -211,15 +212,16 @@ class Explorer:
             self.explore_round(index)
         return self.findings
 
-    def deal(self, index: int, pivot: int | None = None) -> dict:
-        """A deal of round `index`; `pivot` names its dealer (or first speaker) when it is not `index % seats`."""
+    def deal(self, index: int, pivot: int | None = None, gone: frozenset = frozenset()) -> dict:
+        """A deal of round `index`; `pivot` names its dealer (or first speaker) when it is not `index % seats`, and
+        `gone` the players out of the match (`match.end elimination`), dealt no card."""
         rules = self.game.ruleset
         rng = random.Random(self.rng.randrange(2**32))
         deck = list(range(rules.ncards))
         rng.shuffle(deck)
         pivot = index % rules.seats if pivot is None else pivot
         dealer = pivot if rules.has_dealer else None
-        setup = split_deck(rules, deck, dealer).setup(rules)
+        setup = split_deck(rules, deck, dealer, gone).setup(rules)
         if self.stacked:
             setup = stacked_hands(self.game, index % 2, dealer)
         if self.rigged_rank is not None:  # a seat dealt in (a seat sitting out holds nothing)

@@ -144,7 +144,7 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
         shown = " ".join(hand) if seat in state.seating.in_play else "sits out of this round (dealt no card)"
         lines.append(f"  seat {seat}{side}: {shown}")
     if start["turned"]:
-        place = {"under_stock": ", face up under the stock", "aside": ", set aside"}.get(rules.turned_place, "")
+        place = {"under_stock": ", face up under the stock", "aside": ", set aside"}.get(state.seating.deal.turned_place, "")
         lines.append(f"turned card: {start['turned']} (trumps: {start['trump']}{place})")
     if "stock" in start:
         lines.append(f"stock ({len(start['stock'])} cards, drawn in this order): {' '.join(start['stock'])}")
@@ -155,7 +155,7 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
 
 def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
     rules, seating = state.rules, state.seating
-    seats = rules.players  # the players of the round: a seat sitting out plays no card
+    seats = seating.deal.players  # the players of the round: a seat sitting out plays no card
     lines, tricks, plays, drawn = [], iter(state.tricks), 0, 0
     for seat, action in moves:
         lines.append(f"  seat {seat}: {action}")
@@ -165,7 +165,7 @@ def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
             points = sum(rules.card_points[c] for c in cards)
             side = f" ({_side(rules, rules.team_of[winner])})" if any(rules.partners) else ""
             lines.append(f"  -- trick {plays // seats}: seat {winner}{side} takes {points}")
-            if drawn < len(stock) and plays // seats < rules.tricks_per_round:
+            if drawn < len(stock) and plays // seats < seating.deal.tricks:
                 order = [winner]
                 while len(order) < seats:
                     order.append(seating.next_seat[order[-1]])

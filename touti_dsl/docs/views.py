@@ -96,8 +96,8 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 
 
 # A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
-# where `trump.swap_window` does not say it instead.
-SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window"}
+# where `trump.swap_window` does not say it instead; the hands lost put a player out of the match by elimination.
+SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "match.losses": "match.end"}
 
 
 class PageWords:

@@ -305,7 +305,7 @@ def _points(field: str) -> Callable[[str], Test]:
 def _capote(side: str) -> Test:
     def test(st, s, facts) -> bool:
         team = facts.team(side)
-        return team is not None and facts.tricks[team] == st.rules.hand_size
+        return team is not None and facts.tricks[team] == st.seating.deal.hand_size
 
     return test
 
