@@ -196,7 +196,10 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             words = "a player that loses its last hand ends the match" if over else "a player one lost hand short of the limit: the match goes on"
         else:
             words = "a team that " + ("reaches the goal and wins the match" if over else "stays one short of the goal: the match goes on")
+        if rules.match_end == "elimination" and over:
+            words = "a player that loses its last hand leaves the match, and the players left are few enough to win it"
         games = ["match.games"] if rules.match_games is not None else []
+        games += ["match.remaining"] if rules.match_end == "elimination" and over else []
         cases.append(_case(record, steps, ["match.end", end_rule, *games], polarity, words, setup))
     return cases
 

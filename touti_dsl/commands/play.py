@@ -141,7 +141,7 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
     rules = state.rules
     for seat, hand in enumerate(start["hands"]):
         side = f" ({_side(rules, rules.team_of[seat])})" if any(rules.partners) else ""
-        shown = " ".join(hand) if seat in state.seating.in_play else "sits out of this round (dealt no card)"
+        shown = " ".join(hand) if seat in state.seating.in_play else _not_dealt(state, seat)
         lines.append(f"  seat {seat}{side}: {shown}")
     if start["turned"]:
         place = {"under_stock": ", face up under the stock", "aside": ", set aside"}.get(state.seating.deal.turned_place, "")
@@ -151,6 +151,13 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
     lines.extend(_moves(state, moves, start.get("stock", [])))
     lines.extend(_result_lines(state))
     return "\n".join(lines)
+
+
+def _not_dealt(state: RoundState, seat: int) -> str:
+    """Why a seat holds no card this round: out of the match (`match.end elimination`), or sitting out the deal."""
+    if state.rules.match_end == "elimination" and state.scores[seat] >= state.rules.match_goal:
+        return f"out of the match ({state.scores[seat]} hands lost; dealt no card)"
+    return "sits out of this round (dealt no card)"
 
 
 def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
