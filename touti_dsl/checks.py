@@ -68,6 +68,7 @@ Error codes (stable; the language reference lists this table):
 | E404 | unknown play duty |
 | E410 | a number where a condition is expected, or a condition where a number is expected |
 | E411 | `play.order` does not list every play duty exactly once |
+| E412 | `redeal.when` names what the deal does not show: trumps, when no turned card shows them; the led suit |
 | E405 | `play.partner_exemption` names something that is not a play obligation |
 | E406 | call named like a section or a keyword |
 | E407 | call value declared twice |
@@ -1045,6 +1046,27 @@ def check_predicates(spec: m.Spec) -> list[Diagnostic]:
     names = _spec_names(spec)
     for rule, expr, context, wanted in _expressions(spec):
         problems += expression_problems(expr, context, wanted, names, rule.id)
+    return problems
+
+
+@check
+def check_redeal_condition(spec: m.Spec) -> list[Diagnostic]:
+    """E412: `redeal.when` looks at a hand just dealt: no suit has been led, and trumps are known only from a turned card."""
+    rule = _rule(spec, "redeal.when")
+    if rule is None or not isinstance(rule.value, schema.EXPRESSION):
+        return []
+    trumps_shown = _known_word(spec, "trump.choice") == "turned_card"
+    problems = []
+    for node in m.expr_nodes(m.as_expr(rule.value)):
+        if not isinstance(node, m.Pred):
+            continue
+        if "led" in node.args:
+            problems.append(_diag("E412", f"{node.name}(led) in redeal.when: no card has been led when the cards are dealt",
+                                  node))
+        elif not trumps_shown and (node.name == "holds_trump" or "trump" in node.args):
+            problems.append(_diag("E412", f"{node.name} in redeal.when names trumps, but no turned card shows them at the "
+                                          "deal (trump.choice is not turned_card)", node,
+                                  "trumps are chosen later: say it with suits or ranks"))
     return problems
 
 

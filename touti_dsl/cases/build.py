@@ -19,7 +19,7 @@ from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anc
 from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
-from . import claims, outcomes, situations
+from . import claims, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .steps import actors_step, refuse_step
@@ -27,7 +27,7 @@ from .freshness import write_stamp
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
-GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match", "playthrough")
+GROUPS = ("rotation", "redeal", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match", "playthrough")
 
 
 def group_of(spec: m.Spec, rule_id: str) -> str:
@@ -179,6 +179,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
         raw += outcomes.opening_cases(game, rounds)
         raw += outcomes.window_cases(game, rounds)
         raw += claims.claim_cases(game, rounds)
+    raw += redeals.redeal_cases(game, seed + 3)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
     return _merge(raw)

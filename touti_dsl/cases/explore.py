@@ -94,6 +94,7 @@ ACCEPTED_RULES = {
     "agree": ("concession.consent", "concession.award"),
     "refuse": ("concession.consent",),
     "claim": ("claim.window",),
+    "redeal": ("redeal.when", "redeal.by"),
 }
 
 
@@ -360,7 +361,7 @@ class Explorer:
         """No declaration, no concession, and the rigged cards kept while another card may be played."""
         rules = self.game.ruleset
         seat = state.actors()[0]
-        legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede", "claim"))]
+        legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede", "claim", "redeal"))]
         legal = legal or state.legal_actions(seat)
         kept = [a for a in legal if not (a.startswith("play ") and self.rigged_rank is not None
                                          and rules.card_rank[rules.vocabulary.cards[a.split()[1]]] == self.rigged_rank)]
@@ -375,7 +376,8 @@ class Explorer:
             options = [o for o in options if feature_of(o[1]) is None] or options
         if self.all_pass and state.phase == "bidding" and any(o[1] == "pass" for o in options):
             return next(o for o in options if o[1] == "pass")
-        rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse", "claim"))]
+        rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse", "claim",
+                                                            "redeal"))]
         if rare and self.rng.random() < 0.5:
             return self.rng.choice(rare)
         votes = [o for o in options if o[1] in ("agree", "refuse")]
@@ -387,7 +389,10 @@ class Explorer:
         claim = [o for o in options if o[1] == "claim"]
         if claim and self.rng.random() < 0.2:  # a claim ends most rounds (or is refused after a false one): not too often
             return claim[0]
-        options = [o for o in options if o[1] not in ("concede", "claim")] or options
+        redeals = [o for o in options if o[1] == "redeal"]
+        if redeals and self.rng.random() < 0.2:  # a redeal ends the round at once: now and then
+            return redeals[0]
+        options = [o for o in options if o[1] not in ("concede", "claim", "redeal")] or options
         bids = [o for o in options if o[1].startswith("bid ")]
         if bids and self.rng.random() < 0.6:
             return min(bids, key=lambda o: int(o[1].split()[1]))

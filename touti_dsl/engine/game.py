@@ -20,7 +20,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
-from . import claim, ghna, play
+from . import claim, ghna, play, redeal
 from .ruleset import Ruleset, Seating, compile_spec, gone_from, round_seating
 from .state import RoundState
 
@@ -239,6 +239,8 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
         _turn_card(st, dealt, turned)
     elif turned is not None:
         raise ValueError("turned= is only for specs whose trumps are a turned card")
+    if rules.redeal is not None and redeal.void_at_deal(st):
+        redeal.apply(st, None)  # `redeal.by: automatic`: nobody acts in a void deal
     return st
 
 
@@ -298,6 +300,8 @@ def _next_pivot(st: RoundState, current: int) -> int:
     gone = gone_from(rules, st.match_result()["scores"]) if rules.match_end == "elimination" else frozenset()
     while following in gone:  # the deal passes by the players out of the match (this round's included)
         following = rules.next_seat[following]
+    if st.void and rules.redeal is not None and redeal.redealt(st):
+        return current if rules.redeal.same_dealer else following
     if st.void:
         return current if rules.after_void == "same_seat" else following
     if rules.next_round == "last_trick_winner" and claim.rest_taker(st) is not None:

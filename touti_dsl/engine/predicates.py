@@ -82,6 +82,7 @@ SIMPLE: dict[str, Test] = {
     "holds_ace": _holds_ace,
     "last_speaker": _last_speaker,
     "is_dealer": lambda st, s, a: st.dealer == s,
+    "hand_points": lambda st, s, a: sum(st.rules.card_points[c] for c in st.hands[s]),
     "high_bid": lambda st, s, a: st.high or 0,
     "amount": lambda st, s, a: a if type(a) is int else a[0],  # a suited bid's act is (amount, suit)
 }
@@ -258,6 +259,19 @@ def _holds(suit: int | None, rank: int | None, group: str | None) -> Test:
     return lambda st, s, a: any(st.rules.card_rank[c] == rank for c in st.hands[s])
 
 
+def _cards_held(suit: int | None, rank: int | None, group: str | None) -> Test:
+    """The cards held of a suit (or trumps, or the led suit) and of a rank, each when named."""
+    def count(st, s, a) -> int:
+        rules = st.rules
+        wanted = st.trump_suit if group == "trump" else st.led_suit if group == "led" else suit
+        if group is not None and wanted is None:
+            return 0  # no trumps yet, or no card led
+        return sum(1 for c in st.hands[s] if (wanted is None or rules.card_suit[c] == wanted)
+                   and (rank is None or rules.card_rank[c] == rank))
+
+    return count
+
+
 def _holds_pair(kind: str | None, suit: int | None) -> Test:
     def held(st, s, a) -> bool:
         hand = st.hands[s]
@@ -422,6 +436,7 @@ _WITH_ARGS: dict[str, Callable[[dict, str], Test]] = {
     "declared_points": lambda args, context: _declared_points(args["side"]),
     "holds": lambda args, context: _holds(args.get("suit"), args.get("rank"), args.get("card_group")),
     "holds_pair": lambda args, context: _holds_pair(args.get("kind"), args.get("suit")),
+    "cards_held": lambda args, context: _cards_held(args.get("suit"), args.get("rank"), args.get("card_group")),
     "declaring": lambda args, context: _declaring(args.get("kind"), args.get("suit")),
     "bid_suit": lambda args, context: _bid_suit(args["suit"]),
     "points": lambda args, context: _points("totals")(args["side"]),

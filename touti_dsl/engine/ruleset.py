@@ -106,6 +106,15 @@ class ClaimRules:
 
 
 @dataclass(frozen=True)
+class RedealRules:
+    """The redeal section: when a deal is void (a test of one seat's hand), who voids it, who deals again."""
+
+    test: Callable  # f(state, seat, None): this seat's hand, just dealt, voids the deal
+    option: bool  # `by: holder`: the seat says `redeal` (its option); else the deal is void at once
+    same_dealer: bool  # `dealer: same_seat`
+
+
+@dataclass(frozen=True)
 class Deal:
     """How the cards of a round are shared out among the players dealt in (`table.hand_size`, the stock, the turned card)."""
 
@@ -232,6 +241,7 @@ class Ruleset:
     pair_cards: tuple[tuple[int, int], ...] = ()
     rank_cards: dict = field(default_factory=dict)
     claim: ClaimRules | None = None  # the claim section, when the spec has one
+    redeal: RedealRules | None = None  # the redeal section, when the spec has one
     parse_cache: dict = field(default_factory=dict)
 
     @property
@@ -315,6 +325,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         ghna_windows=_ghna_windows(read),
         formulas=_compile_formulas(read),
         claim=_compile_claim(read),
+        redeal=_compile_redeal(read),
     )
     rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
     _add_lookup_tables(spec, rules)
@@ -784,6 +795,14 @@ def _compile_claim(read: _Reader) -> ClaimRules | None:
     return ClaimRules(window, false, cards_merge(read.spec))
 
 
+def _compile_redeal(read: _Reader) -> RedealRules | None:
+    if not read.spec.has("redeal.when"):
+        return None
+    test = read.expression("redeal.when", "deal", m.Num(0))
+    by = read.word("redeal.by", ("automatic", "holder"))
+    return RedealRules(test, by == "holder", read.word("redeal.dealer", ("same_seat", "next_seat")) == "same_seat")
+
+
 def cards_merge(spec: m.Spec) -> bool:
     """Whether no play duty's condition tells apart two cards of one suit, strength run and worth (claim.py)."""
     conditions = [part for r in spec.section("play") if isinstance(r.value, m.Obligation)
@@ -846,4 +865,5 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         bid_suits=rules.trump_choice == "in_bid",
         has_lend=rules.ghna.lend,
         has_claim=spec.has("claim.window"),
+        has_redeal=spec.has("redeal.by") and spec.value("redeal.by").value == "holder",
     )

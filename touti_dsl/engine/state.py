@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from . import bidding, claim, concession, ghna, play, scoring
+from . import bidding, claim, concession, ghna, play, redeal, scoring
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -49,6 +49,8 @@ class RoundState:
     def _only_the_player_acts(self) -> bool:
         """No vote, no declaration window, no swap possible: only the seat to play may act (fast path)."""
         if self.concede_pending is not None or self.window_team is not None:
+            return False
+        if self.rules.redeal is not None and redeal.window_open(self):
             return False
         if self.rules.pre_lead_window and not self.tricks_played and not self.trick_cards:
             return False
@@ -100,6 +102,12 @@ class RoundState:
         return found
 
     def _compute_legal(self, seat: int) -> list[str]:
+        found = self._phase_legal(seat)
+        if self.rules.redeal is not None and redeal.offered(self, seat):
+            found = found + ["redeal"]  # the last kind of the canonical order (text.py)
+        return found
+
+    def _phase_legal(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == "play":
             return self._play_phase_legal(seat)
@@ -406,6 +414,7 @@ _APPLY = {
     "agree": _concession_apply("agree"),
     "refuse": _concession_apply("refuse"),
     "claim": lambda st, seat, _arg: claim.apply(st, seat),
+    "redeal": lambda st, seat, _arg: redeal.apply(st, seat),
 }
 
 _REFUSE = {
@@ -422,4 +431,5 @@ _REFUSE = {
     "agree": _concession_refuse("agree"),
     "refuse": _concession_refuse("refuse"),
     "claim": lambda st, seat, _arg: claim.refuse(st, seat),
+    "redeal": lambda st, seat, _arg: redeal.refuse(st, seat),
 }
