@@ -19,7 +19,7 @@ import random
 import sys
 
 from .. import model as m
-from ..engine import Game, RoundState
+from ..engine import Game, RoundState, redeal
 from ..errors import did_you_mean
 from ..loader import load_named
 from ._options import add_format_option
@@ -191,7 +191,9 @@ def _side(rules, side: int) -> str:
 def _result_lines(state: RoundState) -> list[str]:
     """The round's result in words: no Python values (True, None) reach the reader."""
     r, match = state.round_result(), state.match_result()
-    if r["void"]:
+    if r["void"] and redeal.redealt(state):
+        lines = ["result: void deal, dealt again (redeal.when; nobody scores)"]
+    elif r["void"]:
         lines = ["result: void round (nobody scores)"]
     else:
         head = ""
