@@ -30,7 +30,7 @@ def redeal_cases(game: Game, seed: int) -> list[dict]:
     rng = random.Random(seed)
     found: dict[bool, tuple[dict, object]] = {}
     for index in range(SEARCHED_DEALS):
-        setup = _deal(game, rng, index)
+        setup = _deal(game, rng, index % game.ruleset.seats)
         state = game.new_round(**setup)
         calls = any(redeal.meets(state, seat) for seat in state.seating.in_play)
         found.setdefault(calls, (setup, state))
@@ -44,11 +44,11 @@ def redeal_cases(game: Game, seed: int) -> list[dict]:
     return cases
 
 
-def _deal(game: Game, rng: random.Random, index: int) -> dict:
+def _deal(game: Game, rng: random.Random, pivot: int) -> dict:
+    """A shuffled deck shared out for the dealer (or first speaker) `pivot`, and that seat."""
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
-    pivot = index % rules.seats
     setup = split_deck(rules, deck, pivot if rules.has_dealer else None).setup(rules)
     setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
     return setup
@@ -67,21 +67,12 @@ def _void_case(game: Game, setup: dict, state, rng: random.Random) -> dict:
         steps.append(actors_step(state))
         how = f"the hand of seat {seat} calls for a redeal: the deal is void at once"
     steps.append({"op": "round_result", "expect": state.round_result()})
-    dealt = _next_deal(game, state, rng)
+    dealt = {k: v for k, v in _deal(game, rng, next_pivot(state)).items() if k in ("hands", "stock", "turned")}
     again = state.next_round(**dealt)
     steps.append({"op": "next_round", **dealt, "expect": {"dealer": again.dealer, "first_speaker": again.first_speaker}})
     who = "the same dealer" if rules.redeal.same_dealer else "the next dealer"
-    return {"rules": ["redeal.when", "redeal.by", "redeal.dealer"], "polarity": "positive", "description": f"{how}; nobody scores, and {who} deals again",
-            "setup": setup, "steps": steps}
-
-
-def _next_deal(game: Game, state, rng: random.Random) -> dict:
-    """The next round's cards: a shuffled deck shared out for the next round's dealer."""
-    rules = game.ruleset
-    deck = list(range(rules.ncards))
-    rng.shuffle(deck)
-    pivot = next_pivot(state)
-    return split_deck(rules, deck, pivot if rules.has_dealer else None).setup(rules)
+    return {"rules": ["redeal.when", "redeal.by", "redeal.dealer"], "polarity": "positive",
+            "description": f"{how}; nobody scores, and {who} deals again", "setup": setup, "steps": steps}
 
 
 def _played_case(setup: dict, state) -> dict:

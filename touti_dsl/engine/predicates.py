@@ -319,7 +319,7 @@ def _points(field: str) -> Callable[[str], Test]:
 def _capote(side: str) -> Test:
     def test(st, s, facts) -> bool:
         team = facts.team(side)
-        return team is not None and facts.tricks[team] == st.seating.deal.hand_size
+        return team is not None and facts.tricks[team] == st.seating.deal.tricks  # every trick of the round, a stock drawn too
 
     return test
 
