@@ -68,6 +68,7 @@ Error codes (stable; the language reference lists this table):
 | E404 | unknown play duty |
 | E410 | a number where a condition is expected, or a condition where a number is expected |
 | E411 | `play.order` does not list every play duty exactly once |
+| E412 | `redeal.when` names what the deal does not show: trumps, when no turned card shows them; the led suit |
 | E405 | `play.partner_exemption` names something that is not a play obligation |
 | E406 | call named like a section or a keyword |
 | E407 | call value declared twice |
@@ -90,6 +91,7 @@ Error codes (stable; the language reference lists this table):
 | E603 | `match.decide` lists a decider twice |
 | E604 | `target` in a condition or formula of a match that has no target (`match.end` hands or losses) |
 | E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest`) |
+| E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E700 | a rule that needs a dealer in a spec without one |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -494,8 +496,13 @@ def _required_ids(spec: m.Spec) -> list[str]:
 
 def _conditional_rules(spec: m.Spec) -> list[tuple[str, bool]]:
     """Rules required exactly when another rule has a given value: (rule id, needed here)."""
-    return [(rule_id, _known_word(spec, other) == wanted) for rule_id, (other, wanted) in APPLIES_WHEN.items()
+    return [(rule_id, _known_word(spec, other) in _when_words(wanted)) for rule_id, (other, wanted) in APPLIES_WHEN.items()
             if rule_id not in OPTIONAL_WHEN_APPLICABLE]
+
+
+def _when_words(wanted: str | tuple[str, ...]) -> tuple[str, ...]:
+    """The values of APPLIES_WHEN under which a rule applies: one word, or several."""
+    return wanted if isinstance(wanted, tuple) else (wanted,)
 
 
 @check
@@ -545,7 +552,8 @@ APPLIES_WHEN = {
     "ghna.minimums": ("ghna.limit", "minimum"),
     "match.target": ("match.end", "target"),
     "match.hands": ("match.end", "hands"),
-    "match.losses": ("match.end", "losses"),
+    "match.losses": ("match.end", ("losses", "elimination")),
+    "match.remaining": ("match.end", "elimination"),
     "scoring.tie": ("scoring.round", "most_points"),
     "trump.swap": ("trump.choice", "turned_card"),
     "ghna.lend": ("ghna.who", "bid_winner"),
@@ -558,10 +566,11 @@ def check_applicable(spec: m.Spec) -> list[Diagnostic]:
     problems = []
     for rule_id, (other, wanted) in APPLIES_WHEN.items():
         rule, actual = _rule(spec, rule_id), _known_word(spec, other)
-        if rule is None or actual is None or actual == wanted:
+        if rule is None or actual is None or actual in _when_words(wanted):
             continue
-        problems.append(_diag("E108", f"{rule_id} applies only with `{other.split('.')[1]}: {wanted}`, "
-                                      f"but {other} is {actual}", rule, f"remove {rule_id}"))
+        allowed = " or ".join(f"`{other.split('.')[1]}: {word}`" for word in _when_words(wanted))
+        problems.append(_diag("E108", f"{rule_id} applies only with {allowed}, but {other} is {actual}", rule,
+                              f"remove {rule_id}"))
     return problems
 
 
@@ -1051,6 +1060,27 @@ def check_predicates(spec: m.Spec) -> list[Diagnostic]:
 
 
 @check
+def check_redeal_condition(spec: m.Spec) -> list[Diagnostic]:
+    """E412: `redeal.when` looks at a hand just dealt: no suit has been led, and trumps are known only from a turned card."""
+    rule = _rule(spec, "redeal.when")
+    if rule is None or not isinstance(rule.value, schema.EXPRESSION):
+        return []
+    trumps_shown = _known_word(spec, "trump.choice") == "turned_card"
+    problems = []
+    for node in m.expr_nodes(m.as_expr(rule.value)):
+        if not isinstance(node, m.Pred):
+            continue
+        if "led" in node.args:
+            problems.append(_diag("E412", f"{node.name}(led) in redeal.when: no card has been led when the cards are dealt",
+                                  node))
+        elif not trumps_shown and (node.name == "holds_trump" or "trump" in node.args):
+            problems.append(_diag("E412", f"{node.name} in redeal.when names trumps, but no turned card shows them at the "
+                                          "deal (trump.choice is not turned_card)", node,
+                                  "trumps are chosen later: say it with suits or ranks"))
+    return problems
+
+
+@check
 def check_duties(spec: m.Spec) -> list[Diagnostic]:
     """E404: every play obligation names a known duty."""
     problems = []
@@ -1274,8 +1304,8 @@ def check_decide(spec: m.Spec) -> list[Diagnostic]:
     if rule is None:
         return []
     end = _known_word(spec, "match.end")
-    if end == "losses":
-        return [_diag("E108", "match.decide applies only with `end: target` or `end: hands`, but match.end is losses "
+    if end in ("losses", "elimination"):
+        return [_diag("E108", f"match.decide applies only with `end: target` or `end: hands`, but match.end is {end} "
                               "(every side short of the limit wins)", rule, "remove match.decide")]
     words = _words(rule.value)
     return [_diag("E603", f"match.decide lists {word!r} twice", _item_loc(rule.value, index),
@@ -1291,6 +1321,9 @@ def check_levels(spec: m.Spec) -> list[Diagnostic]:
         return []
     return [_diag("E108", "match.cotos counts cotos, each made of games won, but the match has no match.games",
                   rule, "add `games: 3 (2, 3, 4)` to the match section (the games that make a coto), or remove cotos")]
+
+
+@check
 def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
     """E604, E605: `target` needs a match to a target; `score(side)` needs the match kept per side, not per player."""
     problems = []
@@ -1307,6 +1340,16 @@ def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
                 problems.append(_diag("E605", f"score in {rule.id}: with `teams: bidder_against_rest` the match is "
                                               "kept per player, so a side has no score of its own", node))
     return problems
+
+
+@check
+def check_remaining(spec: m.Spec) -> list[Diagnostic]:
+    """E606: with `end: elimination`, the match ends with at least one player left, and before it starts."""
+    remaining, counts = _typed(spec, "match.remaining", m.Number), _seat_counts(spec)
+    if remaining is None or not counts or 1 <= remaining.value < min(counts):
+        return []
+    return [_diag("E606", f"match.remaining must be at least 1 and below the {min(counts)} players the table may seat, "
+                          f"not {remaining.value}", remaining)]
 
 
 # ---------------------------------------------------------------- seat flow (E7xx)

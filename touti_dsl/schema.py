@@ -74,6 +74,14 @@ RULES: tuple[RuleSpec, ...] = (
        meaning="who deals (or speaks first) in the next round: the next seat, the winner of the last trick, or the first "
                "seat of the side that lost the hand"),
     _r("rotation.after_void", WORDS, ("next_seat", "same_seat"), meaning="how it moves on after a void (all-pass) round"),
+    _r("redeal.when", EXPRESSION,
+       meaning="when a deal is void and dealt again: a condition on one player's hand, just dealt (`deal` context); "
+               "the deal is void when it holds for a player dealt in"),
+    _r("redeal.by", WORDS, ("automatic", "holder"),
+       meaning="who voids the deal: nobody (`automatic`: the round is void as soon as it is dealt), or the player whose "
+               "hand meets `redeal.when` (`holder`: its option, `redeal`, before the first action of the round)"),
+    _r("redeal.dealer", WORDS, ("same_seat", "next_seat"),
+       meaning="who deals again: the same dealer (or first speaker), or the next seat as after any round"),
     _r("rotation.turn_order", WORDS, ("next_seat",), meaning="who speaks or plays next"),
     _r("bidding.minimum", m.Number, meaning="the lowest bid"),
     _r("bidding.step", m.Number, meaning="bids are multiples of this and each raises the last by at least this"),
@@ -150,12 +158,18 @@ RULES: tuple[RuleSpec, ...] = (
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
     _r("scoring.renounce", WORDS, ("loses_hand", "loses_game", "loses_match"), required=False,
        meaning="the penalty for an illegal play: the hand, the game or the whole match lost (docs only: engines refuse it)"),
-    _r("match.end", WORDS, ("target", "hands", "losses"),
-       meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands"),
+    _r("match.end", WORDS, ("target", "hands", "losses", "elimination"),
+       meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands; "
+               "or `elimination`: a player who has lost `match.losses` hands leaves the match, and the others play on "
+               "until `match.remaining` players are left"),
     _r("match.target", m.Setting, required=False, meaning="the score that wins the match (default and allowed values)"),
     _r("match.hands", m.Setting, required=False, meaning="the hands won that win the match (default and allowed values)"),
     _r("match.losses", m.Setting, required=False,
-       meaning="the hands lost (porotos) that end the match: once a side has lost that many, every other side wins"),
+       meaning="the hands lost (porotos) that end the match: once a side has lost that many, every other side wins "
+               "(with `end: elimination`, that player leaves the match)"),
+    _r("match.remaining", m.Number, required=False,
+       meaning="with `end: elimination`, the players left when the match ends (they win it): it ends once that many, "
+               "or fewer, are left"),
     _r("match.games", m.Setting, required=False,
        meaning="the games (cotos) a side must win to win the match: each game is played as `match.end` says, then "
                "the scores start again from zero (default and allowed values)"),
@@ -182,8 +196,8 @@ CALL_RULES: tuple[RuleSpec, ...] = (
     _r("call.raise", WORDS, ("partner_minimum",), required=False, meaning="the call sets the minimum of the partner's next raise"),
 )
 
-SECTIONS = ("system", "deck", "table", "rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
-OPTIONAL_SECTIONS = ("bidding", "concession", "claim")
+SECTIONS = ("system", "deck", "table", "rotation", "redeal", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
+OPTIONAL_SECTIONS = ("redeal", "bidding", "concession", "claim")
 
 BY_ID: dict[str, RuleSpec] = {r.id: r for r in RULES}
 CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}
@@ -196,6 +210,7 @@ REQUIREMENT_ACTIONS = {"bidding": "a bid", "ghna": "a declaration", "trump": "th
 # Rules whose value is a formula or condition: (context, "number" | "truth").
 EXPRESSION_RULES = {
     "bidding.pass_allowed": ("bid", "truth"),
+    "redeal.when": ("deal", "truth"),
     "trump.swap": ("swap", "number"),
     "scoring.contract_made": ("round", "truth"),
     **{f"scoring.{key}": ("round", "number")

@@ -18,6 +18,8 @@ Contexts — where an expression is evaluated, and for whom:
 - `swap`: the trump section's `require` lines, for the seat that would swap;
 - `concede`: the concession section's `require` lines, for the seat that would concede;
 - `claim`: the claim section's `require` lines, for the seat that would claim the rest;
+- `deal`: `redeal.when`, for each seat dealt in, on the hand just dealt (trumps are known
+  only when a turned card shows them);
 - `round`: the scoring formulas, once the round is over (no seat: sides are named);
 - `at_once`: a condition of `match.at_once`, evaluated for each side after every trick and
   every declaration (`team` is that side, `opponents` the others): the first side it holds
@@ -32,7 +34,8 @@ BIDDING = frozenset({"call", "bid"})
 TABLE = frozenset({"play", "declare", "swap", "concede", "claim"})
 ROUND = frozenset({"round"})
 AT_ONCE = frozenset({"at_once"})
-EVERYWHERE = BIDDING | TABLE | ROUND | AT_ONCE
+DEAL = frozenset({"deal"})
+EVERYWHERE = BIDDING | TABLE | ROUND | AT_ONCE | DEAL
 
 CONTEXT_NAMES = {
     "call": "a call's precondition",
@@ -42,6 +45,7 @@ CONTEXT_NAMES = {
     "swap": "a trump swap requirement",
     "concede": "a concession requirement",
     "claim": "a claim requirement",
+    "deal": "a redeal condition",
     "round": "a scoring formula",
     "at_once": "a condition that wins the game at once",
 }
@@ -104,9 +108,9 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("partner_holds_high", BIDDING, "this player's partner holds the highest bid"),
         _truth("bid_made", BIDDING, "a bid has been made this round"),
         _truth("opponent_bidding", BIDDING, "at least one opponent is still in the bidding"),
-        _truth("holds_ace", BIDDING, "this player holds at least one ace (a card of the strongest rank)"),
+        _truth("holds_ace", BIDDING | DEAL, "this player holds at least one ace (a card of the strongest rank)"),
         _truth("last_speaker", BIDDING, "nobody has bid and the three other players are out"),
-        _truth("is_dealer", BIDDING | TABLE, "this player is the dealer"),
+        _truth("is_dealer", BIDDING | TABLE | DEAL, "this player is the dealer"),
         _truth("made", BIDDING, "this player has already made that call this round", ("call",), 1),
         _truth("made_at_level", BIDDING, "this player has already made that call at the current highest bid", ("call",), 1),
         _number("high_bid", BIDDING, "the highest bid so far (0 before any bid)"),
@@ -118,7 +122,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("partner_unbeatable", {"play"}, "this player's partner wins the trick and nobody still to play holds a card that beats it"),
         _truth("leading", TABLE, "this player leads the trick"),
         _truth("holds_led", TABLE, "this player holds a card of the led suit"),
-        _truth("holds_trump", TABLE, "this player holds a trump"),
+        _truth("holds_trump", TABLE | DEAL, "this player holds a trump"),
         _truth("can_win", {"play"}, "this player holds a card that would win the trick as it stands"),
         _truth("won_last", TABLE, "the last trick was won by that side", ("side",), 1),
         _number("window_declarations", {"declare"}, "the declarations made by that side since the last trick "
@@ -131,14 +135,18 @@ PREDICATES: dict[str, PredicateInfo] = {
         _number("contract", TABLE | ROUND | AT_ONCE, "the contract's amount (0 without a contract)"),
         _truth("bid_winner", TABLE, "this player made the contract"),
         _truth("bidding_side", TABLE, "this player's side holds the contract"),
-        _number("turned_rank", BIDDING | TABLE, "the rank of the turned card (0 without one)"),
+        _number("turned_rank", BIDDING | TABLE | DEAL, "the rank of the turned card (0 without one)"),
         # counts of the round so far
         _number("tricks_won", TABLE | ROUND | AT_ONCE, "the tricks won so far this round by that side", ("side",), 1),
         _number("declarations", TABLE | ROUND | AT_ONCE, "the declarations made this round, by that side and of that kind or suit "
                 "(all of them when not named)", ("side", "kind", "suit")),
         _number("declared_points", TABLE | ROUND | AT_ONCE, "the points declared this round by that side", ("side",), 1),
-        _truth("holds", BIDDING | TABLE, "this player holds a card of that suit or rank, a trump or a card of the led suit",
+        _truth("holds", BIDDING | TABLE | DEAL, "this player holds a card of that suit or rank, a trump or a card of the led suit",
                ("suit", "rank", "card_group"), 1),
+        _number("cards_held", BIDDING | TABLE | DEAL, "the cards this player holds of that suit, trumps or the led suit, "
+                "and of that rank (`cards_held(trump, 2)`: the 2 of trumps; all of its cards when nothing is named)",
+                ("suit", "rank", "card_group")),
+        _number("hand_points", BIDDING | TABLE | DEAL, "the card points of the cards this player holds"),
         _truth("holds_pair", TABLE, "this player holds both cards of a ghna of that kind or suit, not yet declared",
                ("kind", "suit")),
         _truth("stock_empty", EVERYWHERE, "no card is left to draw"),

@@ -44,7 +44,7 @@ def _refusal(state, seat: int, action: str) -> str:
 
 # an action unknown to the base (action.syntax) belongs to the section whose rules bring it in
 ACTION_SECTIONS = {"swap": "trump", "tute": "ghna", "concede": "concession", "agree": "concession",
-                   "refuse": "concession", "bid": "bidding", "pass": "bidding", "claim": "claim"}
+                   "refuse": "concession", "bid": "bidding", "pass": "bidding", "claim": "claim", "redeal": "redeal"}
 
 
 def _changed_behind(rule: str, action: str, changed: set[str]) -> str | None:
@@ -124,9 +124,9 @@ def _lockstep(base: Game, variant: Game, seed: int, changed: set[str], seen: set
         _compare_outcomes(base_state, variant_state, changed, seen)
     elif variant_state.is_terminal() != base_state.is_terminal():
         # one round ended on the same action (a concession without a vote, a tute, a side meeting the condition of
-        # match.at_once): a changed rule of that flow
-        behind = {c for c in changed if c.startswith(("concession.", "ghna.", "bidding.")) or c == "match.at_once"}
-        assert behind, "one round ended and the other did not, without a changed concession, ghna or bidding rule"
+        # match.at_once), or a deal voided itself (a redeal): a changed rule of that flow
+        behind = {c for c in changed if c.startswith(("concession.", "ghna.", "bidding.", "redeal.")) or c == "match.at_once"}
+        assert behind, "one round ended and the other did not, without a changed concession, ghna, bidding or redeal rule"
         seen.update(behind)
 
 
@@ -283,6 +283,8 @@ INLINE = [
     ("atlas-carta", "trump {\n  choice: in_bid\n}", "trump.choice"),
     ("atlas-carta", "ghna {\n  who: bid_winner\n}", "ghna.who"),
     ("atlas-carta", "ghna {\n  who: bid_winner\n  lend: once\n}", "ghna.lend"),
+    ("tute", "add redeal {\n  when: hand_points < 15\n  by: automatic\n  dealer: same_seat\n}", "redeal.when"),
+    ("atlas-carta", "add redeal {\n  when: not holds(1)\n  by: holder\n  dealer: next_seat\n}", "redeal.by"),
 ]
 
 

@@ -389,7 +389,7 @@ def test_explicit_hands_leave_the_dealer_empty_handed():
     hands = [[game.ruleset.card_text[c] for c in hand] for hand in dealt.hands]
     again = game.new_round(hands=hands, dealer=3)
     assert again.to_json()["hands"] == dealt.to_json()["hands"]
-    with pytest.raises(ValueError, match="hand of seat 3 must be empty: the dealer sits out"):
+    with pytest.raises(ValueError, match="hand of seat 3 must be empty: seat 3 sits out of this round"):
         game.new_round(hands=hands[:3] + [hands[4], hands[3]], dealer=3)
 
 
@@ -402,6 +402,46 @@ def test_a_round_with_a_seat_sitting_out_survives_json():
     again = RoundState.from_json(game, state.to_json())
     assert again.to_json() == state.to_json() and again.seating == state.seating
     assert again.legal_actions(again.to_play) == state.legal_actions(state.to_play)
+
+
+def _play_out(state: RoundState, rng: random.Random) -> RoundState:
+    while not state.is_terminal():
+        seat = rng.choice(state.actors())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_a_player_with_four_porotos_leaves_and_the_others_play_on():
+    """"Cuando un jugador ha perdido en cuatro manos se retira del partido. El partido termina cuando quedan menos de
+    tres jugadores" (tute.com.ar): of five players one is out; the four left play as a table of four (nobody sits out,
+    ten cards each), and the deal passes the player out by."""
+    game = _game("tute-cabrero", seats=5)
+    state = game.new_round(seed=2, dealer=0, scores=[0, 4, 0, 0, 0])
+    assert [len(h) for h in state.hands] == [10, 0, 10, 10, 10] and state.seating.in_play == (0, 2, 3, 4)
+    assert state.to_play == 2 and 1 not in state.actors()
+    match = _play_out(state, random.Random(2)).match_result()
+    assert match["scores"][1] == 4 and 1 in match["out"] and state.round_result()["score_changes"][1] == 0
+    assert not match["over"] and match["winners"] == []
+    following = state.next_round(seed=3)
+    assert following.dealer == 2 and following.hands[1] == []
+
+
+def test_six_players_end_with_fewer_than_three_left():
+    game = _game("tute-cabrero", seats=6)
+    state, rng = game.new_round(seed=7, dealer=0), random.Random(7)
+    for _ in range(200):
+        _play_out(state, rng)
+        match = state.match_result()
+        if match["over"]:
+            break
+        out = set(match["out"])
+        state = state.next_round(seed=rng.randrange(10**6))
+        assert state.dealer not in out and all(state.hands[s] == [] for s in out)
+        left = 6 - len(out)
+        assert sum(1 for h in state.hands if h) == (left - 1 if left >= 5 else left)  # at five left the dealer sits out
+    assert match["over"] and len(match["winners"]) <= 2 and sorted(match["winners"] + match["out"]) == list(range(6))
+    with pytest.raises(ValueError, match="out of the match"):
+        game.new_round(seed=1, dealer=2, scores=[0, 0, 4, 0, 0, 0])
 
 
 def test_cabrero_rounds_give_porotos_until_a_player_has_four():

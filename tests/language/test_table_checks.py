@@ -82,3 +82,14 @@ def test_the_dealer_sitting_out_needs_a_dealer(tmp_path):
     found = _check_text(tmp_path, "touti-app", "table {\n  seats: 5\n  teams: each\n  sit_out: 5 = dealer\n"
                                               "  hand_size: 10\n}\n")
     assert any(code == "E700" and "table.sit_out" in message for code, message in found), found
+
+
+@pytest.mark.parametrize("body, code, words", [
+    ("match {\n  end: elimination\n  remove hands\n  losses: 4 (3, 4)\n}\n", "E103", "match.remaining"),
+    ("match {\n  end: elimination\n  remove hands\n  losses: 4 (3, 4)\n  remaining: 4\n}\n", "E606", "below the 4"),
+    ("match {\n  end: losses\n  remove hands\n  losses: 4 (3, 4)\n  remaining: 2\n}\n", "E108", "remaining applies"),
+    ("match {\n  end: elimination\n  remove hands\n  losses: 4 (3, 4)\n  remaining: 2\n}\n", "E310", "needs `teams: each`"),
+], ids=["remaining-missing", "remaining-too-many", "remaining-without-elimination", "elimination-in-pairs"])
+def test_a_match_by_elimination_is_checked(tmp_path, body, code, words):
+    found = _check_text(tmp_path, "tute", body)
+    assert any(c == code and words in message for c, message in found), found

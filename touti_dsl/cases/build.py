@@ -17,9 +17,9 @@ from .. import model as m
 from ..conformance.features import feature_of
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
 from ..engine import Game
-from ..engine.game import next_pivot, split_deck
+from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
-from . import claims, outcomes, situations
+from . import claims, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .steps import actors_step, refuse_step
@@ -27,7 +27,7 @@ from .freshness import write_stamp
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
-GROUPS = ("rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match", "playthrough")
+GROUPS = ("rotation", "redeal", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match", "playthrough")
 
 
 def group_of(spec: m.Spec, rule_id: str) -> str:
@@ -143,7 +143,8 @@ def match_playthrough(game: Game, seed: int, core_only: bool = False) -> dict:
         steps.append({"op": "match_result", "expect": result})
         if result["over"]:
             break
-        dealt = {k: v for k, v in explorer.deal(0, next_pivot(state)).items() if k in ("hands", "stock", "turned")}
+        dealt = explorer.deal(0, next_pivot(state), next_gone(state))
+        dealt = {k: v for k, v in dealt.items() if k in ("hands", "stock", "turned")}
         state = state.next_round(**dealt)
         steps.append({"op": "next_round", **dealt, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
     return {"rules": [PLAYTHROUGH_MATCH, "match.end"], "polarity": "positive",
@@ -180,6 +181,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
         raw += outcomes.opening_cases(game, rounds)
         raw += outcomes.window_cases(game, rounds)
         raw += claims.claim_cases(game, rounds)
+    raw += redeals.redeal_cases(game, seed + 3)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
     return _merge(raw)
@@ -191,7 +193,7 @@ def _deal(game: Game, rng: random.Random):
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
-    return lambda state: split_deck(rules, deck, next_pivot(state) if rules.has_dealer else None).setup(rules)
+    return lambda state: split_deck(rules, deck, next_pivot(state) if rules.has_dealer else None, next_gone(state)).setup(rules)
 
 
 def _merge(raw: list[dict]) -> list[dict]:
@@ -292,6 +294,7 @@ def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
         rounds = Explorer(game, seed + 5000 + count, core_only=True).explore(TABLE_ROUNDS).rounds
         found = outcomes.round_cases(game, rounds) + outcomes.rotation_cases(game, rounds, _deal(game, random.Random(seed)))
         found += outcomes.sit_out_cases(game, rounds)
+        found += outcomes.elimination_cases(game, rounds, _deal(game, random.Random(seed)))
         found += playthrough_cases(game, seed + 5100 + count, 2)
         found.append(match_playthrough(game, seed + 5200 + count, core_only=True))
         for case in found:

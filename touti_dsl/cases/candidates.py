@@ -5,7 +5,7 @@ negative cases, named by the rule id the engine gives.  The list is drawn from t
 compiled Ruleset only, so a house variant gets candidates for exactly its own rules:
 bids one step below the minimum, off the step and above the maximum, every call value and
 one unknown value, every card in the hand and one that is not, every suit for trump and
-ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest.  Under
+ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest, a `redeal`.  Under
 `trump.choice in_bid` each bid amount is tried in every suit, and one `trump` action
 (refused: the bids name trumps).
 """
@@ -57,6 +57,8 @@ def fixed_candidates(rules: Ruleset) -> tuple[str, ...]:
         texts += ["concede", "agree", "refuse"]
     if rules.claim is not None:
         texts.append("claim")
+    if rules.redeal is not None and rules.redeal.option:
+        texts.append("redeal")
     return tuple(texts)
 
 

@@ -67,6 +67,9 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "refusing"
     if rule.id == "ghna.tute" and not isinstance(value, m.Word) or rule.id == "ghna.kinds":
         return "refusing"  # refuses a combination not held (or already declared)
+    if rule.id in ("redeal.when", "redeal.by") and isinstance(spec.value("redeal.by"), m.Word) \
+            and spec.value("redeal.by").value == "holder":
+        return "refusing"  # the holder's `redeal`: refused for a hand that does not call for it, or too late
     if rule.id == "claim.false" and isinstance(value, m.Word) and value.value == "play_on":
         return "refusing"  # a side whose claim failed may not claim again
     return "outcome"

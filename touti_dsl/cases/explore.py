@@ -94,6 +94,7 @@ ACCEPTED_RULES = {
     "agree": ("concession.consent", "concession.award"),
     "refuse": ("concession.consent",),
     "claim": ("claim.window",),
+    "redeal": ("redeal.when", "redeal.by"),
 }
 
 
@@ -131,12 +132,13 @@ def stacked_hands(game: Game, side: int, dealer: int | None = None) -> dict:
     sides = sorted({seating.team_of[s] for s in seating.in_play})
     strong = [s for s in seating.in_play if seating.team_of[s] == sides[side % len(sides)]]
     weak = [s for s in seating.in_play if s not in strong]
-    dealt = len(strong) * rules.hand_size
+    size, players = seating.deal.hand_size, seating.deal.players
+    dealt = len(strong) * size
     order: dict[int, list[int]] = {s: [] for s in seating.in_play}
-    for index, card in enumerate(cards[: rules.players * rules.hand_size]):
+    for index, card in enumerate(cards[: players * size]):
         seats, at = (strong, index) if index < dealt else (weak, index - dealt)
         order[seats[at % len(seats)]].append(card)
-    deck = [c for s in seating.in_play for c in order[s]] + cards[rules.players * rules.hand_size :]
+    deck = [c for s in seating.in_play for c in order[s]] + cards[players * size :]
     return split_deck(rules, deck, dealer).setup(rules)
 
 
@@ -216,15 +218,16 @@ class Explorer:
             self.explore_round(index)
         return self.findings
 
-    def deal(self, index: int, pivot: int | None = None) -> dict:
-        """A deal of round `index`; `pivot` names its dealer (or first speaker) when it is not `index % seats`."""
+    def deal(self, index: int, pivot: int | None = None, gone: frozenset = frozenset()) -> dict:
+        """A deal of round `index`; `pivot` names its dealer (or first speaker) when it is not `index % seats`, and
+        `gone` the players out of the match (`match.end elimination`), dealt no card."""
         rules = self.game.ruleset
         rng = random.Random(self.rng.randrange(2**32))
         deck = list(range(rules.ncards))
         rng.shuffle(deck)
         pivot = index % rules.seats if pivot is None else pivot
         dealer = pivot if rules.has_dealer else None
-        setup = split_deck(rules, deck, dealer).setup(rules)
+        setup = split_deck(rules, deck, dealer, gone).setup(rules)
         if self.stacked:
             setup = stacked_hands(self.game, index % 2, dealer)
         if self.rigged_rank is not None:  # a seat dealt in (a seat sitting out holds nothing)
@@ -369,7 +372,7 @@ class Explorer:
         """No declaration, no concession, and the rigged cards kept while another card may be played."""
         rules = self.game.ruleset
         seat = state.actors()[0]
-        legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede", "claim"))]
+        legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede", "claim", "redeal"))]
         legal = legal or state.legal_actions(seat)
         kept = [a for a in legal if not (a.startswith("play ") and self.rigged_rank is not None
                                          and rules.card_rank[rules.vocabulary.cards[a.split()[1]]] == self.rigged_rank)]
@@ -384,7 +387,8 @@ class Explorer:
             options = [o for o in options if feature_of(o[1]) is None] or options
         if self.all_pass and state.phase == "bidding" and any(o[1] == "pass" for o in options):
             return next(o for o in options if o[1] == "pass")
-        rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse", "claim"))]
+        rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse", "claim",
+                                                            "redeal"))]
         if rare and self.rng.random() < 0.5:
             return self.rng.choice(rare)
         votes = [o for o in options if o[1] in ("agree", "refuse")]
@@ -396,7 +400,10 @@ class Explorer:
         claim = [o for o in options if o[1] == "claim"]
         if claim and self.rng.random() < 0.2:  # a claim ends most rounds (or is refused after a false one): not too often
             return claim[0]
-        options = [o for o in options if o[1] not in ("concede", "claim")] or options
+        redeals = [o for o in options if o[1] == "redeal"]
+        if redeals and self.rng.random() < 0.2:  # a redeal ends the round at once: now and then
+            return redeals[0]
+        options = [o for o in options if o[1] not in ("concede", "claim", "redeal")] or options
         bids = [o for o in options if o[1].startswith("bid ")]
         if bids and self.rng.random() < 0.6:
             return min(bids, key=lambda o: int(o[1].split()[1]))

@@ -187,7 +187,7 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     team = next((side for side, change in enumerate(changes) if change > 0), len(changes) - 1)
     goal = rules.match_goal
     gain = changes[team]
-    end_rule = f"match.{rules.match_end}"
+    end_rule = "match.losses" if rules.match_end == "elimination" else f"match.{rules.match_end}"
     cases = []
     for polarity, start in (("positive", goal - gain), ("negative", goal - gain - 1)):
         scores = [0] * len(changes)
@@ -199,11 +199,14 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         setup = dict(record.setup, scores=scores, **_short_of_match(rules, len(changes), {team}))
         state = _replayed(game, record, setup)
         steps = _applies(state.history) + [{"op": "match_result", "expect": state.match_result()}]
-        if rules.match_end == "losses":
+        if rules.match_end in ("losses", "elimination"):
             words = "a player that loses its last hand ends the match" if over else "a player one lost hand short of the limit: the match goes on"
         else:
             words = "a team that " + ("reaches the goal and wins the match" if over else "stays one short of the goal: the match goes on")
-        cases.append(_case(record, steps, ["match.end", end_rule, *_level_rules(rules)], polarity, words, setup))
+        if rules.match_end == "elimination" and over:
+            words = "a player that loses its last hand leaves the match, and the players left are few enough to win it"
+        remaining = ["match.remaining"] if rules.match_end == "elimination" and over else []
+        cases.append(_case(record, steps, ["match.end", end_rule, *_level_rules(rules), *remaining], polarity, words, setup))
     return cases
 
 
@@ -492,6 +495,34 @@ def _turn_case(game: Game, record: RoundRecord, at: int, rules: list[str], words
         refused = _applies(record.history[:at]) + [refuse_step(state, intruder, attempt, refusal)]
         cases.append(_case(record, refused, rules + [refusal], "negative", f"{words}: seat {intruder} may not act yet"))
     return cases
+
+
+def elimination_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
+    """`match.end elimination` with more players than `match.remaining` + 1: a player who loses its last hand is out,
+    the match goes on, and the next round deals it no card (the deal passing it by)."""
+    rules = game.ruleset
+    if rules.match_end != "elimination" or rules.seats - 1 <= rules.match_remaining:
+        return []
+    for record in sorted(rounds, key=lambda r: len(r.history)):
+        losers = [seat for seat, change in enumerate(record.result["score_changes"]) if change > 0]
+        if not losers:
+            continue
+        scores = [rules.match_goal - 1 if seat == losers[0] else 0 for seat in range(rules.seats)]
+        setup = dict(record.setup, scores=scores)
+        state = _replayed(game, record, setup)
+        result = state.match_result()
+        dealt = next_deal(state)
+        nxt = state.next_round(**dealt)
+        steps = _applies(record.history) + [
+            {"op": "match_result", "expect": result},
+            {"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
+            actors_step(nxt),
+        ]
+        words = f"seat {losers[0]} loses its last hand and leaves the match; the others play on, and it is dealt no card"
+        if len(losers) > 1:
+            words += f" (seat {', '.join(map(str, losers[1:]))} also loses, with hands to spare)"
+        return [_case(record, steps, ["match.end", "match.losses", "match.remaining"], "positive", words, setup)]
+    return []
 
 
 def sit_out_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -19,7 +19,7 @@ import random
 import sys
 
 from .. import model as m
-from ..engine import Game, RoundState
+from ..engine import Game, RoundState, redeal
 from ..engine.levels import level_fields
 from ..errors import did_you_mean
 from ..loader import load_named
@@ -142,10 +142,10 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
     rules = state.rules
     for seat, hand in enumerate(start["hands"]):
         side = f" ({_side(rules, rules.team_of[seat])})" if any(rules.partners) else ""
-        shown = " ".join(hand) if seat in state.seating.in_play else "sits out of this round (dealt no card)"
+        shown = " ".join(hand) if seat in state.seating.in_play else _not_dealt(state, seat)
         lines.append(f"  seat {seat}{side}: {shown}")
     if start["turned"]:
-        place = {"under_stock": ", face up under the stock", "aside": ", set aside"}.get(rules.turned_place, "")
+        place = {"under_stock": ", face up under the stock", "aside": ", set aside"}.get(state.seating.deal.turned_place, "")
         lines.append(f"turned card: {start['turned']} (trumps: {start['trump']}{place})")
     if "stock" in start:
         lines.append(f"stock ({len(start['stock'])} cards, drawn in this order): {' '.join(start['stock'])}")
@@ -154,9 +154,16 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
     return "\n".join(lines)
 
 
+def _not_dealt(state: RoundState, seat: int) -> str:
+    """Why a seat holds no card this round: out of the match (`match.end elimination`), or sitting out the deal."""
+    if state.rules.match_end == "elimination" and state.scores[seat] >= state.rules.match_goal:
+        return f"out of the match ({state.scores[seat]} hands lost; dealt no card)"
+    return "sits out of this round (dealt no card)"
+
+
 def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
     rules, seating = state.rules, state.seating
-    seats = rules.players  # the players of the round: a seat sitting out plays no card
+    seats = seating.deal.players  # the players of the round: a seat sitting out plays no card
     lines, tricks, plays, drawn = [], iter(state.tricks), 0, 0
     for seat, action in moves:
         lines.append(f"  seat {seat}: {action}")
@@ -166,7 +173,7 @@ def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
             points = sum(rules.card_points[c] for c in cards)
             side = f" ({_side(rules, rules.team_of[winner])})" if any(rules.partners) else ""
             lines.append(f"  -- trick {plays // seats}: seat {winner}{side} takes {points}")
-            if drawn < len(stock) and plays // seats < rules.tricks_per_round:
+            if drawn < len(stock) and plays // seats < seating.deal.tricks:
                 order = [winner]
                 while len(order) < seats:
                     order.append(seating.next_seat[order[-1]])
@@ -185,7 +192,9 @@ def _side(rules, side: int) -> str:
 def _result_lines(state: RoundState) -> list[str]:
     """The round's result in words: no Python values (True, None) reach the reader."""
     r, match = state.round_result(), state.match_result()
-    if r["void"]:
+    if r["void"] and redeal.redealt(state):
+        lines = ["result: void deal, dealt again (redeal.when; nobody scores)"]
+    elif r["void"]:
         lines = ["result: void round (nobody scores)"]
     else:
         head = ""

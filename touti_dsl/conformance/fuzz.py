@@ -25,6 +25,7 @@ from ..cases.candidates import for_phase
 from ..engine import Game
 from ..engine.game import split_deck
 from ..engine.levels import LEVELS
+from ..engine.ruleset import gone_from
 from ..engine.refusals import forbidding_rules
 from .features import actors_only_through, feature_of
 
@@ -227,8 +228,9 @@ def random_setup(game: Game, rng: random.Random) -> dict:
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
-    setup = split_deck(rules, deck).setup(rules)
-    setup["dealer" if rules.has_dealer else "first_speaker"] = rng.randrange(rules.seats)
+    pivot = rng.randrange(rules.seats)  # drawn after the shuffle, as always, so that a seed replays the same rounds
+    setup = split_deck(rules, deck, pivot if rules.has_dealer else None).setup(rules)  # the dealer may sit out
+    setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
     if rules.match_end == "target" and rng.random() < 0.3:
         goal = rules.match_goal
         leader = max(0, goal - rng.choice((10, 40, 90, 150)))
@@ -236,7 +238,20 @@ def random_setup(game: Game, rng: random.Random) -> dict:
     for (field, _), needed in zip(LEVELS, rules.match_levels):  # games (and cotos) already won, sometimes
         if rng.random() < 0.3:
             setup[field] = [rng.randrange(needed) for _ in range(rules.score_sides)]
+    if rules.match_end == "elimination" and rng.random() < 0.5:
+        setup = _eliminated_setup(rules, deck, rng, setup["dealer"])
     return setup
+
+
+def _eliminated_setup(rules, deck: list[int], rng: random.Random, dealer: int) -> dict:
+    """Porotos short of the limit, and some players already out (`match.end elimination`) while more than
+    `match.remaining` are left; the dealer is one of those left, and the deal passes the others by."""
+    scores = [rng.randrange(rules.match_goal) for _ in range(rules.seats)]
+    for seat in rng.sample(range(rules.seats), rng.randrange(rules.seats - rules.match_remaining)):
+        scores[seat] = rules.match_goal
+    gone = gone_from(rules, scores)
+    dealer = dealer if dealer not in gone else min(set(range(rules.seats)) - gone)
+    return {**split_deck(rules, deck, dealer, gone).setup(rules), "dealer": dealer, "scores": scores}
 
 
 def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozenset(), label: str = "") -> tuple[Plan, Played]:

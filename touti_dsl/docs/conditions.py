@@ -86,6 +86,10 @@ def _arg_fields(prose: Prose, node: m.Pred) -> dict:
             side = prose.words.text(_side_key(prose, arg))
         else:
             what = _what(prose, arg, cards="card_group" in kinds)
+    ranks = [arg for arg in node.args if isinstance(arg, int)]
+    groups = [arg for arg in node.args if arg in CARD_GROUPS or arg in prose.names.suits]
+    if "card_group" in kinds and ranks and groups:  # one card: `cards_held(trump, 2)`, the 2 of trumps
+        what = _card_of(prose, ranks[0], groups[0])
     return {"side": side, "what": what}
 
 
@@ -94,6 +98,14 @@ def _side_key(prose: Prose, side: str) -> str:
     side and its opponents, not a player's."""
     judged = f"arg.side_judged.{side}"
     return judged if prose.names.subject == "team" and prose.words.has(judged) else f"arg.side.{side}"
+
+
+def _card_of(prose: Prose, rank: int, group: str) -> str:
+    """A rank in a suit, trumps or the led suit: "the 2 of trumps"."""
+    named = prose.names.ranks.get(rank) or prose.number(rank)
+    if group in CARD_GROUPS:
+        return prose.words.text(f"arg.card.rank_{group}", rank=named)
+    return prose.words.text("arg.card.rank_suit", rank=named, suit=prose.names.suits[group])
 
 
 def _what(prose: Prose, arg, cards: bool) -> str:

@@ -96,8 +96,10 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 
 
 # A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
-# where `trump.swap_window` does not say it instead.
-SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round"}
+# where `trump.swap_window` does not say it instead; a tute's sentence on the hand's scoring; the hands lost put a
+# player out of the match by elimination; a redeal condition is the holder's to call, or voids the deal by itself.
+SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round", "match.losses": "match.end",
+                       "redeal.when": "redeal.by"}
 
 
 class PageWords:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from .errors import TURN_ORDER, IllegalAction
 from .predicates import SIMPLE
-from .ruleset import Seating
 
 MAX_CALLS_AT_ONE_BID = 64
 
@@ -212,7 +211,7 @@ def _void(st) -> None:
 def _contract(st) -> None:
     bidder = st.high_bidder
     if st.rules.against_bidder:
-        st.seating = Seating.against(bidder, st.rules.seats)
+        st.seating = st.seating.against(bidder)
     st.contract_team, st.contract_bidder, st.contract_amount = st.seating.team_of[bidder], bidder, st.high
     st.phase, st.turn = "trump", None
     if st.rules.trump_choice == "in_bid":  # the contract's bid named trumps: play starts at once

@@ -124,7 +124,7 @@ def rest_taker(st) -> int | None:
 
 def remaining_tricks(st) -> int:
     """The tricks a claim that ended the round gave away (0 without one)."""
-    return st.rules.tricks_per_round - len(st.tricks) if ending(st) is not None else 0
+    return st.seating.deal.tricks - len(st.tricks) if ending(st) is not None else 0
 
 
 def refuse(st, seat: int) -> None:

@@ -184,7 +184,9 @@ def _words_of(spec: m.Spec, rule_id: str) -> tuple[str, ...]:
 @combination()
 def match_levels(spec: m.Spec) -> Iterator[Finding]:
     """Games (cotos) are won, so they need a match end with one winner; a tie-break or an at-once win needs its event."""
-    if spec.has("match.games") and _word(spec, "match.end") == "losses":
+    if _word(spec, "match.end") == "elimination" and _word(spec, "table.teams") != "each":
+        yield spec.rule("match.end"), "match.end elimination puts players out one by one: it needs `teams: each`"
+    if spec.has("match.games") and _word(spec, "match.end") in ("losses", "elimination"):
         yield spec.rule("match.games"), "match.games counts games won: it needs match.end target or hands, not losses"
     at_once = _words_of(spec, "match.at_once")
     if "tute" in at_once and not isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers)):
@@ -192,7 +194,7 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
     at_once = at_once or spec.has("match.at_once")  # the words, or a condition
     if at_once and _word(spec, "table.teams") == "bidder_against_rest":
         yield spec.rule("match.at_once"), "match.at_once needs fixed sides: with bidder_against_rest the match is kept per player"
-    if at_once and _word(spec, "match.end") == "losses":
+    if at_once and _word(spec, "match.end") in ("losses", "elimination"):
         yield spec.rule("match.at_once"), "match.at_once names a winner: it needs match.end target or hands, not losses"
     if _word(spec, "scoring.tie") == "bidders" and not _has_bidding(spec):
         yield spec.rule("scoring.tie"), "scoring.tie bidders needs a bidding side (a bidding section)"

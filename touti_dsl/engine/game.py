@@ -20,8 +20,8 @@ import random
 from pathlib import Path
 
 from .. import model as m
-from . import claim, ghna, levels, play
-from .ruleset import Ruleset, compile_spec, round_seating
+from . import claim, ghna, levels, play, redeal
+from .ruleset import Ruleset, Seating, compile_spec, gone_from, round_seating
 from .state import RoundState
 
 
@@ -56,12 +56,14 @@ class Game:
             raise ValueError("stock= goes with explicit hands=")
         if hands is None and seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        dealer, first_speaker = _seats(rules, seed, dealer, first_speaker)
+        scores = _scores(rules, scores)
+        gone = gone_from(rules, scores)
+        dealer, first_speaker = _seats(rules, seed, dealer, first_speaker, gone)
         if hands is None:
-            dealt = deal(rules, seed, dealer)
+            dealt = deal(rules, seed, dealer, gone)
         else:
-            dealt = parse_hands(rules, hands, stock, turned, dealer)
-        st = _start(rules, dealt, dealer, first_speaker, _scores(rules, scores), turned, seed)
+            dealt = parse_hands(rules, hands, stock, turned, dealer, gone)
+        st = _start(rules, dealt, dealer, first_speaker, scores, turned, seed)
         counts = levels.start_counts(rules, {"games": games, "cotos": cotos}, rules.score_sides)
         st.games, st.cotos = counts["games"], counts["cotos"]
         return st
@@ -72,66 +74,74 @@ class Dealt(list):
 
     stock: list[int] = []
     turned: int | None = None
+    seating: Seating | None = None  # the round's seating: who is dealt in, and how (its Deal)
 
     def setup(self, rules: Ruleset) -> dict:
         """The `new_round` arguments (and case setup) that give this deal: hands, and stock and aside card if any."""
         text = rules.card_text
         found: dict = {"hands": [[text[c] for c in hand] for hand in self]}
-        if rules.stock_size:
+        if self.seating.deal.stock_size:
             found["stock"] = [text[c] for c in self.stock]
-        if rules.turned_place == "aside" and self.turned is not None:
+        if self.seating.deal.turned_place == "aside" and self.turned is not None:
             found["turned"] = text[self.turned]
         return found
 
 
-def deal(rules: Ruleset, seed, dealer: int | None = None) -> Dealt:
+def deal(rules: Ruleset, seed, dealer: int | None = None, gone: frozenset = frozenset()) -> Dealt:
     """The hands, stock and turned card of a seeded deal, in dealing order (see module docstring)."""
     deck = list(range(rules.ncards))
     random.Random(seed).shuffle(deck)
-    return split_deck(rules, deck, dealer)
+    return split_deck(rules, deck, dealer, gone)
 
 
-def split_deck(rules: Ruleset, deck: list[int], dealer: int | None = None) -> Dealt:
+def split_deck(rules: Ruleset, deck: list[int], dealer: int | None = None, gone: frozenset = frozenset()) -> Dealt:
     """A deck in dealing order shared out: the hands, then the stock and the turned card (module docstring).
 
-    `dealer` matters only at a table where the dealer sits out (`table.sit_out`): its hand is empty."""
-    size = rules.hand_size
-    in_play = round_seating(rules, dealer).in_play
-    chunks = iter(deck[size * k : size * k + size] for k in range(rules.players))
+    `dealer` and `gone` matter only at a table where the dealer sits out (`table.sit_out`) or players leave the match
+    (`match.end elimination`): the hands of the seats not dealt in are empty."""
+    seating = round_seating(rules, dealer, gone)
+    shape, in_play = seating.deal, seating.in_play
+    size = shape.hand_size
+    chunks = iter(deck[size * k : size * k + size] for k in range(shape.players))
     dealt = Dealt(next(chunks) if s in in_play else [] for s in range(rules.seats))
-    rest = deck[size * rules.players :]
-    if rules.turned_place == "dealer_hand" or not rest:
+    dealt.seating = seating
+    rest = deck[size * shape.players :]
+    if shape.turned_place == "dealer_hand" or not rest:
         dealt.stock = rest if rules.draw else []
-    elif rules.turned_place == "under_stock":
+    elif shape.turned_place == "under_stock":
         dealt.turned, dealt.stock = rest[0], rest[1:] + rest[:1]
     else:
         dealt.turned, dealt.stock = rest[0], rest[1:] if rules.draw else []
     return dealt
 
 
-def parse_hands(rules: Ruleset, hands, stock=None, turned=None, dealer: int | None = None) -> Dealt:
+def parse_hands(rules: Ruleset, hands, stock=None, turned=None, dealer: int | None = None,
+                gone: frozenset = frozenset()) -> Dealt:
     """The seats' lists of card texts (and the stock's), checked: every card of the deck exactly once.
 
-    A seat sitting out of the round (the dealer, by `table.sit_out`) has an empty list."""
+    A seat not dealt in (the dealer sitting out by `table.sit_out`, a player out of the match) has an empty list."""
     seats = rules.seats
     if not isinstance(hands, (list, tuple)) or len(hands) != seats:
         raise ValueError(f"hands must be a list of {seats} lists of card texts")
     cards = rules.vocabulary.cards
-    in_play = round_seating(rules, dealer).in_play
+    seating = round_seating(rules, dealer, gone)
+    shape, in_play = seating.deal, seating.in_play
     for seat in (s for s in range(seats) if s not in in_play and hands[s] not in ([], ())):
-        raise ValueError(f"hand of seat {seat} must be empty: the dealer sits out of this round (table.sit_out)")
-    dealt = Dealt(_card_list(rules, hand, f"hand of seat {seat}", rules.hand_size) if seat in in_play else []
+        why = "is out of the match" if seat in gone else "sits out of this round (table.sit_out)"
+        raise ValueError(f"hand of seat {seat} must be empty: seat {seat} {why}")
+    dealt = Dealt(_card_list(rules, hand, f"hand of seat {seat}", shape.hand_size) if seat in in_play else []
                   for seat, hand in enumerate(hands))
-    if rules.stock_size and stock is None:
-        raise ValueError(f"this table draws from a stock: give stock= ({rules.stock_size} card texts, in drawing order)")
+    dealt.seating = seating
+    if shape.stock_size and stock is None:
+        raise ValueError(f"this table draws from a stock: give stock= ({shape.stock_size} card texts, in drawing order)")
     if stock is not None:
-        if not rules.stock_size:
+        if not shape.stock_size:
             raise ValueError("this table has no stock: stock= is not allowed")
-        dealt.stock = _card_list(rules, stock, "the stock", rules.stock_size)
+        dealt.stock = _card_list(rules, stock, "the stock", shape.stock_size)
     flat = [c for hand in dealt for c in hand] + dealt.stock
-    if rules.turned_place == "under_stock":
+    if shape.turned_place == "under_stock":
         dealt.turned = dealt.stock[-1]
-    elif rules.turned_place == "aside" and turned is not None:
+    elif shape.turned_place == "aside" and turned is not None:
         dealt.turned = cards.get(turned)
         if dealt.turned is None:
             raise ValueError(f"the turned card {turned!r} is not a card of this deck (like 12c)")
@@ -155,13 +165,14 @@ def _card_list(rules: Ruleset, texts, what: str, size: int) -> list[int]:
     return [cards[c] for c in texts]
 
 
-def _seats(rules: Ruleset, seed, dealer, first_speaker) -> tuple[int | None, int]:
+def _seats(rules: Ruleset, seed, dealer, first_speaker, gone: frozenset = frozenset()) -> tuple[int | None, int]:
     if rules.has_dealer:
         if first_speaker is not None:
             raise ValueError("this spec has a dealer: give dealer=, the first speaker follows from it")
-        dealer = 0 if dealer is None else _check_seat(rules, dealer, "dealer")
-        dealer = 0 if dealer is None else _check_seat(rules, dealer, "dealer")
-        return dealer, rules.next_seat[dealer]
+        dealer = min(set(range(rules.seats)) - gone) if dealer is None else _check_seat(rules, dealer, "dealer")
+        if dealer in gone:
+            raise ValueError(f"seat {dealer} is out of the match (it has lost {rules.match_goal} hands): it cannot deal")
+        return dealer, round_seating(rules, dealer, gone).next_seat[dealer]
     if dealer is not None:
         raise ValueError("this spec has no dealer: give first_speaker= instead of dealer=")
     if first_speaker is None:
@@ -189,13 +200,13 @@ def _scores(rules: Ruleset, scores) -> list[int]:
 def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -> RoundState:
     st = RoundState.__new__(RoundState)
     seats, sides = rules.seats, rules.sides
-    st.rules, st._legal, st.seating = rules, [None] * seats, round_seating(rules, dealer)
+    st.rules, st._legal, st.seating = rules, [None] * seats, dealt.seating
     st.phase, st.dealer, st.first_speaker, st.seed, st.scores = "bidding", dealer, first_speaker, seed, scores
     st.hands = [sorted(h) for h in dealt]
     st.stock = list(dealt.stock)
     st.history = []
     st.turn, st.out, st.spoken = first_speaker, [False] * seats, [False] * seats
-    if rules.sit_out:  # a seat sitting out of the round never speaks
+    if len(st.seating.in_play) < seats:  # a seat sitting out of the round, or out of the match, never speaks
         st.out, st.spoken = [s not in st.seating.in_play for s in range(seats)], list(st.out)
     st.high = st.high_bidder = st.high_suit = None
     st.calls_made, st.push_min = [], [None] * seats
@@ -215,6 +226,8 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
         _turn_card(st, dealt, turned)
     elif turned is not None:
         raise ValueError("turned= is only for specs whose trumps are a turned card")
+    if rules.redeal is not None and redeal.void_at_deal(st):
+        redeal.apply(st, None)  # `redeal.by: automatic`: nobody acts in a void deal
     return st
 
 
@@ -222,7 +235,7 @@ def _turn_card(st: RoundState, dealt, turned) -> None:
     rules = st.rules
     if st.dealer is None:
         raise ValueError("a turned card needs a dealer")
-    if rules.turned_place != "dealer_hand":
+    if st.seating.deal.turned_place != "dealer_hand":
         if dealt.turned is None:
             raise ValueError("give turned=: the card turned face up, set aside, that shows trumps")
         card = dealt.turned
@@ -253,6 +266,11 @@ def next_round(st: RoundState, seed=None, hands=None, turned=None, stock=None) -
     return game.new_round(seed=seed, hands=hands, first_speaker=seat, **carried)
 
 
+def next_gone(st: RoundState) -> frozenset:
+    """The players out of the match in the round after the finished round `st` (`match.end elimination`)."""
+    return gone_from(st.rules, st.match_result()["scores"])
+
+
 def next_pivot(st: RoundState) -> int:
     """The dealer (or the first speaker, without a dealer) of the round after the finished round `st`."""
     return _next_pivot(st, st.dealer if st.rules.has_dealer else st.first_speaker)
@@ -262,6 +280,11 @@ def _next_pivot(st: RoundState, current: int) -> int:
     """The next dealer (or first speaker without a dealer), by `rotation.next_round` / `after_void`."""
     rules = st.rules
     following = rules.next_seat[current]
+    gone = gone_from(rules, st.match_result()["scores"]) if rules.match_end == "elimination" else frozenset()
+    while following in gone:  # the deal passes by the players out of the match (this round's included)
+        following = rules.next_seat[following]
+    if st.void and rules.redeal is not None and redeal.redealt(st):
+        return current if rules.redeal.same_dealer else following
     if st.void:
         return current if rules.after_void == "same_seat" else following
     if rules.next_round == "last_trick_winner" and claim.rest_taker(st) is not None:
@@ -272,5 +295,6 @@ def _next_pivot(st: RoundState, current: int) -> int:
         winner = st.round_result()["winner"]
         if winner is not None:
             n = rules.seats
-            return next(s % n for s in range(current + 1, current + n + 1) if st.seating.team_of[s % n] != winner)
+            return next(s % n for s in range(current + 1, current + n + 1)
+                        if st.seating.team_of[s % n] != winner and s % n not in gone)
     return following

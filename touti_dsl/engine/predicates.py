@@ -84,6 +84,7 @@ SIMPLE: dict[str, Test] = {
     "holds_ace": _holds_ace,
     "last_speaker": _last_speaker,
     "is_dealer": lambda st, s, a: st.dealer == s,
+    "hand_points": lambda st, s, a: sum(st.rules.card_points[c] for c in st.hands[s]),
     "high_bid": lambda st, s, a: st.high or 0,
     "amount": lambda st, s, a: a if type(a) is int else a[0],  # a suited bid's act is (amount, suit)
 }
@@ -286,6 +287,19 @@ def _holds_kind(kind: str, suit: int | None) -> Test:
     return held
 
 
+def _cards_held(suit: int | None, rank: int | None, group: str | None) -> Test:
+    """The cards held of a suit (or trumps, or the led suit) and of a rank, each when named."""
+    def count(st, s, a) -> int:
+        rules = st.rules
+        wanted = st.trump_suit if group == "trump" else st.led_suit if group == "led" else suit
+        if group is not None and wanted is None:
+            return 0  # no trumps yet, or no card led
+        return sum(1 for c in st.hands[s] if (wanted is None or rules.card_suit[c] == wanted)
+                   and (rank is None or rules.card_rank[c] == rank))
+
+    return count
+
+
 def _holds_pair(kind: str | None, suit: int | None) -> Test:
     if kind is not None and kind not in DECLARATION_KINDS:
         return _holds_kind(kind, suit)
@@ -346,8 +360,8 @@ def _points(field: str) -> Callable[[str], Test]:
 def _capote(side: str) -> Test:
     def test(st, s, facts) -> bool:
         teams = _fact_teams(st, s, facts, side)
-        # every trick of the round: with a stock there are more tricks than cards dealt at first
-        return bool(teams) and sum(facts.tricks[t] for t in teams) == st.rules.tricks_per_round
+        # every trick of the round's deal: with a stock there are more tricks than cards dealt at first
+        return bool(teams) and sum(facts.tricks[t] for t in teams) == st.seating.deal.tricks
 
     return test
 
@@ -474,6 +488,7 @@ _WITH_ARGS: dict[str, Callable[[dict, str], Test]] = {
     "declared_points": lambda args, context: _declared_points(args["side"]),
     "holds": lambda args, context: _holds(args.get("suit"), args.get("rank"), args.get("card_group")),
     "holds_pair": lambda args, context: _holds_pair(args.get("kind"), args.get("suit")),
+    "cards_held": lambda args, context: _cards_held(args.get("suit"), args.get("rank"), args.get("card_group")),
     "declaring": lambda args, context: _declaring(args.get("kind"), args.get("suit")),
     "bid_suit": lambda args, context: _bid_suit(args["suit"]),
     "points": lambda args, context: _points("totals")(args["side"]),

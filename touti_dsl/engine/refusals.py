@@ -9,14 +9,15 @@ for every kind of action (docs/conformance/refusals.md):
 2. `concession.consent` while a concession awaits its vote;
 3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
    `ghna.who`, `ghna.lend` (a `lend` by another than the bid winner), `ghna.window`, `ghna.per_trick`,
-   `concession.who`, `concession.proposer`, `claim.window`;
+   `concession.who`, `concession.proposer`, `claim.window`, `redeal.by` (a redeal after the round's
+   first action);
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
    the bid floor's rule, a call's values then its requirements in spec order, a swap that
    must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
    limit, `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
-   under `play_on`); last, the section's own `require` lines (bidding, ghna, concession, claim) in
-   spec order.
+   under `play_on`), `redeal.when` (a hand that does not call for a redeal); last, the section's own
+   `require` lines (bidding, ghna, concession, claim) in spec order.
 
 Only the public helpers of the engine's modules are used, so the refusals and the legal
 sets cannot drift apart: the first rule listed is always the rule `apply` names.
@@ -24,7 +25,7 @@ sets cannot drift apart: the first rule listed is always the rule `apply` names.
 
 from __future__ import annotations
 
-from . import bidding, claim, concession, ghna, play
+from . import bidding, claim, concession, ghna, play, redeal
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -163,6 +164,10 @@ def _claim(state, seat: int) -> list[str]:
     return found + _failing_requirements(state, "claim", seat, None)
 
 
+def _redeal(state, seat: int) -> list[str]:
+    return ([redeal.BY] if state.history else []) + ([] if redeal.meets(state, seat) else [redeal.WHEN])
+
+
 _COLLECT = {
     "pass": lambda st, seat, _arg: _turn(st, seat),
     "bid": _bid,
@@ -176,6 +181,7 @@ _COLLECT = {
     "agree": lambda st, seat, _arg: _concede(st, seat, "agree"),
     "refuse": lambda st, seat, _arg: _concede(st, seat, "refuse"),
     "claim": lambda st, seat, _arg: _claim(st, seat),
+    "redeal": lambda st, seat, _arg: _redeal(st, seat),
 }
 
 
@@ -217,6 +223,8 @@ def precedence(rules) -> dict[str, list[str]]:
     if rules.claim is not None:
         barred = [claim.FALSE] if rules.claim.false == "play_on" else []
         by_kind["claim"] = pending + [claim.WINDOW] + barred + _section(rules, "claim")
+    if rules.redeal is not None and rules.redeal.option:
+        by_kind["redeal"] = [redeal.BY, redeal.WHEN]
     return by_kind
 
 

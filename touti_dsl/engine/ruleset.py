@@ -110,6 +110,26 @@ class ClaimRules:
 
 
 @dataclass(frozen=True)
+class RedealRules:
+    """The redeal section: when a deal is void (a test of one seat's hand), who voids it, who deals again."""
+
+    test: Callable  # f(state, seat, None): this seat's hand, just dealt, voids the deal
+    option: bool  # `by: holder`: the seat says `redeal` (its option); else the deal is void at once
+    same_dealer: bool  # `dealer: same_seat`
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How the cards of a round are shared out among the players dealt in (`table.hand_size`, the stock, the turned card)."""
+
+    players: int  # the players dealt in
+    hand_size: int
+    stock_size: int  # cards left after the deal, drawn after each trick (the turned card included)
+    turned_place: str  # dealer_hand, under_stock or aside
+    tricks: int  # tricks a round
+
+
+@dataclass(frozen=True)
 class Seating:
     """Who sits with whom in a round: each seat's side, its partners and its opponents, and who plays.
 
@@ -123,21 +143,24 @@ class Seating:
     partner: tuple[int | None, ...]  # the one partner of each seat, or None (no side of exactly two)
     in_play: tuple[int, ...] = ()  # the seats dealt in this round, in seat order
     next_seat: tuple[int, ...] = ()  # the next seat to speak or play after each seat, passing by those sitting out
+    deal: Deal | None = None  # how the round's cards are shared out among the seats dealt in
 
     @classmethod
-    def of(cls, team_of: tuple[int, ...], out: int | None = None) -> "Seating":
-        """The seating of sides `team_of`, with the seat `out` (if any) sitting out of the round."""
+    def of(cls, team_of: tuple[int, ...], out=(), deal: Deal | None = None) -> "Seating":
+        """The seating of sides `team_of`, with the seats `out` sitting out of the round (a seat, or several)."""
         n = len(team_of)
-        seats = tuple(s for s in range(n) if s != out)
+        out = {out} if isinstance(out, int) else set(out or ())
+        seats = tuple(s for s in range(n) if s not in out)
         partners = tuple(tuple(o for o in seats if o != s and team_of[o] == team_of[s]) for s in range(n))
         opponents = tuple(tuple(o for o in seats if team_of[o] != team_of[s]) for s in range(n))
-        following = tuple(next(o % n for o in range(s + 1, s + n + 1) if o % n != out) for s in range(n))
-        return cls(team_of, partners, opponents, tuple(p[0] if len(p) == 1 else None for p in partners), seats, following)
+        following = tuple(next((o % n for o in range(s + 1, s + n + 1) if o % n not in out), s) for s in range(n))
+        return cls(team_of, partners, opponents, tuple(p[0] if len(p) == 1 else None for p in partners), seats, following,
+                   deal)
 
-    @classmethod
-    def against(cls, bidder: int, seats: int) -> "Seating":
-        """The bid winner (side 0) against all the others (side 1)."""
-        return cls.of(tuple(0 if s == bidder else 1 for s in range(seats)))
+    def against(self, bidder: int) -> "Seating":
+        """This round's seating with the bid winner (side 0) against all the others (side 1)."""
+        out = [s for s in range(len(self.team_of)) if s not in self.in_play]
+        return Seating.of(tuple(0 if s == bidder else 1 for s in range(len(self.team_of))), out, self.deal)
 
     def last_dealt(self, dealer: int) -> int:
         """The seat dealt the last card of a deal: the dealer, or the seat before it when the dealer sits out."""
@@ -185,6 +208,7 @@ class Ruleset:
     tie: str | None = None
     match_games: int | None = None  # games (cotos) to win the match; each game ends as match_end says
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
+    match_remaining: int | None = None  # `match.end elimination`: the match ends with this many players left
     at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once
     at_once_test: Callable | None = None  # `match.at_once` as a condition, judged for each side during the round
     decide: tuple = ("highest_total",)  # `match.decide`: who wins when several sides reach the goal after a round
@@ -201,8 +225,10 @@ class Ruleset:
     sides: int = 2  # the number of sides of a round
     seating: Seating | None = None  # team_of, partners, opponents, partner as one value; a round may change it
     sit_out: str | None = None  # `table.sit_out` for this number of players: `dealer` sits out of each round
-    players: int = 4  # the players dealt in each round: the seats, less the one sitting out
-    seatings: tuple[Seating, ...] = ()  # with a seat sitting out: the round's seating for each dealer
+    sit_out_by_count: dict = field(default_factory=dict)  # `table.sit_out`: number of players left -> who sits out
+    players: int = 4  # the players dealt in a round of the whole table: the seats, less the one sitting out
+    deals: dict = field(default_factory=dict)  # players dealt in -> Deal, for every number a round may deal
+    seating_cache: dict = field(default_factory=dict)  # (dealer, seats gone) -> the round's Seating
     against_bidder: bool = False  # `teams: bidder_against_rest`: the bid winner against the others, each round
     score_sides: int = 2  # the match scores kept: one per side, or one per seat when the sides change each round
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
@@ -223,6 +249,7 @@ class Ruleset:
     kind_cards: tuple = ()  # per kind of ghna.kinds: per suit its cards (one-suit kind), or the cards of its rank
     kind_text: tuple = ()  # per kind: per suit `ghna NAME SUIT` (one-suit kind), or `ghna NAME`
     claim: ClaimRules | None = None  # the claim section, when the spec has one
+    redeal: RedealRules | None = None  # the redeal section, when the spec has one
     parse_cache: dict = field(default_factory=dict)
 
     @property
@@ -307,6 +334,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         ghna_windows=_ghna_windows(read),
         formulas=_compile_formulas(read),
         claim=_compile_claim(read),
+        redeal=_compile_redeal(read),
     )
     rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
     _add_lookup_tables(spec, rules)
@@ -404,10 +432,45 @@ def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
     """Seats, sides, the deal and the stock (checks.py has refused every shape the engine cannot seat)."""
     seats = _seat_count(read, settings.get("seats"))
     sit_out = _sit_out(read, seats)
-    players = seats - (sit_out is not None)
     against_bidder = isinstance(read.rule("table.teams").value, m.Word) and read.rule("table.teams").value.value == "bidder_against_rest"
     team_of = tuple(range(seats)) if against_bidder else _sides(read, seats)  # before a contract, each for oneself
-    seating = Seating.of(team_of)
+    deals = {n - (_sit_out(read, n) is not None): None for n in _table_counts(read, seats)}
+    deals = {players: _deal(read, ncards, players) for players in deals}
+    deal = deals[seats - (sit_out is not None)]
+    seating = Seating.of(team_of, deal=deal)
+    return dict(
+        seats=seats,
+        sit_out=sit_out,
+        sit_out_by_count={n: e.value for n, e in read.table("table.sit_out").items()} if read.spec.has("table.sit_out") else {},
+        players=deal.players,
+        deals=deals,
+        team_of=team_of,
+        partner=seating.partner,
+        partners=seating.partners,
+        opponents=seating.opponents,
+        seating=seating,
+        against_bidder=against_bidder,
+        sides=2 if against_bidder else max(team_of) + 1,
+        score_sides=seats if against_bidder else max(team_of) + 1,
+        next_seat=tuple((s + 1) % seats for s in range(seats)),
+        hand_size=deal.hand_size,
+        stock_size=deal.stock_size,
+        draw=read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first",
+        turned_place=deal.turned_place,
+        tricks_per_round=deal.tricks,
+    )
+
+
+def _table_counts(read: _Reader, seats: int) -> range:
+    """The numbers of players a round may seat: the table's, and with `match.end elimination` every number down to
+    one more than `match.remaining` (the match is over at that number)."""
+    if read.spec.has("match.end") and read.spec.value("match.end").value == "elimination":
+        return range(read.number("match.remaining") + 1, seats + 1)
+    return range(seats, seats + 1)
+
+
+def _deal(read: _Reader, ncards: int, players: int) -> Deal:
+    """How a round deals `players` players: their hand size, the stock, where the turned card goes, the tricks."""
     hand_size = _hand_size(read, players)
     turned_place = read.word("trump.turned", TURNED_PLACES) if read.spec.has("trump.turned") else "dealer_hand"
     draw = read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first"
@@ -421,26 +484,7 @@ def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
     if draw and in_play % players:
         raise fail(read.rule("table.draw"), f"table.draw: the {left} cards left after the deal do not go round "
                                             f"{players} players")
-    return dict(
-        seats=seats,
-        sit_out=sit_out,
-        players=players,
-        seatings=tuple(Seating.of(team_of, out=dealer) for dealer in range(seats)) if sit_out else (),
-        team_of=team_of,
-        partner=seating.partner,
-        partners=seating.partners,
-        opponents=seating.opponents,
-        seating=seating,
-        against_bidder=against_bidder,
-        sides=2 if against_bidder else max(team_of) + 1,
-        score_sides=seats if against_bidder else max(team_of) + 1,
-        next_seat=tuple((s + 1) % seats for s in range(seats)),
-        hand_size=hand_size,
-        stock_size=left if draw else 0,
-        draw=draw,
-        turned_place=turned_place,
-        tricks_per_round=in_play // players,
-    )
+    return Deal(players, hand_size, left if draw else 0, turned_place, in_play // players)
 
 
 TURNED_PLACES = ("dealer_hand", "under_stock", "aside")
@@ -466,9 +510,25 @@ def _sit_out(read: _Reader, seats: int) -> str | None:
     return None if found is None else found.value
 
 
-def round_seating(rules: "Ruleset", dealer: int | None) -> Seating:
-    """The seating of a round dealt by `dealer`: the table's, less the dealer when it sits out."""
-    return rules.seatings[dealer] if rules.seatings else rules.seating
+def gone_from(rules: "Ruleset", scores: list[int]) -> frozenset:
+    """The players out of the match (`match.end elimination`: they have lost `match.losses` hands), by the scores."""
+    if rules.match_end != "elimination":
+        return frozenset()
+    return frozenset(seat for seat, lost in enumerate(scores) if lost >= rules.match_goal)
+
+
+def round_seating(rules: "Ruleset", dealer: int | None, gone: frozenset = frozenset()) -> Seating:
+    """The seating of a round dealt by `dealer`: the table's, less the players `gone` from the match (elimination)
+    and less the dealer when it sits out at the number of players left (built once, then kept)."""
+    if not rules.sit_out_by_count and not gone:
+        return rules.seating
+    key = (dealer, gone)
+    found = rules.seating_cache.get(key)
+    if found is None:
+        left = rules.seats - len(gone)
+        out = set(gone) | ({dealer} if rules.sit_out_by_count.get(left) == "dealer" else set())
+        found = rules.seating_cache[key] = Seating.of(rules.team_of, out, rules.deals[rules.seats - len(out)])
+    return found
 
 
 def _sides(read: _Reader, seats: int) -> tuple[int, ...]:
@@ -774,6 +834,14 @@ def _compile_claim(read: _Reader) -> ClaimRules | None:
     return ClaimRules(window, false, cards_merge(read.spec))
 
 
+def _compile_redeal(read: _Reader) -> RedealRules | None:
+    if not read.spec.has("redeal.when"):
+        return None
+    test = read.expression("redeal.when", "deal", m.Num(0))
+    by = read.word("redeal.by", ("automatic", "holder"))
+    return RedealRules(test, by == "holder", read.word("redeal.dealer", ("same_seat", "next_seat")) == "same_seat")
+
+
 def cards_merge(spec: m.Spec) -> bool:
     """Whether no play duty's condition tells apart two cards of one suit, strength run and worth (claim.py)."""
     conditions = [part for r in spec.section("play") if isinstance(r.value, m.Obligation)
@@ -788,7 +856,7 @@ def _names_rank(pred: m.Pred) -> bool:
 
 
 def _compile_match(read: _Reader, settings: dict) -> dict:
-    end = read.word("match.end", ("target", "hands", "losses"))
+    end = read.word("match.end", ("target", "hands", "losses", "elimination"))
     chosen = {}
     for key, value in settings.items():
         if key == "seats":  # a table setting, read by _seat_count
@@ -801,11 +869,13 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
             allowed = ", ".join(map(str, rule.value.choices))
             raise fail(rule, f"match.{key} = {value} is not allowed (choices: {allowed})", "E300")
         chosen[key] = value
-    goal_rule = read.rule(f"match.{end}")
-    goal = chosen.get(end, goal_rule.value.default)
+    goal_rule = read.rule("match.losses" if end == "elimination" else f"match.{end}")
+    goal = chosen.get(goal_rule.key, goal_rule.value.default)
     levels = _levels(read, chosen)
+    remaining = read.number("match.remaining") if end == "elimination" else None
     return dict(match_end=end, match_goal=goal, settings=chosen, match_games=levels[0] if levels else None,
-                match_levels=levels, **_at_once(read), decide=_deciders(read.spec.value("match.decide")))
+                match_levels=levels, **_at_once(read), decide=_deciders(read.spec.value("match.decide")),
+                match_remaining=remaining)
 
 
 def _levels(read: _Reader, chosen: dict) -> tuple[int, ...]:
@@ -817,6 +887,8 @@ def _levels(read: _Reader, chosen: dict) -> tuple[int, ...]:
         key = rule_id.split(".")[1]
         levels.append(chosen.get(key, read.rule(rule_id).value.default))
     return tuple(levels)
+
+
 def _at_once(read: _Reader) -> dict:
     """`match.at_once`: its words (read at the end of the round), or its condition compiled (judged during it)."""
     rule = read.spec.rule("match.at_once")
@@ -854,4 +926,5 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_lend=rules.ghna.lend,
         has_claim=spec.has("claim.window"),
         kinds={kind.name: (index, kind.one_suit) for index, kind in enumerate(rules.ghna.kinds)},
+        has_redeal=spec.has("redeal.by") and spec.value("redeal.by").value == "holder",
     )

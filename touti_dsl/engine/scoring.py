@@ -172,7 +172,7 @@ def capote_side(st) -> int | None:
     if st.conceded or ended_at_once(st) is not None:
         return None
     tricks = trick_counts(st, st.rules.sides)
-    if sum(tricks) != st.rules.tricks_per_round:
+    if sum(tricks) != st.seating.deal.tricks:
         return None
     sides = [side for side, count in enumerate(tricks) if count]
     return sides[0] if len(sides) == 1 else None
@@ -180,6 +180,10 @@ def capote_side(st) -> int | None:
 
 def match_result(st) -> dict:
     """Match scores (after this round's changes once terminal), whether it is over, who won.
+
+    With `match.end elimination` the scores count hands lost: a player who has lost `match.losses`
+    hands is `out` (it is dealt no more cards), and the match is over once `match.remaining`
+    players, or fewer, are left: they are its `winners`.
 
     With `match.games` (cotos) the end rule decides each game: `games` counts the games won
     after this round, `game_winner` names the side that has just won one (its scores then
@@ -197,6 +201,8 @@ def match_result(st) -> dict:
         scores = [score + change for score, change in zip(scores, changes)]
     goal = rules.match_goal
     reached = [t for t, score in enumerate(scores) if score >= goal]
+    if rules.match_end == "elimination":
+        return elimination_result(rules, scores)
     if rules.match_end == "losses":
         # scores count hands lost: once a side has lost enough, every side that has not wins
         winners = [t for t, score in enumerate(scores) if score < goal] if reached else []
@@ -210,6 +216,16 @@ def match_result(st) -> dict:
     if rules.match_games is None:
         return {"scores": scores, "over": over, "winner": winner}
     return {"scores": scores, **levels.level_result(rules, levels.level_counts(st), winner)}
+
+
+def elimination_result(rules, scores: list[int]) -> dict:
+    """`match.end elimination`: the scores count hands lost; a player who has lost `match.losses` is `out`, and the
+    others play on until `match.remaining` or fewer are left: they are the `winners`."""
+    out = [t for t, score in enumerate(scores) if score >= rules.match_goal]
+    left = [t for t, score in enumerate(scores) if score < rules.match_goal]
+    over = len(left) <= rules.match_remaining
+    return {"scores": scores, "over": over, "winner": left[0] if over and len(left) == 1 else None,
+            "winners": left if over else [], "out": out}
 
 
 def match_decision(st, scores: list[int], reached: list[int], finished: bool) -> tuple[int | None, str | None]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from . import at_once, bidding, claim, concession, ghna, play, scoring
+from . import at_once, bidding, claim, concession, ghna, play, redeal, scoring
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -51,6 +51,8 @@ class RoundState:
         """No vote, no declaration window, no swap possible: only the seat to play may act (fast path)."""
         if self.concede_pending is not None or self.window_team is not None:
             return False
+        if self.rules.redeal is not None and redeal.window_open(self):
+            return False
         if self.rules.pre_lead_window and not self.tricks_played and not self.trick_cards:
             return False
         return self.rules.swap_rank is None or self.swapped or not self._swap_window_open()
@@ -58,7 +60,7 @@ class RoundState:
     def _swap_window_open(self) -> bool:
         """Whether a swap could be made now by someone (before the first lead, or after a won trick)."""
         if self.rules.swap_window == "after_team_trick":
-            return self.window_team is not None and (self.rules.turned_place != "under_stock" or bool(self.stock))
+            return self.window_team is not None and (self.seating.deal.turned_place != "under_stock" or bool(self.stock))
         return not (self.tricks_played or self.trick_cards)
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -101,6 +103,12 @@ class RoundState:
         return found
 
     def _compute_legal(self, seat: int) -> list[str]:
+        found = self._phase_legal(seat)
+        if self.rules.redeal is not None and redeal.offered(self, seat):
+            found = found + ["redeal"]  # the last kind of the canonical order (text.py)
+        return found
+
+    def _phase_legal(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == "play":
             return self._play_phase_legal(seat)
@@ -142,11 +150,11 @@ class RoundState:
             if self.window_team != self.seating.team_of[seat]:
                 return "trump.swap_window", ("the swap is possible only after a trick won by your side, before the "
                                              "next lead")
-            if rules.turned_place == "under_stock" and not self.stock:
+            if self.seating.deal.turned_place == "under_stock" and not self.stock:
                 return "trump.swap_window", "the turned card has been drawn: the stock is empty"
         elif self.swapped or self.tricks_played or self.trick_cards:
             return "trump.swap", "the swap is possible once, before the first card of the round is played"
-        if rules.turned_place == "dealer_hand" and seat == self.seating.last_dealt(self.dealer):
+        if self.seating.deal.turned_place == "dealer_hand" and seat == self.seating.last_dealt(self.dealer):
             return "trump.swap", ("the dealer cannot swap: the turned card is already in the dealer's hand" if seat == self.dealer
                                   else "the turned card, dealt last, is already in your hand: you cannot swap")
         rank = self.swap_card_rank()
@@ -276,7 +284,7 @@ class RoundState:
         if not self.trick_cards:
             self.window_team = None  # leading closes the declaration window
         play.add_card(self, seat, card)
-        if len(self.trick_cards) < self.rules.players:
+        if len(self.trick_cards) < self.seating.deal.players:
             self.to_play = self.seating.next_seat[seat]
             return
         self._finish_trick()
@@ -292,7 +300,7 @@ class RoundState:
         self.to_play = winner
         if self.stock:
             self._draw(winner)
-        if self.tricks_played == rules.tricks_per_round:
+        if self.tricks_played == self.seating.deal.tricks:
             self.last_trick_team = team
             self.phase, self.to_play = "done", None
         else:
@@ -303,7 +311,7 @@ class RoundState:
     def _draw(self, first: int) -> None:
         """Each player draws one card from the stock, the trick winner first (`table.draw winner_first`)."""
         seat, following = first, self.seating.next_seat
-        for _ in range(self.rules.players):
+        for _ in range(self.seating.deal.players):
             insort(self.hands[seat], self.stock.pop(0))
             seat = following[seat]
 
@@ -311,10 +319,10 @@ class RoundState:
         rules = self.rules
         wanted = rules.rank_cards[self.swap_card_rank()][self.trump_suit]
         self.hands[seat].remove(wanted)
-        if rules.turned_place == "under_stock":
+        if self.seating.deal.turned_place == "under_stock":
             insort(self.hands[seat], self.stock[-1])
             self.stock[-1] = wanted
-        elif rules.turned_place == "aside":  # the swap card now lies face up on the table in its place
+        elif self.seating.deal.turned_place == "aside":  # the swap card now lies face up on the table in its place
             insort(self.hands[seat], self.turned)
             self.turned = wanted
         else:
@@ -410,6 +418,7 @@ _APPLY = {
     "agree": _concession_apply("agree"),
     "refuse": _concession_apply("refuse"),
     "claim": lambda st, seat, _arg: claim.apply(st, seat),
+    "redeal": lambda st, seat, _arg: redeal.apply(st, seat),
 }
 
 _REFUSE = {
@@ -427,4 +436,5 @@ _REFUSE = {
     "agree": _concession_refuse("agree"),
     "refuse": _concession_refuse("refuse"),
     "claim": lambda st, seat, _arg: claim.refuse(st, seat),
+    "redeal": lambda st, seat, _arg: redeal.refuse(st, seat),
 }

@@ -19,6 +19,7 @@ separated lower-case tokens:
 | `lend` | the bid winner lets the partner declare one ghna (`ghna.lend`) |
 | `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
 | `claim` | show the rest of the hand and claim every remaining trick for one's side (`claim` section) |
+| `redeal` | void the deal just dealt, the hand meeting `redeal.when` (`redeal.by: holder`) |
 
 Anything else (extra spaces, upper case, leading zeros, a card not of the deck, an
 action kind the spec does not define) is refused with rule id `action.syntax`.
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 from .errors import SYNTAX, IllegalAction
 
 ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse",
-                "claim")
+                "claim", "redeal")
 KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 
 # Used with fullmatch only: `$` would also match before a trailing newline ("bid 80\n").
@@ -71,6 +72,7 @@ class Vocabulary:
     has_lend: bool = False
     has_claim: bool = False
     kinds: dict = None  # `ghna.kinds`: name -> (index, one_suit)
+    has_redeal: bool = False  # `redeal.by: holder`: the `redeal` action
 
 
 def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
@@ -207,6 +209,7 @@ _PARSERS = {
     "agree": _bare("agree", "has_concession"),
     "refuse": _bare("refuse", "has_concession"),
     "claim": _bare("claim", "has_claim"),
+    "redeal": _bare("redeal", "has_redeal"),
 }
 
 

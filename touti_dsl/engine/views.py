@@ -10,7 +10,7 @@ played face up; the turned card is shown).
 from __future__ import annotations
 
 from . import levels, play
-from .ruleset import Seating, round_seating
+from .ruleset import Seating, gone_from, round_seating
 
 def _card(rules, card):
     return None if card is None else rules.card_text[card]
@@ -132,8 +132,8 @@ def from_json(cls, game_or_spec, data: dict):
 def _restore_round(st, rules, data: dict) -> None:
     cards, suits = rules.vocabulary.cards, rules.suits
     st.phase, st.dealer, st.first_speaker, st.seed = data["phase"], data["dealer"], data["first_speaker"], data["seed"]
-    st.seating = round_seating(rules, st.dealer)
     st.scores = list(data["scores"])
+    st.seating = round_seating(rules, st.dealer, gone_from(rules, st.scores))
     st.hands = [[cards[c] for c in hand] for hand in data["hands"]]
     st.stock = [cards[c] for c in data.get("stock", ())]
     for index, (field, _) in enumerate(levels.LEVELS):  # each level's counts; none for a level the match lacks
@@ -145,7 +145,7 @@ def _restore_round(st, rules, data: dict) -> None:
     contract = data["contract"] or {}
     st.contract_team, st.contract_bidder, st.contract_amount = contract.get("team"), contract.get("bidder"), contract.get("amount")
     if rules.against_bidder and st.contract_bidder is not None:
-        st.seating = Seating.against(st.contract_bidder, rules.seats)
+        st.seating = st.seating.against(st.contract_bidder)
     concession = data["concession"]
     st.concede_pending, st.concede_trick, st.conceded = concession["pending"], list(concession["proposed_at"]), concession["conceded"]
     st.void, st.tute_team = data["void"], data["tute"]
@@ -206,8 +206,8 @@ def observation(st, seat: int) -> dict:
     seen.update(_level_counts(st))
     if rules.claim is not None:
         seen["claims"] = full["claims"]
-    if rules.stock_size:
+    if st.seating.deal.stock_size:
         seen["stock_size"] = len(st.stock)
-        if rules.turned_place == "under_stock":
+        if st.seating.deal.turned_place == "under_stock":
             seen["stock_bottom"] = rules.card_text[st.stock[-1]] if st.stock else None
     return seen
