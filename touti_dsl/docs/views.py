@@ -95,11 +95,6 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
                           lang if note.has(lang) else "en") for note in notes)
 
 
-# A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
-# where `trump.swap_window` does not say it instead.
-SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window"}
-
-
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
 
@@ -155,9 +150,6 @@ class PageWords:
         sentence), for a value given as a table of rows (`rule_table.*`), or for a match played in hands won
         (`rule_in_hands.*`: a score then counts hands, not points)."""
         key = vocabulary_id(rule)
-        other = self.spec.value(SENTENCE_DEPENDS_ON.get(key, ""))
-        if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
-            return f"rule@{other.value}.{key}"
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
@@ -176,7 +168,8 @@ class PageWords:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
         sentence = shown.inline if isinstance(rule.value, m.Requirement) else \
-            capitalised(self.text(self.sentence_key(rule), value=shown.inline, **self._deck_fields(rule)))
+            capitalised(self.text(self.sentence_key(rule), value=shown.inline, **self._deck_fields(rule),
+                                  **self._swap_fields(rule)))
         if rule.id == "deck.ranks":
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
@@ -196,6 +189,13 @@ class PageWords:
             return {}
         suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
         return dict(cards=self.lit(suits * ranks), suit_count=self.lit(suits), per_suit=self.lit(ranks))
+
+    def _swap_fields(self, rule: m.Rule) -> dict[str, str]:
+        """When the swap is made, as a clause of its sentence (plain or formula alike): before the first lead, the
+        engine's window when `trump.swap_window` is not written; nothing when it is, its own sentence saying when."""
+        if rule.id != "trump.swap":
+            return {}
+        return {"window": "" if self.spec.has("trump.swap_window") else self.text("clause.trump.swap.before_first_lead")}
 
     def _ranks_left_out(self) -> str:
         """Which ranks of the whole 48-card Spanish deck this game leaves out ("" when none)."""

@@ -1,0 +1,46 @@
+"""Rules pages never state something false about the spec they render (survey 2, problems P1-P9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_dsl.docs.catalog import LANGUAGES
+from touti_dsl.docs.render import load_for_docs, render_rules
+
+
+def variant_pages(tmp_path, base: str, body: str, header: str = "") -> dict[str, str]:
+    """The pages in every language of a small house variant of `base`, written in tmp_path."""
+    path = tmp_path / "house.touti"
+    path.write_text(f'touti 1\n\nsystem "house" extends "{base}" {{\n  title: "House"\n{header}}}\n\n{body}',
+                    encoding="utf-8")
+    loaded = load_for_docs(path, tmp_path)
+    return {lang: render_rules(loaded, lang) for lang in LANGUAGES}
+
+
+SEVEN_OR_TWO = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2\n}\n"
+
+
+@pytest.mark.parametrize("base", ["tute", "guinote"])
+def test_a_swap_formula_reads_as_a_formula_whatever_the_window(tmp_path, base):
+    """P1: on guinote (`swap_window: after_team_trick`) the formula read "holds the seven if …, otherwise two of
+    trumps"; it reads as on tute, the window said once, by its own sentence."""
+    pages = variant_pages(tmp_path, base, SEVEN_OR_TWO)
+    when = "" if base == "guinote" else ", before the first lead"
+    assert (f"The player who holds the right trump may exchange it for the turned-up card, once{when}: the seven if "
+            "either the rank of the turned-up card is ace,") in pages["en"]
+    assert f"Le joueur qui a le bon atout peut l'échanger contre la carte retournée, une fois{when.replace('before the first lead', 'avant la première entame')} : le sept si" in pages["fr"]
+    assert "يستبدلها بالورقة المكشوفة، مرة واحدة" in pages["ar"]
+    for lang, page in pages.items():
+        assert "of trumps may exchange" not in page and "sinon deux d'atout" not in page, lang
+
+
+def _sentence(page: str, anchor: str) -> str:
+    """The sentence of a rule in a page's section (not its line among the variant's differences)."""
+    return next(line for line in page.splitlines() if line.endswith(f'href="#{anchor}" title="rule {anchor.replace("-", ".", 1)} (link to this rule)">#</a>'))
+
+
+def test_a_swap_window_written_before_the_first_lead_is_said_once(tmp_path):
+    page = variant_pages(tmp_path, "tute", "trump {\n  swap_window: before_first_lead\n}\n")["en"]
+    assert _sentence(page, "trump-swap").startswith(
+        "The player who holds the seven of trumps may exchange it for the turned-up card, once. <a")
+    assert _sentence(page, "trump-swap_window").startswith("The exchange is made before the first lead.")
