@@ -44,3 +44,27 @@ def test_a_swap_window_written_before_the_first_lead_is_said_once(tmp_path):
     assert _sentence(page, "trump-swap").startswith(
         "The player who holds the seven of trumps may exchange it for the turned-up card, once. <a")
     assert _sentence(page, "trump-swap_window").startswith("The exchange is made before the first lead.")
+
+
+def _glossary_row(page: str, word: str) -> str:
+    glossary = page.split("{ #system-glossary }", 1)[1]
+    return next(line for line in glossary.splitlines() if line.startswith(f"| **{word}** |"))
+
+
+def test_the_glossary_names_the_ranks_of_the_games_cante_and_tute(tmp_path):
+    """P2: guinote's cante is a rey and a sota (`pair: 12, 10`), a tute of sotas is four reyes or four sotas
+    (`tute: 12, 10`, diariopopular's Guiñote); the glossary said "a rey and a caballo" on every page."""
+    pages = variant_pages(tmp_path, "guinote", "ghna {\n  tute: 12, 10\n}\n")
+    assert _glossary_row(pages["en"], "cante").endswith("| two cards of one suit held in one hand (rey and sota), declared for points |")
+    assert "(rey or sota), declared: the hand is won at once |" in _glossary_row(pages["en"], "tute")
+    assert "(roi et sota)" in _glossary_row(pages["fr"], "chant") and "(roi ou sota)" in _glossary_row(pages["fr"], "tute")
+    assert "(الري والسوتا)" in _glossary_row(pages["ar"], "الغناء") and "(الري أو السوتا)" in _glossary_row(pages["ar"], "توتي")
+    for lang, page in pages.items():
+        glossary = page.split("{ #system-glossary }", 1)[1]
+        assert not any(word in glossary for word in ("caballo", "cavalier", "الكابال")), lang
+
+
+def test_the_glossary_of_tute_keeps_rey_and_caballo(tmp_path):
+    page = variant_pages(tmp_path, "tute", "")["en"]
+    assert "(rey and caballo), declared for points |" in _glossary_row(page, "cante")
+    assert "(rey or caballo)" in _glossary_row(page, "tute")

@@ -19,6 +19,8 @@ from .words import Literal, ValueWords, call_names, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
+# Terms made of ranks, and the rule that names them: a glossary's meaning names this game's ranks.
+TERM_RANKS = {"ghna": "ghna.pair", "tute": "ghna.tute"}
 # In a call block, the title is the heading of its section.
 CALL_HEADING = "title"
 
@@ -276,8 +278,17 @@ class PageWords:
         for name in self.terms.entries:
             word, *others = self.terms.spellings(name)
             aliases = [*others, *self.terms.entries[name].aliases]
-            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.text(self._table_key(f"term_meaning.{name}"))))
+            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.term_meaning(name)))
         return tuple(rows)
+
+    def term_meaning(self, name: str) -> str:
+        """What a term means in this game: a term made of ranks (`TERM_RANKS`) names the spec's ranks, in words as its
+        rule says them (guinote's cante is a rey and a sota); without that rule, the term's general meaning."""
+        rule = self.spec.rule(TERM_RANKS.get(name, ""))
+        if rule is None or not isinstance(rule.value, (m.Number, m.Numbers)):  # `tute: none`: no ranks to name
+            return self.text(self._table_key(f"term_meaning.{name}"))
+        ranks = ValueWords(self.words, self.spec, rule, rule.id, self.terms).visit(rule.value).inline
+        return self.text(f"term_meaning_ranks.{name}", ranks=ranks)
 
 
 @dataclass(frozen=True)
