@@ -68,3 +68,27 @@ def test_the_glossary_of_tute_keeps_rey_and_caballo(tmp_path):
     page = variant_pages(tmp_path, "tute", "")["en"]
     assert "(rey and caballo), declared for points |" in _glossary_row(page, "cante")
     assert "(rey or caballo)" in _glossary_row(page, "tute")
+
+
+def _tie(page: str) -> str:
+    return _sentence(page, "scoring-tie").split(" <a ", 1)[0]
+
+
+def test_a_tie_won_by_the_last_trick_says_what_happens_when_its_side_is_not_tied(tmp_path):
+    """P9: with four each for oneself (juegosmesa's Tute), players 1 and 3 tie on 40 while player 2 took the last trick
+    (survey 2, repro_tie.py, seed 207): the engine gives the hand to nobody, and so must the page."""
+    pages = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n")
+    assert _tie(pages["en"]) == ("On equal points, the player who won the last trick wins the hand. "
+                                 "If that player is not one of those tied, nobody wins the hand.")
+    assert "Si ce joueur n'est pas parmi les ex æquo, personne ne gagne la main." in pages["fr"]
+    assert "وإن لم يكن هذا اللاعب من المتعادلين، فلا يربح اليدَ أحد." in pages["ar"]
+
+
+def test_a_tie_between_two_sides_needs_no_more_words(tmp_path):
+    assert _tie(variant_pages(tmp_path, "tute", "")["en"]) == "On equal points, the team that won the last trick wins the hand."
+
+
+def test_the_tie_of_three_players_says_it_too(tmp_path):
+    """tute-arrastrado: three each for oneself; two may tie while the third took the last trick."""
+    page = variant_pages(tmp_path, "tute-arrastrado", "")["en"]
+    assert _tie(page).endswith("If that player is not one of those tied, nobody wins the hand.")

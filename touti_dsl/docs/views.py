@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, table_variants
+from .words import Literal, ValueWords, call_names, most_sides, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -166,6 +166,8 @@ class PageWords:
         whole = self.word_sentence(rule)
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
+        if rule.id == "scoring.tie" and whole is not None:
+            whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
@@ -184,6 +186,13 @@ class PageWords:
         if self.spec.has("match.decide") or not isinstance(end, m.Word) or end.value != "target":
             return ""
         return self.text(self._table_key("rule_unwritten.match.decide"))
+
+    def _tie_outside(self, rule: m.Rule) -> str:
+        """With more than two sides, the side a tie-break favours may not be among the tied: nobody wins the hand then
+        (as the engine plays it); "" at a table of two sides, or for `tie: none`."""
+        if most_sides(self.spec) <= 2 or rule.value == m.Word("none"):
+            return ""
+        return self.text(self._table_key("rule_many_sides.scoring.tie"))
 
     def _deck_fields(self, rule: m.Rule) -> dict[str, str]:
         """The deck's sizes, for the sentences of the suits and the ranks (a variant may add or remove ranks)."""

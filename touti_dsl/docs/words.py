@@ -38,6 +38,23 @@ def table_variants(spec: m.Spec) -> tuple[str, ...]:
     return {"each": ("_each",), "bidder_against_rest": ("_rest", "_each")}.get(word, ())
 
 
+def most_sides(spec: m.Spec) -> int:
+    """The most sides a round of this table can have: the groups of partners, two when the bid winner plays against
+    the rest, else one per player dealt in (the most seats the table may choose, less one sitting out)."""
+    teams, seats = spec.value("table.teams"), spec.value("table.seats")
+    if isinstance(teams, m.Groups):
+        return len(teams.groups)
+    if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
+        return 2
+    if isinstance(seats, m.Setting):
+        counts = seats.choices or (seats.default,)
+    else:
+        counts = (seats.value,) if isinstance(seats, m.Number) else (2,)
+    out = spec.value("table.sit_out")
+    resting = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
+    return max(n - (n in resting) for n in counts)
+
+
 class Visitor:
     """Dispatch on the node's class name; an unhandled node type is an error, not a fall-through."""
 
