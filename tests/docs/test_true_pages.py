@@ -92,3 +92,26 @@ def test_the_tie_of_three_players_says_it_too(tmp_path):
     """tute-arrastrado: three each for oneself; two may tie while the third took the last trick."""
     page = variant_pages(tmp_path, "tute-arrastrado", "")["en"]
     assert _tie(page).endswith("If that player is not one of those tied, nobody wins the hand.")
+
+
+def test_a_variant_page_shows_no_summary_it_inherits(tmp_path):
+    """P3: guinote's summary ("six cards each and a stock …") is false for Guiñote with every card dealt (acanomas);
+    a variant's page shows a summary only when the variant writes one."""
+    body = ("table {\n  hand_size: 10\n  draw: none\n}\n\ntrump {\n  turned: dealer_hand\n  remove swap\n  remove swap_window\n}\n\n"
+            "ghna {\n  remove while_stock\n}\n")  # survey 2, guinote-all-dealt.touti
+    for lang, page in variant_pages(tmp_path, "guinote", body).items():
+        assert "#system-summary" not in page, lang
+    own = '  summary: "All forty cards dealt." fr "Toutes les cartes distribuées." ar "تُوزّع الأوراق كلها."\n'
+    pages = variant_pages(tmp_path, "guinote", body, header=own)
+    assert "All forty cards dealt.\n{: #system-summary" in pages["en"]
+    assert "Toutes les cartes distribuées.\n{: #system-summary" in pages["fr"]
+
+
+def test_the_index_shows_no_inherited_summary(tmp_path):
+    from touti_dsl.docs.render import render_index
+
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "tute" {\n  title: "House"\n}\n\nmatch {\n  hands: 3 (3, 5)\n}\n', encoding="utf-8")
+    index = render_index([load_for_docs(path, tmp_path)], "en")
+    row = next(line for line in index.splitlines() if "<code>house</code>" in line)
+    assert row.endswith("| |") or row.endswith("|  |"), row

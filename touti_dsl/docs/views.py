@@ -300,6 +300,13 @@ class PageWords:
         return self.text(f"term_meaning_ranks.{name}", ranks=ranks)
 
 
+def inherits_summary(spec: m.Spec) -> bool:
+    """Whether a variant's summary is its base's, not written again: a summary sums up the base's table, deck and
+    rules, which a variant's changes may make false, so a variant's pages show only a summary it restates."""
+    return spec.base is not None and spec.has("system.summary") and \
+        not any(change.rule_id == "system.summary" for change in spec.changes)
+
+
 @dataclass(frozen=True)
 class RulesPage:
     """Everything a rules page shows for one spec in one language."""
@@ -337,7 +344,7 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
     source = page.head_text("system.source")
     return RulesPage(
         lang=words.lang, system=spec.system, source_path=source_path, title=title,
-        summary=page.head_text("system.summary"),
+        summary="" if inherits_summary(spec) else page.head_text("system.summary"),
         source=page.text("page.source", source=source) if source else "",
         sections=tuple(sections),
         glossary=page.glossary_rows(),
