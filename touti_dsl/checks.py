@@ -48,7 +48,7 @@ Error codes (stable; the language reference lists this table):
 | E205 | `deck.points` row for an unknown rank, repeated, or not a number of points |
 | E206 | a rank without points (and no `others` row) |
 | E207 | the deal does not use the deck: hands, stock and turned card do not add up, or the stock does not go round |
-| E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or not `each` where a seat sits out |
+| E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or groups of partners where a seat sits out |
 | E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
 | E210 | unknown rank in `ghna.pair`, `ghna.tute` or `trump.swap` |
 | E211 | `ghna.pair` is not two different ranks |
@@ -776,7 +776,8 @@ def _deal_problem(deck: int, seats: int, size: int, draw: bool, turned: str) -> 
 @check
 def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
     """E212, E208: `table.sit_out` rows are `N = dealer`, once each, for a number of players the table seats, at
-    least three (two or more play); a seat sitting out would leave its side short, so the sides are `each`."""
+    least three (two or more play); a seat sitting out would leave its side of partners short, so the sides are not
+    groups of partners."""
     table = _typed(spec, "table.sit_out", m.Table)
     if table is None:
         return []
@@ -792,9 +793,10 @@ def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
                                           f"out (it seats {seated}; at least three, so that two play)", entry))
         seen.add(entry.key)
     teams = _value(spec, "table.teams")
-    if not (isinstance(teams, m.Word) and teams.value == "each"):
-        problems.append(_diag("E208", "a seat sitting out of a round would leave its side short: with table.sit_out "
-                                      "the sides are `each`", teams if teams is not None else table, "write `teams: each`"))
+    if isinstance(teams, m.Groups):  # bidder_against_rest is an engine limit (E310), not a side left short
+        problems.append(_diag("E208", "a seat sitting out of a round would leave its side of partners short: with "
+                                      "table.sit_out the sides are `each` (or the bid winner against the rest)", teams,
+                              "write `teams: each`, or remove table.sit_out"))
     return problems
 
 
