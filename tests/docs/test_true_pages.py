@@ -115,3 +115,45 @@ def test_the_index_shows_no_inherited_summary(tmp_path):
     index = render_index([load_for_docs(path, tmp_path)], "en")
     row = next(line for line in index.splitlines() if "<code>house</code>" in line)
     assert row.endswith("| |") or row.endswith("|  |"), row
+
+
+def _prose(page: str, section: str) -> list[str]:
+    """The sentences of a section of a rules page, without anchors and markup lines."""
+    part = page.split(f"{{ #section-{section} }}", 1)[1].split("\n## ", 1)[0]
+    return [line.split(" <a class=", 1)[0] for line in part.splitlines() if line and not line.startswith(("{:", "    {"))]
+
+
+NO_DUTY = "play {\n  remove follow_suit\n  remove overtake\n  remove trump_when_void\n  remove overtrump\n}\n"
+
+
+def test_a_play_without_duties_says_plainly_that_any_card_may_be_played(tmp_path):
+    """P7: Brisca in pairs (acanomas) has no duty to follow, trump or beat."""
+    pages = variant_pages(tmp_path, "guinote", NO_DUTY)
+    assert _prose(pages["en"], "play") == ["There is no duty of play.", "You may always play any card of your hand."]
+    assert _prose(pages["fr"], "play") == ["Il n'y a aucune obligation de jeu.",
+                                           "Vous pouvez toujours jouer n'importe quelle carte de votre main."]
+    assert _prose(pages["ar"], "play") == ["لا يوجد أي واجب في اللعب.", "يجوز لك دائمًا أن تلعب أي ورقة من يدك."]
+
+
+ALL_DEALT = ("table {\n  hand_size: 10\n  draw: none\n}\n\ntrump {\n  turned: dealer_hand\n  remove swap\n  remove swap_window\n}\n\n"
+             "ghna {\n  remove while_stock\n}\n")
+
+
+def test_a_table_without_a_stock_does_not_say_when_no_card_is_left_to_draw(tmp_path):
+    """P8: guinote with every card dealt (acanomas): "when no card is left to draw" always holds there."""
+    page = variant_pages(tmp_path, "guinote", ALL_DEALT)["en"]
+    assert "1. You must play a card of the led suit, if you can. <a " in page
+    assert "left to draw" not in page.split("{ #section-play }", 1)[1].split("\n## ", 1)[0]
+    assert "when no card is left to draw" in variant_pages(tmp_path, "guinote", "")["en"]
+
+
+def test_the_turned_card_is_placed_once_and_never_contradicted(tmp_path):
+    """P8: "The dealer keeps that card." was said by trump.choice and again by `turned: dealer_hand`; and on every
+    guinote page it contradicted `turned: under_stock` ("the card after the hands … placed under the stock")."""
+    dealt = _prose(variant_pages(tmp_path, "guinote", ALL_DEALT)["en"], "trump")
+    assert dealt == ["A card is turned face up: its suit is trumps.",
+                     "The turned-up card is the dealer's last card, and the dealer keeps it."]
+    guinote = _prose(variant_pages(tmp_path, "guinote", "")["en"], "trump")
+    assert "dealer" not in " ".join(guinote)
+    tute = _prose(variant_pages(tmp_path, "tute", "")["en"], "trump")
+    assert tute[0] == "The dealer's last card is turned face up: its suit is trumps. The dealer keeps that card."

@@ -97,6 +97,11 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
                           lang if note.has(lang) else "en") for note in notes)
 
 
+# A rule whose sentence leaves part of it to another rule when that rule is written: the choice of trumps by the
+# turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).
+SAID_BY = {"trump.choice": "trump.turned"}
+
+
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
 
@@ -119,10 +124,24 @@ class PageWords:
             words = rule.value.words
         else:
             return None
-        keys = [self._table_key(f"rule.{vocabulary_id(rule)}.{word}") for word in words]
+        keys = [self._word_key(rule, word) for word in words]
         if not all(self.words.has(key) for key in keys):
             return None
         return " ".join(self.text(key) for key in keys)
+
+    def _word_key(self, rule: m.Rule, word: str) -> str:
+        """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
+        card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), else for the
+        table (_table_key)."""
+        key = f"{vocabulary_id(rule)}.{word}"
+        if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
+            return f"rule_no_duty.{key}"
+        if self.spec.has(SAID_BY.get(rule.id, "")) and self.words.has(f"rule_said.{key}"):
+            return f"rule_said.{key}"
+        return self._table_key(f"rule.{key}")
+
+    def has_duties(self) -> bool:
+        return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
 
     def _table_key(self, key: str) -> str:
         """The wording of `key` for this table: `*_in_cotos.*` for a match in cotos (games won make a coto, not the

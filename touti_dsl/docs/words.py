@@ -38,6 +38,12 @@ def table_variants(spec: m.Spec) -> tuple[str, ...]:
     return {"each": ("_each",), "bidder_against_rest": ("_rest", "_each")}.get(word, ())
 
 
+def has_stock(spec: m.Spec) -> bool:
+    """Whether cards are left to draw after the deal (`table.draw: winner_first`): without a stock, "when no card is
+    left to draw" always holds and goes without saying."""
+    return spec.value("table.draw") == m.Word("winner_first")
+
+
 def most_sides(spec: m.Spec) -> int:
     """The most sides a round of this table can have: the groups of partners, two when the bid winner plays against
     the rest, else one per player dealt in (the most seats the table may choose, less one sitting out)."""
@@ -277,7 +283,7 @@ class ValueWords(Visitor):
     def guards(self, node: m.Requirement | m.Obligation) -> str:
         """The `when` / `unless` clauses that limit a requirement or a duty: ", when …", ", unless …"."""
         text = ""
-        if node.when is not None:
+        if node.when is not None and not (node.when == m.Pred("stock_empty") and not has_stock(self.spec)):
             text += self.words.text("duty.when", condition=self.condition(node.when))
         if node.unless is not None:
             text += self.words.text("duty.unless", condition=self.condition(node.unless))
