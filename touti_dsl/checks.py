@@ -39,7 +39,7 @@ Error codes (stable; the language reference lists this table):
 | E105 | unknown section |
 | E106 | system id or title problem |
 | E107 | unsupported `touti` version |
-| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, ...) |
+| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, `signs: allowed` without partners, `first_dealer: first_king` without kings, ...) |
 | E200 | suit name or alias missing, duplicated or not a word |
 | E201 | suit code missing, longer than one letter, or duplicated |
 | E202 | duplicate rank, or a rank alias used twice |
@@ -85,7 +85,7 @@ Error codes (stable; the language reference lists this table):
 | E601 | match setting value not positive |
 | E602 | match setting choice repeated |
 | E603 | `match.decide` lists a decider twice |
-| E700 | a rule that needs a dealer in a spec without one |
+| E700 | a rule that needs a dealer in a spec without one (also the first dealer's and the misdeal's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
 
@@ -1244,7 +1244,8 @@ def check_levels(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
-    """E700: first speaker or first lead after the dealer, the turned card, and the dealer sitting out, need a dealer."""
+    """E700: first speaker or first lead after the dealer, the turned card, the dealer sitting out, and the customs of
+    the deal (the first dealer, a misdeal) need a dealer."""
     if _word(spec, "rotation.dealer") != "no":
         return []
     problems = []
@@ -1256,6 +1257,27 @@ def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
         if _word(spec, rule_id) == word:
             problems.append(_diag("E700", f"{rule_id}: {word} needs a dealer, but rotation.dealer is no",
                                   _value(spec, rule_id)))
+    for rule_id in ("rotation.first_dealer", "rotation.misdeal"):  # customs of the deal
+        if spec.has(rule_id):
+            problems.append(_diag("E700", f"{rule_id} says how the cards are dealt, but rotation.dealer is no",
+                                  _value(spec, rule_id), f"remove {rule_id}, or write `dealer: yes`"))
+    return problems
+
+
+@check
+def check_customs(spec: m.Spec) -> list[Diagnostic]:
+    """E108: the table customs (docs only) fit the table: signs between partners need partners, the first dealer by
+    kings needs kings (rank 12) in the deck."""
+    problems = []
+    if _known_word(spec, "table.signs") == "allowed" and _word(spec, "table.teams") == "each":
+        problems.append(_diag("E108", "table.signs allowed speaks of partners, but with `teams: each` nobody has one",
+                              _value(spec, "table.signs"), "write `signs: forbidden`, or remove table.signs"))
+    ranks = _typed(spec, "deck.ranks", m.Decls)
+    if _known_word(spec, "rotation.first_dealer") == "first_king" and ranks is not None \
+            and not any(decl.key == 12 for decl in ranks.items):
+        problems.append(_diag("E108", "rotation.first_dealer first_king deals until a king comes out, but the deck "
+                                      "has no rank 12 (the king)", _value(spec, "rotation.first_dealer"),
+                              "write `first_dealer: random`"))
     return problems
 
 

@@ -4,18 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from touti_dsl.docs.catalog import LANGUAGES
-from touti_dsl.docs.render import load_for_docs, render_rules
+from touti_dsl.docs.render import load_for_docs
 
-
-def variant_pages(tmp_path, base: str, body: str, header: str = "") -> dict[str, str]:
-    """The pages in every language of a small house variant of `base`, written in tmp_path."""
-    path = tmp_path / "house.touti"
-    path.write_text(f'touti 1\n\nsystem "house" extends "{base}" {{\n  title: "House"\n{header}}}\n\n{body}',
-                    encoding="utf-8")
-    loaded = load_for_docs(path, tmp_path)
-    return {lang: render_rules(loaded, lang) for lang in LANGUAGES}
-
+from .helpers import variant_pages
 
 SEVEN_OR_TWO = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2\n}\n"
 

@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, most_sides, table_variants
+from .words import Literal, ValueWords, call_names, most_sides, rank_labels, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -25,6 +25,7 @@ TERM_RANKS = {"ghna": "ghna.pair", "tute": "ghna.tute"}
 CALL_HEADING = "title"
 
 
+KING = 12  # the rey of the Spanish deck: the first dealer may be the first player dealt one (rotation.first_dealer)
 SPANISH_RANKS = tuple(range(1, 13))  # the whole Spanish deck: 1 to 7, 8 and 9, then sota, caballo and rey
 
 
@@ -127,7 +128,7 @@ class PageWords:
         keys = [self._word_key(rule, word) for word in words]
         if not all(self.words.has(key) for key in keys):
             return None
-        return " ".join(self.text(key) for key in keys)
+        return " ".join(self.text(key, **self._word_fields(rule)) for key in keys)
 
     def _word_key(self, rule: m.Rule, word: str) -> str:
         """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
@@ -139,6 +140,12 @@ class PageWords:
         if self.spec.has(SAID_BY.get(rule.id, "")) and self.words.has(f"rule_said.{key}"):
             return f"rule_said.{key}"
         return self._table_key(f"rule.{key}")
+
+    def _word_fields(self, rule: m.Rule) -> dict[str, str]:
+        """The spec's words a one-word rule's sentence names: the first dealer by kings names the deck's king."""
+        if rule.id != "rotation.first_dealer":
+            return {}
+        return {"king": rank_labels(self.spec, self.words.lang).get(KING, self.lit(KING))}
 
     def has_duties(self) -> bool:
         return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
