@@ -53,3 +53,24 @@ def test_diff_names_each_custom(tmp_path, capsys):
     for rule_id in CUSTOMS:
         assert f"+ {rule_id}: {schema.BY_ID[rule_id].words[-1]}" in out
     assert "    Any player may look again at every trick already won." in out
+
+
+def test_the_fortanete_page_states_each_of_its_customs(tmp_path):
+    """spec/examples/guinote-fortanete.touti (Asociación Cultural de Fortanete's reglas del guiñote): the first
+    dealer by kings, a misdeal dealt again once, no looking back at tricks, the last trick's winner deals next."""
+    from touti_dsl.docs.render import load_for_docs, render_rules
+
+    from .helpers import ROOT, SPEC_DIR
+
+    loaded = load_for_docs(SPEC_DIR / "examples" / "guinote-fortanete.touti", ROOT)
+    page = render_rules(loaded, "en")
+    for sentence in (
+        "To choose the first dealer, cards are dealt face up one at a time around the table until a rey comes out: "
+        "the player who receives it deals first.",
+        "After a misdeal, the same dealer deals again; after a second misdeal in a row, the deal passes to the next player.",
+        "A trick once won is turned face down, and nobody may look at it again.",
+    ):
+        assert sentence in page.split("{ #differences }", 1)[1].split("\n## ", 1)[0], sentence
+        assert f"\n{sentence} <a " in page, sentence
+    assert "personne ne peut plus le regarder" in render_rules(loaded, "fr")
+    assert "ولا يجوز لأحد أن ينظر إليها من جديد" in render_rules(loaded, "ar")
