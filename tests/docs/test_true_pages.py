@@ -75,6 +75,11 @@ def test_a_tie_won_by_the_last_trick_says_what_happens_when_its_side_is_not_tied
     assert "وإن لم يكن هذا اللاعب من المتعادلين، فلا يربح اليدَ أحد." in pages["ar"]
 
 
+def test_no_tie_break_needs_no_more_words(tmp_path):
+    page = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n\nscoring {\n  tie: none\n}\n")["en"]
+    assert _tie(page) == "On equal points, nobody wins the hand."
+
+
 def test_a_tie_between_two_sides_needs_no_more_words(tmp_path):
     assert _tie(variant_pages(tmp_path, "tute", "")["en"]) == "On equal points, the team that won the last trick wins the hand."
 
@@ -105,7 +110,7 @@ def test_the_index_shows_no_inherited_summary(tmp_path):
     path.write_text('touti 1\n\nsystem "house" extends "tute" {\n  title: "House"\n}\n\nmatch {\n  hands: 3 (3, 5)\n}\n', encoding="utf-8")
     index = render_index([load_for_docs(path, tmp_path)], "en")
     row = next(line for line in index.splitlines() if "<code>house</code>" in line)
-    assert row.endswith("| |") or row.endswith("|  |"), row
+    assert row == "| [House](house.md) <code>house</code> | [<code>tute</code>](tute.md) |  |"
 
 
 def _prose(page: str, section: str) -> list[str]:
