@@ -39,7 +39,7 @@ Error codes (stable; the language reference lists this table):
 | E105 | unknown section |
 | E106 | system id or title problem |
 | E107 | unsupported `touti` version |
-| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, ...) |
+| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, `signs: allowed` without partners, `first_dealer: first_king` without kings, ...) |
 | E200 | suit name or alias missing, duplicated or not a word |
 | E201 | suit code missing, longer than one letter, or duplicated |
 | E202 | duplicate rank, or a rank alias used twice |
@@ -48,7 +48,7 @@ Error codes (stable; the language reference lists this table):
 | E205 | `deck.points` row for an unknown rank, repeated, or not a number of points |
 | E206 | a rank without points (and no `others` row) |
 | E207 | the deal does not use the deck: hands, stock and turned card do not add up, or the stock does not go round |
-| E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or not `each` where a seat sits out |
+| E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or groups of partners where a seat sits out |
 | E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
 | E210 | unknown rank in `ghna.pair`, `ghna.tute`, `ghna.kinds` or `trump.swap` |
 | E211 | `ghna.pair` is not two different ranks |
@@ -92,7 +92,7 @@ Error codes (stable; the language reference lists this table):
 | E604 | `target` in a condition or formula of a match that has no target (`match.end` hands or losses) |
 | E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
-| E700 | a rule that needs a dealer in a spec without one |
+| E700 | a rule that needs a dealer in a spec without one (also the first dealer's and the misdeal's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
 
@@ -791,7 +791,8 @@ def _deal_problem(deck: int, seats: int, size: int, draw: bool, turned: str) -> 
 @check
 def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
     """E212, E208: `table.sit_out` rows are `N = dealer`, once each, for a number of players the table seats, at
-    least three (two or more play); a seat sitting out would leave its side short, so the sides are `each`."""
+    least three (two or more play); a seat sitting out would leave its side of partners short, so the sides are not
+    groups of partners."""
     table = _typed(spec, "table.sit_out", m.Table)
     if table is None:
         return []
@@ -807,9 +808,10 @@ def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
                                           f"out (it seats {seated}; at least three, so that two play)", entry))
         seen.add(entry.key)
     teams = _value(spec, "table.teams")
-    if not (isinstance(teams, m.Word) and teams.value == "each"):
-        problems.append(_diag("E208", "a seat sitting out of a round would leave its side short: with table.sit_out "
-                                      "the sides are `each`", teams if teams is not None else table, "write `teams: each`"))
+    if isinstance(teams, m.Groups):  # bidder_against_rest is an engine limit (E310), not a side left short
+        problems.append(_diag("E208", "a seat sitting out of a round would leave its side of partners short: with "
+                                      "table.sit_out the sides are `each` (or the bid winner against the rest)", teams,
+                              "write `teams: each`, or remove table.sit_out"))
     return problems
 
 
@@ -1357,7 +1359,8 @@ def check_remaining(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
-    """E700: first speaker or first lead after the dealer, the turned card, and the dealer sitting out, need a dealer."""
+    """E700: first speaker or first lead after the dealer, the turned card, the dealer sitting out, and the customs of
+    the deal (the first dealer, a misdeal) need a dealer."""
     if _word(spec, "rotation.dealer") != "no":
         return []
     problems = []
@@ -1369,6 +1372,27 @@ def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
         if _word(spec, rule_id) == word:
             problems.append(_diag("E700", f"{rule_id}: {word} needs a dealer, but rotation.dealer is no",
                                   _value(spec, rule_id)))
+    for rule_id in ("rotation.first_dealer", "rotation.misdeal"):  # customs of the deal
+        if spec.has(rule_id):
+            problems.append(_diag("E700", f"{rule_id} says how the cards are dealt, but rotation.dealer is no",
+                                  _value(spec, rule_id), f"remove {rule_id}, or write `dealer: yes`"))
+    return problems
+
+
+@check
+def check_customs(spec: m.Spec) -> list[Diagnostic]:
+    """E108: the table customs (docs only) fit the table: signs between partners need partners, the first dealer by
+    kings needs kings (rank 12) in the deck."""
+    problems = []
+    if _known_word(spec, "table.signs") == "allowed" and _word(spec, "table.teams") == "each":
+        problems.append(_diag("E108", "table.signs allowed speaks of partners, but with `teams: each` nobody has one",
+                              _value(spec, "table.signs"), "write `signs: forbidden`, or remove table.signs"))
+    ranks = _typed(spec, "deck.ranks", m.Decls)
+    if _known_word(spec, "rotation.first_dealer") == "first_king" and ranks is not None \
+            and not any(decl.key == 12 for decl in ranks.items):
+        problems.append(_diag("E108", "rotation.first_dealer first_king deals until a king comes out, but the deck "
+                                      "has no rank 12 (the king)", _value(spec, "rotation.first_dealer"),
+                              "write `first_dealer: random`"))
     return problems
 
 

@@ -67,6 +67,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("table.draw", WORDS, ("none", "winner_first"), required=False,
        meaning="the cards left after the deal form a stock; after each trick every player draws one, the winner first"),
     _r("table.direction", WORDS, ("counterclockwise", "clockwise"), meaning="the direction of play around the table"),
+    _r("table.signs", WORDS, ("allowed", "forbidden"), required=False,
+       meaning="whether partners may make signs to each other about their cards during the play (a table custom: "
+               "docs only, engines see no signs)"),
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
     _r("rotation.first_lead", WORDS, ("first_speaker", "after_dealer"), meaning="who leads the first trick"),
@@ -83,6 +86,13 @@ RULES: tuple[RuleSpec, ...] = (
     _r("redeal.dealer", WORDS, ("same_seat", "next_seat"),
        meaning="who deals again: the same dealer (or first speaker), or the next seat as after any round"),
     _r("rotation.turn_order", WORDS, ("next_seat",), meaning="who speaks or plays next"),
+    _r("rotation.first_dealer", WORDS, ("random", "first_king"), required=False,
+       meaning="how the first dealer of a match is chosen: by lot, or cards dealt face up one at a time until a king "
+               "(rank 12) comes out, whose receiver deals (a table custom: docs only, engines take it from the seed)"),
+    _r("rotation.misdeal", WORDS, ("redeal", "redeal_once", "pass_deal"), required=False,
+       meaning="what follows a misdeal: the same dealer deals again; the same dealer deals again once and a second "
+               "misdeal in a row passes the deal to the next player; or the deal passes on at once (a table custom: "
+               "docs only, engines never misdeal)"),
     _r("bidding.minimum", m.Number, meaning="the lowest bid"),
     _r("bidding.step", m.Number, meaning="bids are multiples of this and each raises the last by at least this"),
     _r("bidding.maximum", m.Number, meaning="the highest bid"),
@@ -114,6 +124,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("play.free_discard", WORDS, ("any",), meaning="when no duty applies, any card may be played"),
     _r("trick.winner", WORDS, ("highest_trump_else_led",), meaning="who wins a trick"),
     _r("trick.next_leader", WORDS, ("winner",), meaning="who leads the next trick"),
+    _r("trick.review", WORDS, ("none", "last", "all"), required=False,
+       meaning="which tricks already won a player may look at again: none, only the last one, or all (a table custom: "
+               "docs only, an engine's view of the round may show more)"),
     _r("ghna.pair", m.Numbers, meaning="the two ranks of a ghna, held in one hand"),
     _r("ghna.values", m.Table, meaning="the value of a ghna in trumps and in a plain suit"),
     _r("ghna.who", WORDS, ("bidding_team", "both", "bid_winner"),

@@ -219,8 +219,8 @@ TERMS: dict[str, TermInfo] = {
         TermInfo("ruff", "trump", "play a trump when one holds no card of the led suit"),
         TermInfo("overtrump", "overtrump", "play a higher trump than a trump already in the trick"),
         TermInfo("raise", "push", "telling the partner to bid higher"),
-        TermInfo("ghna", "ghna", "a rey and a caballo of one suit held in one hand, declared for points"),
-        TermInfo("tute", "tute", "the four reyes or the four caballos in one hand, declared: the hand is won at once"),
+        TermInfo("ghna", "ghna", "two cards of one suit held in one hand, declared for points"),  # a page names the ranks: ghna.pair
+        TermInfo("tute", "tute", "the four cards of one rank in one hand, declared: the hand is won at once"),  # ghna.tute
         TermInfo("las", "las", "the announcement “I have an ace”"),
         TermInfo("kont", "kont", "the announcement “I have a ghna”"),
         TermInfo("concession", "concession", "the defenders giving up the rest of the round"),

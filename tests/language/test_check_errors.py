@@ -113,6 +113,11 @@ CASES = [
     ("setting-not-positive", "target: 600 (400, 600, 1000)", "target: 600 (0, 600)", "E601", "600 (0"),
     ("setting-choice-twice", "target: 600 (400, 600, 1000)", "target: 600 (600, 600)", "E602", "600 (600"),
     ("after-dealer-without-dealer", "  dealer: yes", "  dealer: no", "E700", "after_dealer"),
+    # table customs (docs only): a word outside their vocabulary
+    ("signs-word", "  direction: counterclockwise", "  direction: counterclockwise\n  signs: winks", "E102", "winks"),
+    ("review-word", "  next_leader: winner", "  next_leader: winner\n  review: first", "E102", "review: @first"),
+    ("misdeal-word", "  turn_order: next_seat", "  turn_order: next_seat\n  misdeal: again", "E102", "again"),
+    ("first-dealer-word", "  turn_order: next_seat", "  turn_order: next_seat\n  first_dealer: kings", "E102", "kings"),
 ]
 
 

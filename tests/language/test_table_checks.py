@@ -53,7 +53,7 @@ def test_sides_of_any_shape_sit_alternately(tmp_path, teams):
     ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = partner\n  hand_size: 10\n", "", "E212", "`PLAYERS = dealer`"),
     ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = dealer, 5 = dealer\n  hand_size: 10\n", "", "E212", "twice"),
     ("  seats: 4\n  teams: 0 2 | 1 3\n  sit_out: 4 = dealer\n  hand_size: 13\n", "  turned: aside\n", "E208",
-     "leave its side short"),
+     "leave its side of partners short"),
 ], ids=["seven-seats", "stock-not-round", "cards-left-over", "too-many-cards", "nothing-to-draw", "under-no-stock",
         "partners-side-by-side", "uneven-sides", "setting-with-groups", "missing-hand-size", "missing-dealt-in-size",
         "sitting-out-deal", "sit-out-not-seated", "sit-out-not-dealer", "sit-out-twice", "sit-out-in-pairs"])
@@ -93,3 +93,12 @@ def test_the_dealer_sitting_out_needs_a_dealer(tmp_path):
 def test_a_match_by_elimination_is_checked(tmp_path, body, code, words):
     found = _check_text(tmp_path, "tute", body)
     assert any(c == code and words in message for c, message in found), found
+
+
+def test_the_dealer_resting_while_the_bid_winner_plays_the_rest_is_an_engine_limit_not_a_side_left_short(tmp_path):
+    """Survey 2 (P4, row 15): subastado with four at the table, the dealer rests.  No side is short when the bid winner
+    plays against the rest, and `teams: each` would be another game: the engine's limit is named (E310), no E208."""
+    found = _check_text(tmp_path, "tute-subastado-three", "table {\n  seats: 4 (3, 4)\n  sit_out: 4 = dealer\n"
+                                                         "  hand_size: 3 = 12\n}\n")
+    assert [code for code, _ in found] == ["E310"], found
+    assert "does not yet seat a player sitting out when the bid winner plays against the rest" in found[0][1]

@@ -12,8 +12,9 @@ Rules fall in four kinds, decided from the model alone:
   each needs at least one case whose expectations check it, both sides where the rule
   has two (a contract made and one failed).
 - *foundation* rules (the deck and the table) shape every case's setup.
-- *descriptive* rules (titles, direction of play, a penalty recorded for the docs, a
-  rule set to `none`) have no behaviour to check.
+- *descriptive* rules (titles, direction of play, the table customs recorded for the docs:
+  a penalty, the first dealer, a misdeal, signs, looking back at tricks; a rule set to
+  `none`) have no behaviour to check.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from dataclasses import dataclass
 
 from .. import model as m
 
-DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", "scoring.renounce"}
+# Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, signs,
+# looking back at tricks.
+CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "table.signs", "trick.review"}
+DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", *CUSTOMS}
 FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size"}
 REFUSING_FIXED = {
     "rotation.turn_order", "bidding.minimum", "bidding.step", "bidding.maximum", "bidding.pass",

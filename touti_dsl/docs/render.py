@@ -21,7 +21,7 @@ from ..parser import parse_file
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
 from .examples import Suite, example_suite, worked_examples
-from .views import PageWords, anchor, rules_page
+from .views import PageWords, anchor, inherits_summary, rules_page
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -161,6 +161,8 @@ def render_index(loaded: list[Loaded], lang: str) -> str:
 
 
 def _text_of(spec: m.Spec, rule_id: str) -> str:
+    if rule_id == "system.summary" and inherits_summary(spec):
+        return ""  # a variant's pages show only a summary it restates
     value = spec.value(rule_id)
     return value.value if isinstance(value, m.Text) else ""
 

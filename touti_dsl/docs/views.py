@@ -15,14 +15,17 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, table_variants
+from .words import Literal, ValueWords, call_names, most_sides, rank_labels, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
+# Terms made of ranks, and the rule that names them: a glossary's meaning names this game's ranks.
+TERM_RANKS = {"ghna": "ghna.pair", "tute": "ghna.tute"}
 # In a call block, the title is the heading of its section.
 CALL_HEADING = "title"
 
 
+KING = 12  # the rey of the Spanish deck: the first dealer may be the first player dealt one (rotation.first_dealer)
 SPANISH_RANKS = tuple(range(1, 13))  # the whole Spanish deck: 1 to 7, 8 and 9, then sota, caballo and rey
 
 
@@ -101,6 +104,10 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round", "match.losses": "match.end",
                        "redeal.when": "redeal.by"}
 
+# A rule whose sentence leaves part of it to another rule when that rule is written: the choice of trumps by the
+# turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).
+SAID_BY = {"trump.choice": "trump.turned"}
+
 
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
@@ -124,10 +131,30 @@ class PageWords:
             words = rule.value.words
         else:
             return None
-        keys = [self._table_key(f"rule.{vocabulary_id(rule)}.{word}") for word in words]
+        keys = [self._word_key(rule, word) for word in words]
         if not all(self.words.has(key) for key in keys):
             return None
-        return " ".join(self.text(key) for key in keys)
+        return " ".join(self.text(key, **self._word_fields(rule)) for key in keys)
+
+    def _word_key(self, rule: m.Rule, word: str) -> str:
+        """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
+        card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), else for the
+        table (_table_key)."""
+        key = f"{vocabulary_id(rule)}.{word}"
+        if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
+            return f"rule_no_duty.{key}"
+        if self.spec.has(SAID_BY.get(rule.id, "")) and self.words.has(f"rule_said.{key}"):
+            return f"rule_said.{key}"
+        return self._table_key(f"rule.{key}")
+
+    def _word_fields(self, rule: m.Rule) -> dict[str, str]:
+        """The spec's words a one-word rule's sentence names: the first dealer by kings names the deck's king."""
+        if rule.id != "rotation.first_dealer":
+            return {}
+        return {"king": rank_labels(self.spec, self.words.lang).get(KING, self.lit(KING))}
+
+    def has_duties(self) -> bool:
+        return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
 
     def _table_key(self, key: str) -> str:
         """The wording of `key` for this table: `*_in_cotos.*` for a match in cotos (games won make a coto, not the
@@ -157,9 +184,6 @@ class PageWords:
         sentence), for a value given as a table of rows (`rule_table.*`), or for a match played in hands won
         (`rule_in_hands.*`: a score then counts hands, not points)."""
         key = vocabulary_id(rule)
-        other = self.spec.value(SENTENCE_DEPENDS_ON.get(key, ""))
-        if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
-            return f"rule@{other.value}.{key}"
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
@@ -174,11 +198,14 @@ class PageWords:
         whole = self.word_sentence(rule)
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
+        if rule.id == "scoring.tie" and whole is not None:
+            whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
         sentence = shown.inline if isinstance(rule.value, m.Requirement) else \
-            capitalised(self.text(self.sentence_key(rule), value=shown.inline, **self._deck_fields(rule)))
+            capitalised(self.text(self.sentence_key(rule), value=shown.inline, **self._deck_fields(rule),
+                                  **self._swap_fields(rule)))
         if rule.id == "deck.ranks":
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
@@ -192,12 +219,26 @@ class PageWords:
             return ""
         return self.text(self._table_key("rule_unwritten.match.decide"))
 
+    def _tie_outside(self, rule: m.Rule) -> str:
+        """With more than two sides, the side a tie-break favours may not be among the tied: nobody wins the hand then
+        (as the engine plays it); "" at a table of two sides, or for `tie: none`."""
+        if most_sides(self.spec) <= 2 or rule.value == m.Word("none"):
+            return ""
+        return self.text(self._table_key("rule_many_sides.scoring.tie"))
+
     def _deck_fields(self, rule: m.Rule) -> dict[str, str]:
         """The deck's sizes, for the sentences of the suits and the ranks (a variant may add or remove ranks)."""
         if rule.id not in ("deck.suits", "deck.ranks"):
             return {}
         suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
         return dict(cards=self.lit(suits * ranks), suit_count=self.lit(suits), per_suit=self.lit(ranks))
+
+    def _swap_fields(self, rule: m.Rule) -> dict[str, str]:
+        """When the swap is made, as a clause of its sentence (plain or formula alike): before the first lead, the
+        engine's window when `trump.swap_window` is not written; nothing when it is, its own sentence saying when."""
+        if rule.id != "trump.swap":
+            return {}
+        return {"window": "" if self.spec.has("trump.swap_window") else self.text("clause.trump.swap.before_first_lead")}
 
     def _ranks_left_out(self) -> str:
         """Which ranks of the whole 48-card Spanish deck this game leaves out ("" when none)."""
@@ -278,8 +319,24 @@ class PageWords:
         for name in self.terms.entries:
             word, *others = self.terms.spellings(name)
             aliases = [*others, *self.terms.entries[name].aliases]
-            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.text(self._table_key(f"term_meaning.{name}"))))
+            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.term_meaning(name)))
         return tuple(rows)
+
+    def term_meaning(self, name: str) -> str:
+        """What a term means in this game: a term made of ranks (`TERM_RANKS`) names the spec's ranks, in words as its
+        rule says them (guinote's cante is a rey and a sota); without that rule, the term's general meaning."""
+        rule = self.spec.rule(TERM_RANKS.get(name, ""))
+        if rule is None or not isinstance(rule.value, (m.Number, m.Numbers)):  # `tute: none`: no ranks to name
+            return self.text(self._table_key(f"term_meaning.{name}"))
+        ranks = ValueWords(self.words, self.spec, rule, rule.id, self.terms).visit(rule.value).inline
+        return self.text(f"term_meaning_ranks.{name}", ranks=ranks)
+
+
+def inherits_summary(spec: m.Spec) -> bool:
+    """Whether a variant's summary is its base's, not written again: a summary sums up the base's table, deck and
+    rules, which a variant's changes may make false, so a variant's pages show only a summary it restates."""
+    return spec.base is not None and spec.has("system.summary") and \
+        not any(change.rule_id == "system.summary" for change in spec.changes)
 
 
 @dataclass(frozen=True)
@@ -319,7 +376,7 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
     source = page.head_text("system.source")
     return RulesPage(
         lang=words.lang, system=spec.system, source_path=source_path, title=title,
-        summary=page.head_text("system.summary"),
+        summary="" if inherits_summary(spec) else page.head_text("system.summary"),
         source=page.text("page.source", source=source) if source else "",
         sections=tuple(sections),
         glossary=page.glossary_rows(),

@@ -40,6 +40,29 @@ def table_variants(spec: m.Spec) -> tuple[str, ...]:
     return {"each": ("_each",), "bidder_against_rest": ("_rest", "_each")}.get(word, ())
 
 
+def has_stock(spec: m.Spec) -> bool:
+    """Whether cards are left to draw after the deal (`table.draw: winner_first`): without a stock, "when no card is
+    left to draw" always holds and goes without saying."""
+    return spec.value("table.draw") == m.Word("winner_first")
+
+
+def most_sides(spec: m.Spec) -> int:
+    """The most sides a round of this table can have: the groups of partners, two when the bid winner plays against
+    the rest, else one per player dealt in (the most seats the table may choose, less one sitting out)."""
+    teams, seats = spec.value("table.teams"), spec.value("table.seats")
+    if isinstance(teams, m.Groups):
+        return len(teams.groups)
+    if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
+        return 2
+    if isinstance(seats, m.Setting):
+        counts = seats.choices or (seats.default,)
+    else:
+        counts = (seats.value,) if isinstance(seats, m.Number) else (2,)
+    out = spec.value("table.sit_out")
+    resting = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
+    return max(n - (n in resting) for n in counts)
+
+
 class Visitor:
     """Dispatch on the node's class name; an unhandled node type is an error, not a fall-through."""
 
@@ -289,7 +312,7 @@ class ValueWords(Visitor):
     def guards(self, node: m.Requirement | m.Obligation) -> str:
         """The `when` / `unless` clauses that limit a requirement or a duty: ", when …", ", unless …"."""
         text = ""
-        if node.when is not None:
+        if node.when is not None and not (node.when == m.Pred("stock_empty") and not has_stock(self.spec)):
             text += self.words.text("duty.when", condition=self.condition(node.when))
         if node.unless is not None:
             text += self.words.text("duty.unless", condition=self.condition(node.unless))

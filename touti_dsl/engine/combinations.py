@@ -153,6 +153,16 @@ def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
 
 
 @combination()
+def sitting_out_against_the_bidder(spec: m.Spec) -> Iterator[Finding]:
+    """The bid winner's opponents are every other seat of the table (`Seating.against`): a dealer sitting out would
+    defend with no card.  Survey 2 row 15 (subastado, four at the table, the dealer rests) needs this."""
+    if spec.has("table.sit_out") and _word(spec, "table.teams") == "bidder_against_rest":
+        yield spec.rule("table.sit_out"), ("table.sit_out with teams bidder_against_rest: the engine does not yet seat "
+                                           "a player sitting out when the bid winner plays against the rest (the "
+                                           "dealer would defend with no card)")
+
+
+@combination()
 def rules_for_two_teams_of_two(spec: m.Spec) -> Iterator[Finding]:
     """A concession is answered by the proposer's one partner; a contract is played by two sides."""
     sides, sizes = _side_counts(spec)

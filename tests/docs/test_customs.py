@@ -1,0 +1,76 @@
+"""The table customs (docs only) on the rules pages and in `touti diff`: every value reads in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_dsl import schema
+from touti_dsl.cli import main
+from touti_dsl.docs.catalog import LANGUAGES
+
+from .helpers import variant_pages
+
+# custom -> a base whose table it fits
+CUSTOMS = {"rotation.first_dealer": "guinote", "rotation.misdeal": "guinote", "table.signs": "guinote",
+           "trick.review": "guinote"}
+
+
+def _body(rule_id: str, word: str) -> str:
+    section, key = rule_id.split(".")
+    return f"add {section} {{\n  {key}: {word}\n}}\n"
+
+
+@pytest.mark.parametrize("rule_id, word", [(rule_id, word) for rule_id in CUSTOMS for word in schema.BY_ID[rule_id].words])
+def test_every_custom_reads_in_every_language_in_its_section_and_among_the_differences(tmp_path, rule_id, word):
+    pages = variant_pages(tmp_path, CUSTOMS[rule_id], _body(rule_id, word))
+    anchor = rule_id.replace(".", "-")
+    for lang in LANGUAGES:
+        section = pages[lang].split(f"{{ #section-{rule_id.split('.')[0]} }}", 1)[1].split("\n## ", 1)[0]
+        assert f'href="#{anchor}"' in section and f"{{: #{anchor} .rule }}" in section, lang
+        assert f"](#{anchor})" in pages[lang].split("{ #differences }", 1)[1].split("\n## ", 1)[0], lang
+        sentence = next(line for line in section.splitlines() if f'href="#{anchor}"' in line).split(" <a class=")[0]
+        assert "_" not in sentence and "{" not in sentence and "[[" not in sentence, (lang, sentence)
+
+
+def test_the_first_dealer_by_kings_names_the_decks_king(tmp_path):
+    pages = variant_pages(tmp_path, "guinote", _body("rotation.first_dealer", "first_king"))
+    assert "until a rey comes out: the player who receives it deals first." in pages["en"]
+    assert "jusqu'à ce que sorte un roi : celui qui le reçoit donne le premier." in pages["fr"]
+    assert "حتى يظهر الري" in pages["ar"]
+
+
+def test_signs_read_for_a_table_without_partners(tmp_path):
+    pages = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n\n" + _body("table.signs", "forbidden"))
+    assert "Players may not make signs to one another about their cards." in pages["en"]
+
+
+def test_diff_names_each_custom(tmp_path, capsys):
+    path = tmp_path / "house.touti"
+    body = "".join(_body(rule_id, schema.BY_ID[rule_id].words[-1]) + "\n" for rule_id in CUSTOMS)
+    path.write_text(f'touti 1\n\nsystem "house" extends "guinote" {{\n  title: "House"\n}}\n\n{body}', encoding="utf-8")
+    assert main(["diff", "guinote", str(path)]) == 0
+    out = capsys.readouterr().out
+    for rule_id in CUSTOMS:
+        assert f"+ {rule_id}: {schema.BY_ID[rule_id].words[-1]}" in out
+    assert "    Any player may look again at every trick already won." in out
+
+
+def test_the_fortanete_page_states_each_of_its_customs(tmp_path):
+    """spec/examples/guinote-fortanete.touti (Asociación Cultural de Fortanete's reglas del guiñote): the first
+    dealer by kings, a misdeal dealt again once, no looking back at tricks, the last trick's winner deals next."""
+    from touti_dsl.docs.render import load_for_docs, render_rules
+
+    from .helpers import ROOT, SPEC_DIR
+
+    loaded = load_for_docs(SPEC_DIR / "examples" / "guinote-fortanete.touti", ROOT)
+    page = render_rules(loaded, "en")
+    for sentence in (
+        "To choose the first dealer, cards are dealt face up one at a time around the table until a rey comes out: "
+        "the player who receives it deals first.",
+        "After a misdeal, the same dealer deals again; after a second misdeal in a row, the deal passes to the next player.",
+        "A trick once won is turned face down, and nobody may look at it again.",
+    ):
+        assert sentence in page.split("{ #differences }", 1)[1].split("\n## ", 1)[0], sentence
+        assert f"\n{sentence} <a " in page, sentence
+    assert "personne ne peut plus le regarder" in render_rules(loaded, "fr")
+    assert "ولا يجوز لأحد أن ينظر إليها من جديد" in render_rules(loaded, "ar")

@@ -1,0 +1,155 @@
+"""Rules pages never state something false about the spec they render (survey 2, problems P1-P9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_dsl.docs.render import load_for_docs
+
+from .helpers import variant_pages
+
+SEVEN_OR_TWO = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2\n}\n"
+
+
+@pytest.mark.parametrize("base", ["tute", "guinote"])
+def test_a_swap_formula_reads_as_a_formula_whatever_the_window(tmp_path, base):
+    """P1: on guinote (`swap_window: after_team_trick`) the formula read "holds the seven if …, otherwise two of
+    trumps"; it reads as on tute, the window said once, by its own sentence."""
+    pages = variant_pages(tmp_path, base, SEVEN_OR_TWO)
+    when = "" if base == "guinote" else ", before the first lead"
+    assert (f"The player who holds the right trump may exchange it for the turned-up card, once{when}: the seven if "
+            "either the rank of the turned-up card is ace,") in pages["en"]
+    assert f"Le joueur qui a le bon atout peut l'échanger contre la carte retournée, une fois{when.replace('before the first lead', 'avant la première entame')} : le sept si" in pages["fr"]
+    assert "يستبدلها بالورقة المكشوفة، مرة واحدة" in pages["ar"]
+    for lang, page in pages.items():
+        assert "of trumps may exchange" not in page and "sinon deux d'atout" not in page, lang
+
+
+def _sentence(page: str, anchor: str) -> str:
+    """The sentence of a rule in a page's section (not its line among the variant's differences)."""
+    return next(line for line in page.splitlines() if line.endswith(f'href="#{anchor}" title="rule {anchor.replace("-", ".", 1)} (link to this rule)">#</a>'))
+
+
+def test_a_swap_window_written_before_the_first_lead_is_said_once(tmp_path):
+    page = variant_pages(tmp_path, "tute", "trump {\n  swap_window: before_first_lead\n}\n")["en"]
+    assert _sentence(page, "trump-swap").startswith(
+        "The player who holds the seven of trumps may exchange it for the turned-up card, once. <a")
+    assert _sentence(page, "trump-swap_window").startswith("The exchange is made before the first lead.")
+
+
+def _glossary_row(page: str, word: str) -> str:
+    glossary = page.split("{ #system-glossary }", 1)[1]
+    return next(line for line in glossary.splitlines() if line.startswith(f"| **{word}** |"))
+
+
+def test_the_glossary_names_the_ranks_of_the_games_cante_and_tute(tmp_path):
+    """P2: guinote's cante is a rey and a sota (`pair: 12, 10`), a tute of sotas is four reyes or four sotas
+    (`tute: 12, 10`, diariopopular's Guiñote); the glossary said "a rey and a caballo" on every page."""
+    pages = variant_pages(tmp_path, "guinote", "ghna {\n  tute: 12, 10\n}\n")
+    assert _glossary_row(pages["en"], "cante").endswith("| two cards of one suit held in one hand (rey and sota), declared for points |")
+    assert "(rey or sota), declared: the hand is won at once |" in _glossary_row(pages["en"], "tute")
+    assert "(roi et sota)" in _glossary_row(pages["fr"], "chant") and "(roi ou sota)" in _glossary_row(pages["fr"], "tute")
+    assert "(الري والسوتا)" in _glossary_row(pages["ar"], "الغناء") and "(الري أو السوتا)" in _glossary_row(pages["ar"], "توتي")
+    for lang, page in pages.items():
+        glossary = page.split("{ #system-glossary }", 1)[1]
+        assert not any(word in glossary for word in ("caballo", "cavalier", "الكابال")), lang
+
+
+def test_the_glossary_of_tute_keeps_rey_and_caballo(tmp_path):
+    page = variant_pages(tmp_path, "tute", "")["en"]
+    assert "(rey and caballo), declared for points |" in _glossary_row(page, "cante")
+    assert "(rey or caballo)" in _glossary_row(page, "tute")
+
+
+def _tie(page: str) -> str:
+    return _sentence(page, "scoring-tie").split(" <a ", 1)[0]
+
+
+def test_a_tie_won_by_the_last_trick_says_what_happens_when_its_side_is_not_tied(tmp_path):
+    """P9: with four each for oneself (juegosmesa's Tute), players 1 and 3 tie on 40 while player 2 took the last trick
+    (survey 2, repro_tie.py, seed 207): the engine gives the hand to nobody, and so must the page."""
+    pages = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n")
+    assert _tie(pages["en"]) == ("On equal points, the player who won the last trick wins the hand. "
+                                 "If that player is not one of those tied, nobody wins the hand.")
+    assert "Si ce joueur n'est pas parmi les ex æquo, personne ne gagne la main." in pages["fr"]
+    assert "وإن لم يكن هذا اللاعب من المتعادلين، فلا يربح اليدَ أحد." in pages["ar"]
+
+
+def test_no_tie_break_needs_no_more_words(tmp_path):
+    page = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n\nscoring {\n  tie: none\n}\n")["en"]
+    assert _tie(page) == "On equal points, nobody wins the hand."
+
+
+def test_a_tie_between_two_sides_needs_no_more_words(tmp_path):
+    assert _tie(variant_pages(tmp_path, "tute", "")["en"]) == "On equal points, the team that won the last trick wins the hand."
+
+
+def test_the_tie_of_three_players_says_it_too(tmp_path):
+    """tute-arrastrado: three each for oneself; two may tie while the third took the last trick."""
+    page = variant_pages(tmp_path, "tute-arrastrado", "")["en"]
+    assert _tie(page).endswith("If that player is not one of those tied, nobody wins the hand.")
+
+
+def test_a_variant_page_shows_no_summary_it_inherits(tmp_path):
+    """P3: guinote's summary ("six cards each and a stock …") is false for Guiñote with every card dealt (acanomas);
+    a variant's page shows a summary only when the variant writes one."""
+    body = ("table {\n  hand_size: 10\n  draw: none\n}\n\ntrump {\n  turned: dealer_hand\n  remove swap\n  remove swap_window\n}\n\n"
+            "ghna {\n  remove while_stock\n}\n")  # survey 2, guinote-all-dealt.touti
+    for lang, page in variant_pages(tmp_path, "guinote", body).items():
+        assert "#system-summary" not in page, lang
+    own = '  summary: "All forty cards dealt." fr "Toutes les cartes distribuées." ar "تُوزّع الأوراق كلها."\n'
+    pages = variant_pages(tmp_path, "guinote", body, header=own)
+    assert "All forty cards dealt.\n{: #system-summary" in pages["en"]
+    assert "Toutes les cartes distribuées.\n{: #system-summary" in pages["fr"]
+
+
+def test_the_index_shows_no_inherited_summary(tmp_path):
+    from touti_dsl.docs.render import render_index
+
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "tute" {\n  title: "House"\n}\n\nmatch {\n  hands: 3 (3, 5)\n}\n', encoding="utf-8")
+    index = render_index([load_for_docs(path, tmp_path)], "en")
+    row = next(line for line in index.splitlines() if "<code>house</code>" in line)
+    assert row == "| [House](house.md) <code>house</code> | [<code>tute</code>](tute.md) |  |"
+
+
+def _prose(page: str, section: str) -> list[str]:
+    """The sentences of a section of a rules page, without anchors and markup lines."""
+    part = page.split(f"{{ #section-{section} }}", 1)[1].split("\n## ", 1)[0]
+    return [line.split(" <a class=", 1)[0] for line in part.splitlines() if line and not line.startswith(("{:", "    {"))]
+
+
+NO_DUTY = "play {\n  remove follow_suit\n  remove overtake\n  remove trump_when_void\n  remove overtrump\n}\n"
+
+
+def test_a_play_without_duties_says_plainly_that_any_card_may_be_played(tmp_path):
+    """P7: Brisca in pairs (acanomas) has no duty to follow, trump or beat."""
+    pages = variant_pages(tmp_path, "guinote", NO_DUTY)
+    assert _prose(pages["en"], "play") == ["There is no duty of play.", "You may always play any card of your hand."]
+    assert _prose(pages["fr"], "play") == ["Il n'y a aucune obligation de jeu.",
+                                           "Vous pouvez toujours jouer n'importe quelle carte de votre main."]
+    assert _prose(pages["ar"], "play") == ["لا يوجد أي واجب في اللعب.", "يجوز لك دائمًا أن تلعب أي ورقة من يدك."]
+
+
+ALL_DEALT = ("table {\n  hand_size: 10\n  draw: none\n}\n\ntrump {\n  turned: dealer_hand\n  remove swap\n  remove swap_window\n}\n\n"
+             "ghna {\n  remove while_stock\n}\n")
+
+
+def test_a_table_without_a_stock_does_not_say_when_no_card_is_left_to_draw(tmp_path):
+    """P8: guinote with every card dealt (acanomas): "when no card is left to draw" always holds there."""
+    page = variant_pages(tmp_path, "guinote", ALL_DEALT)["en"]
+    assert "1. You must play a card of the led suit, if you can. <a " in page
+    assert "left to draw" not in page.split("{ #section-play }", 1)[1].split("\n## ", 1)[0]
+    assert "when no card is left to draw" in variant_pages(tmp_path, "guinote", "")["en"]
+
+
+def test_the_turned_card_is_placed_once_and_never_contradicted(tmp_path):
+    """P8: "The dealer keeps that card." was said by trump.choice and again by `turned: dealer_hand`; and on every
+    guinote page it contradicted `turned: under_stock` ("the card after the hands … placed under the stock")."""
+    dealt = _prose(variant_pages(tmp_path, "guinote", ALL_DEALT)["en"], "trump")
+    assert dealt == ["A card is turned face up: its suit is trumps.",
+                     "The turned-up card is the dealer's last card, and the dealer keeps it."]
+    guinote = _prose(variant_pages(tmp_path, "guinote", "")["en"], "trump")
+    assert "dealer" not in " ".join(guinote)
+    tute = _prose(variant_pages(tmp_path, "tute", "")["en"], "trump")
+    assert tute[0] == "The dealer's last card is turned face up: its suit is trumps. The dealer keeps that card."
