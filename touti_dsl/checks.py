@@ -457,6 +457,30 @@ def check_vocabulary(spec: m.Spec) -> list[Diagnostic]:
 
 
 @check
+def check_first_lead(spec: m.Spec) -> list[Diagnostic]:
+    """E101 / E102: `rotation.first_lead` written as a formula names a card of the deck: `holder(RANK, SUIT)`."""
+    rule = _rule(spec, "rotation.first_lead")
+    if rule is None or not isinstance(rule.value, m.Formula):
+        return []
+    expr = rule.value.expr
+    args = expr.args if isinstance(expr, m.Pred) and expr.name == "holder" else ()
+    if len(args) != 2 or not isinstance(args[0], int) or isinstance(args[1], int):
+        return [_diag("E101", "rotation.first_lead is first_speaker, after_dealer or the holder of a card, "
+                              "written holder(RANK, SUIT)", rule.value, "for example `first_lead: holder(2, oros)`")]
+    rank, suit = args
+    problems = []
+    ranks = _ranks(spec)
+    if rank not in ranks:
+        problems.append(_diag("E102", f"rotation.first_lead: the deck has no rank {rank}", rule.value,
+                              "its ranks are " + ", ".join(map(str, ranks))))
+    suits = [d.key for d in _decls(spec, "deck.suits")]
+    if suit not in suits:
+        problems.append(_diag("E102", f"rotation.first_lead: the deck has no suit {suit!r}", rule.value,
+                              did_you_mean(suit, suits) or "its suits are " + ", ".join(suits)))
+    return problems
+
+
+@check
 def check_duplicates(spec: m.Spec) -> list[Diagnostic]:
     """E104: no rule id is written twice."""
     return duplicate_rules(spec.rules)

@@ -113,6 +113,11 @@ CASES = [
     ("setting-not-positive", "target: 600 (400, 600, 1000)", "target: 600 (0, 600)", "E601", "600 (0"),
     ("setting-choice-twice", "target: 600 (400, 600, 1000)", "target: 600 (600, 600)", "E602", "600 (600"),
     ("after-dealer-without-dealer", "  dealer: yes", "  dealer: no", "E700", "after_dealer"),
+    # rotation.first_lead naming a card's holder
+    ("first-lead-rank-not-in-deck", "  first_lead: first_speaker", "  first_lead: holder(9, oros)", "E102", "holder("),
+    ("first-lead-suit-not-in-deck", "  first_lead: first_speaker", "  first_lead: holder(2, oro)", "E102", "holder("),
+    ("first-lead-card-backwards", "  first_lead: first_speaker", "  first_lead: holder(oros, 2)", "E101", "holder("),
+    ("first-lead-not-a-holder", "  first_lead: first_speaker", "  first_lead: leader(2, oros)", "E101", "leader("),
 ]
 
 

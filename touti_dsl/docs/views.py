@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, table_variants
+from .words import Literal, ValueWords, call_names, condition_names, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -169,7 +169,7 @@ class PageWords:
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
-        whole = self.word_sentence(rule)
+        whole = self.word_sentence(rule) or self._holder_sentence(rule)
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if whole is not None:
@@ -181,6 +181,16 @@ class PageWords:
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
                         notes=notes)
+
+    def _holder_sentence(self, rule: m.Rule) -> str | None:
+        """`rotation.first_lead: holder(RANK, SUIT)`: the card named by its labels in the page's language."""
+        if rule.id != "rotation.first_lead" or not isinstance(rule.value, m.Formula):
+            return None
+        rank, suit = rule.value.expr.args
+        names = condition_names(self.spec, self.words.lang)
+        dealer = self.spec.value("rotation.dealer")
+        head = "rule_holder_no_dealer" if isinstance(dealer, m.Word) and dealer.value == "no" else "rule_holder"
+        return self.text(f"{head}.rotation.first_lead", rank=names.ranks.get(rank) or self.lit(rank), suit=names.suits[suit])
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together, for a match to a target without

@@ -208,6 +208,7 @@ class Ruleset:
     tricks_per_round: int = 10
     swap_window: str = "before_first_lead"  # or after_team_trick
     swap_compulsory: bool = False  # the holder must swap as soon as it may: no card is played until then
+    first_lead_card: int | None = None  # `first_lead: holder(RANK, SUIT)`: the card whose holder leads the first trick
     vocabulary: Vocabulary = None
     play_text: tuple[str, ...] = ()
     ghna_text: tuple[str, ...] = ()
@@ -283,7 +284,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         system=spec.system,
         **deck,
         **teams,
-        **_compile_rotation(read),
+        **_compile_rotation(read, deck),
         bidding=_compile_bidding(read),
         calls=_compile_calls(read),
         **_compile_trump(read),
@@ -480,11 +481,12 @@ def _hand_size(read: _Reader, players: int) -> int:
     return sizes[players]
 
 
-def _compile_rotation(read: _Reader) -> dict:
+def _compile_rotation(read: _Reader, deck: dict) -> dict:
     has_dealer = read.word("rotation.dealer", ("yes", "no")) == "yes"
     first_speaker = read.word("rotation.first_speaker", ("after_dealer", "random"))
-    first_lead = read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
-    next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser"))
+    lead_card = _first_lead_card(read, deck)
+    first_lead = "holder" if lead_card is not None else read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
+    next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"))
     read.word("rotation.turn_order", ("next_seat",))
     if not has_dealer and "after_dealer" in (first_speaker, first_lead):
         rule = read.rule("rotation.first_speaker" if first_speaker == "after_dealer" else "rotation.first_lead")
@@ -493,9 +495,20 @@ def _compile_rotation(read: _Reader) -> dict:
         has_dealer=has_dealer,
         first_speaker=first_speaker,
         first_lead=first_lead,
+        first_lead_card=lead_card,
         after_void=read.word("rotation.after_void", ("next_seat", "same_seat")),
         next_round=next_round,
     )
+
+
+def _first_lead_card(read: _Reader, deck: dict) -> int | None:
+    """The card of `rotation.first_lead: holder(RANK, SUIT)` (checks.py has checked that the deck has it); None for a word."""
+    value = read.rule("rotation.first_lead").value
+    if not isinstance(value, m.Formula):
+        return None
+    rank, suit = value.expr.args
+    cards = list(zip(deck["card_rank"], deck["card_suit"]))
+    return cards.index((rank, deck["suits"].index(suit)))
 
 
 def _compile_bidding(read: _Reader) -> BiddingRules | None:
