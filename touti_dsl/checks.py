@@ -1070,10 +1070,27 @@ def check_duties(spec: m.Spec) -> list[Diagnostic]:
     problems = []
     for rule in _obligations(spec):
         if rule.value.duty not in DUTIES:
-            hint = did_you_mean(rule.value.duty, DUTIES) or "the duties are " + ", ".join(DUTIES)
+            hint = did_you_mean(rule.value.duty, _spelled_like(rule.value.duty, DUTIES)) or \
+                "the duties are " + ", ".join(DUTIES)
             where = rule.value.duty_loc if rule.value.duty_loc.line else rule.value.loc
             problems.append(_diag("E404", f"unknown duty {rule.value.duty!r} in {rule.id}", where, hint))
     return problems
+
+
+def _spelled_like(name: str, candidates) -> list[str]:
+    """The candidates that `name` may be a misspelling of: the same words, each spelled alike (`beat_trumps` for
+    `beat_trump`), or the same letters but for the underscores (`nopoints`).  A name with a word more or another word
+    is a different name, often the opposite one: `lowest_points` or `most_points` is no misspelling of `points` or
+    `no_points`, and a did-you-mean must not offer the duty that means the contrary."""
+    words = name.split("_")
+
+    def alike(candidate: str) -> bool:
+        theirs = candidate.split("_")
+        if name.replace("_", "") == candidate.replace("_", ""):
+            return True
+        return len(theirs) == len(words) and all(did_you_mean(a, [b]) for a, b in zip(words, theirs))
+
+    return [c for c in candidates if alike(c)]
 
 
 @check

@@ -236,3 +236,12 @@ def test_a_claim_section_is_checked_like_the_others(tmp_path):
                              '  window: to_leed\n  false: play_on\n  require sure: can_win\n}\n')
     assert ("E102", 8) in found  # window: to_leed
     assert ("E403", 10) in found  # can_win is no claim term
+
+
+@pytest.mark.parametrize("misspelled", ["most_points", "lowest_point_card", "points_least"])
+def test_a_duty_with_another_word_is_not_offered_the_opposite_duty(misspelled):
+    """P6: `most_points` is no misspelling of `no_points`, nor `points_least` of `points`: the hint lists the duties."""
+    problem = only(edit("must beat_trump", f"must {misspelled}"))
+    assert problem.code == "E404"
+    assert not problem.hint.startswith("did you mean"), problem.hint
+    assert "least_points" in problem.hint
