@@ -1064,6 +1064,45 @@ def check_predicates(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
+# Terms with no value without declarations: a spec without a ghna section may not name them.
+DECLARATION_TERMS = ("declarations", "declared_points", "window_declarations", "holds_pair", "declaring", "value", "tute")
+# Words of other sections that name a declaration: (rule id, word).
+DECLARATION_WORDS = (("concession.award", "held_ghna"),)  # `match.at_once: tute` without a tute is E310
+
+
+@check
+def check_without_ghna(spec: m.Spec) -> list[Diagnostic]:
+    """E108: without a ghna section (no songs, `remove ghna`), nothing names a declaration: not
+    `concession.award: held_ghna`, no condition or formula on declarations (`match.at_once: tute` is E310)."""
+    if _index(spec).by_section.get("ghna"):
+        return []
+    why = "this spec has no ghna section: nobody declares (a ghna, a cante or a tute)"
+    problems = []
+    for rule_id, word in DECLARATION_WORDS:
+        rule = _rule(spec, rule_id)
+        if rule is not None and word in _words(rule.value):
+            problems.append(_diag("E108", f"{rule_id}: {word} applies only with declarations, but {why}",
+                                  _word_loc(rule, word), "remove the word, or add a ghna section"))
+    for rule, expr, _, _ in _expressions(spec):
+        for pred in _terms(expr):
+            if pred.name in DECLARATION_TERMS:
+                problems.append(_diag("E108", f"{rule.id}: {pred.name} counts declarations, but {why}", pred,
+                                      "remove the condition, or add a ghna section"))
+    return problems
+
+
+def _terms(expr) -> Iterator[m.Pred]:
+    """Every term of an expression, left to right."""
+    if isinstance(expr, m.Pred):
+        yield expr
+        return
+    for name in getattr(expr, "__dataclass_fields__", ()):
+        value = getattr(expr, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, m.Expr):
+                yield from _terms(child)
+
+
 @check
 def check_duties(spec: m.Spec) -> list[Diagnostic]:
     """E404: every play obligation names a known duty."""

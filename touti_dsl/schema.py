@@ -181,7 +181,7 @@ CALL_RULES: tuple[RuleSpec, ...] = (
 )
 
 SECTIONS = ("system", "deck", "table", "rotation", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
-OPTIONAL_SECTIONS = ("bidding", "concession", "claim")
+OPTIONAL_SECTIONS = ("bidding", "concession", "claim", "ghna")
 
 BY_ID: dict[str, RuleSpec] = {r.id: r for r in RULES}
 CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}

@@ -245,3 +245,17 @@ def test_a_duty_with_another_word_is_not_offered_the_opposite_duty(misspelled):
     assert problem.code == "E404"
     assert not problem.hint.startswith("did you mean"), problem.hint
     assert "least_points" in problem.hint
+
+
+def test_a_spec_without_songs_is_valid_and_nothing_else_may_name_a_declaration(tmp_path):
+    """`remove ghna` (Brisca has no songs) leaves a valid spec, not one E103 per ghna rule (P5); a condition on
+    declarations or a concession awarding held songs is then one E108 at its own line."""
+    no_songs = 'touti 1\n\nsystem "no-songs" extends "guinote" {\n  title: "No songs"\n}\n\nremove ghna\n'
+    path = tmp_path / "no-songs.touti"
+    path.write_text(no_songs, encoding="utf-8")
+    from touti_dsl.loader import load_spec
+
+    assert not load_spec(path).section("ghna")
+    found = _codes_and_lines(tmp_path / "counted.touti", no_songs + "\nadd play {\n"
+                             "  spare: must no_points unless declarations(team) > 0\n}\n")
+    assert found == {("E108", 10)}

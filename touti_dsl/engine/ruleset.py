@@ -95,6 +95,7 @@ class GhnaRules:
     tute_ranks: tuple[int, ...]
     bid_winner_only: bool = False  # `who: bid_winner`: only the contract's maker declares (and a partner it lends to)
     lend: bool = False  # `lend: once`: the bid winner may once a round let the partner declare one ghna
+    off: bool = False  # no ghna section (`remove ghna`): nobody declares anything
 
 
 @dataclass(frozen=True)
@@ -289,7 +290,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         calls=_compile_calls(read),
         **_compile_trump(read),
         obligations=_compile_obligations(read),
-        ghna=_compile_ghna(read, deck),
+        ghna=_compile_ghna(read, deck) if read.spec.has("ghna.pair") else _no_ghna(deck),
         concession=_compile_concession(read),
         scoring=read.word("scoring.round", ("contract", "most_points", "middle_loses")),
         last_trick_bonus=read.number("deck.last_trick"),
@@ -298,7 +299,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         requirements=_compile_section_requirements(read),
         concession_by_one=read.spec.has("concession.consent") and read.spec.value("concession.consent").value == "one",
         pass_final=read.word("bidding.pass", ("final", "not_final")) == "final" if read.spec.has("bidding.pass") else True,
-        ghna_windows=_ghna_windows(read),
+        ghna_windows=_ghna_windows(read) if read.spec.has("ghna.window") else frozenset(),
         formulas=_compile_formulas(read),
         claim=_compile_claim(read),
     )
@@ -691,6 +692,12 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
     )
 
 
+def _no_ghna(deck: dict) -> GhnaRules:
+    """A spec without a ghna section: no declaration is ever legal (the pair is any two ranks, never declared)."""
+    return GhnaRules(pair=(deck["ranks"][0], deck["ranks"][1]), trump_value=0, plain_value=0, both_teams=True,
+                     per_trick=0, limit="none", caps=(), minimum_plain=0, minimum_trump=0, tute_ranks=(), off=True)
+
+
 GHNA_WINDOWS = ("after_team_trick", "after_own_trick", "before_first_lead")
 
 
@@ -820,6 +827,7 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_swap=rules.swap_rank is not None,
         has_concession=rules.concession is not None,
         has_tute=spec.has("ghna.tute"),
+        has_ghna=not rules.ghna.off,
         bid_suits=rules.trump_choice == "in_bid",
         has_lend=rules.ghna.lend,
         has_claim=spec.has("claim.window"),
