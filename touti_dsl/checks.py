@@ -465,6 +465,30 @@ def check_vocabulary(spec: m.Spec) -> list[Diagnostic]:
 
 
 @check
+def check_first_lead(spec: m.Spec) -> list[Diagnostic]:
+    """E101 / E102: `rotation.first_lead` written as a formula names a card of the deck: `holder(RANK, SUIT)`."""
+    rule = _rule(spec, "rotation.first_lead")
+    if rule is None or not isinstance(rule.value, m.Formula):
+        return []
+    expr = rule.value.expr
+    args = expr.args if isinstance(expr, m.Pred) and expr.name == "holder" else ()
+    if len(args) != 2 or not isinstance(args[0], int) or isinstance(args[1], int):
+        return [_diag("E101", "rotation.first_lead is first_speaker, after_dealer or the holder of a card, "
+                              "written holder(RANK, SUIT)", rule.value, "for example `first_lead: holder(2, oros)`")]
+    rank, suit = args
+    problems = []
+    ranks = _ranks(spec)
+    if rank not in ranks:
+        problems.append(_diag("E102", f"rotation.first_lead: the deck has no rank {rank}", rule.value,
+                              "its ranks are " + ", ".join(map(str, ranks))))
+    suits = [d.key for d in _decls(spec, "deck.suits")]
+    if suit not in suits:
+        problems.append(_diag("E102", f"rotation.first_lead: the deck has no suit {suit!r}", rule.value,
+                              did_you_mean(suit, suits) or "its suits are " + ", ".join(suits)))
+    return problems
+
+
+@check
 def check_duplicates(spec: m.Spec) -> list[Diagnostic]:
     """E104: no rule id is written twice."""
     return duplicate_rules(spec.rules)
@@ -1061,6 +1085,45 @@ def check_predicates(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
+# Terms with no value without declarations: a spec without a ghna section may not name them.
+DECLARATION_TERMS = ("declarations", "declared_points", "window_declarations", "holds_pair", "declaring", "value", "tute")
+# Words of other sections that name a declaration: (rule id, word).
+DECLARATION_WORDS = (("concession.award", "held_ghna"),)  # `match.at_once: tute` without a tute is E310
+
+
+@check
+def check_without_ghna(spec: m.Spec) -> list[Diagnostic]:
+    """E108: without a ghna section (no songs, `remove ghna`), nothing names a declaration: not
+    `concession.award: held_ghna`, no condition or formula on declarations (`match.at_once: tute` is E310)."""
+    if _index(spec).by_section.get("ghna"):
+        return []
+    why = "this spec has no ghna section: nobody declares (a ghna, a cante or a tute)"
+    problems = []
+    for rule_id, word in DECLARATION_WORDS:
+        rule = _rule(spec, rule_id)
+        if rule is not None and word in _words(rule.value):
+            problems.append(_diag("E108", f"{rule_id}: {word} applies only with declarations, but {why}",
+                                  _word_loc(rule, word), "remove the word, or add a ghna section"))
+    for rule, expr, _, _ in _expressions(spec):
+        for pred in _terms(expr):
+            if pred.name in DECLARATION_TERMS:
+                problems.append(_diag("E108", f"{rule.id}: {pred.name} counts declarations, but {why}", pred,
+                                      "remove the condition, or add a ghna section"))
+    return problems
+
+
+def _terms(expr) -> Iterator[m.Pred]:
+    """Every term of an expression, left to right."""
+    if isinstance(expr, m.Pred):
+        yield expr
+        return
+    for name in getattr(expr, "__dataclass_fields__", ()):
+        value = getattr(expr, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, m.Expr):
+                yield from _terms(child)
+
+
 @check
 def check_redeal_condition(spec: m.Spec) -> list[Diagnostic]:
     """E412: `redeal.when` looks at a hand just dealt: no suit has been led, and trumps are known only from a turned card."""
@@ -1088,10 +1151,27 @@ def check_duties(spec: m.Spec) -> list[Diagnostic]:
     problems = []
     for rule in _obligations(spec):
         if rule.value.duty not in DUTIES:
-            hint = did_you_mean(rule.value.duty, DUTIES) or "the duties are " + ", ".join(DUTIES)
+            hint = did_you_mean(rule.value.duty, _spelled_like(rule.value.duty, DUTIES)) or \
+                "the duties are " + ", ".join(DUTIES)
             where = rule.value.duty_loc if rule.value.duty_loc.line else rule.value.loc
             problems.append(_diag("E404", f"unknown duty {rule.value.duty!r} in {rule.id}", where, hint))
     return problems
+
+
+def _spelled_like(name: str, candidates) -> list[str]:
+    """The candidates that `name` may be a misspelling of: the same words, each spelled alike (`beat_trumps` for
+    `beat_trump`), or the same letters but for the underscores (`nopoints`).  A name with a word more or another word
+    is a different name, often the opposite one: `lowest_points` or `most_points` is no misspelling of `points` or
+    `no_points`, and a did-you-mean must not offer the duty that means the contrary."""
+    words = name.split("_")
+
+    def alike(candidate: str) -> bool:
+        theirs = candidate.split("_")
+        if name.replace("_", "") == candidate.replace("_", ""):
+            return True
+        return len(theirs) == len(words) and all(did_you_mean(a, [b]) for a, b in zip(words, theirs))
+
+    return [c for c in candidates if alike(c)]
 
 
 @check

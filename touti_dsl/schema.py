@@ -72,10 +72,12 @@ RULES: tuple[RuleSpec, ...] = (
                "docs only, engines see no signs)"),
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
-    _r("rotation.first_lead", WORDS, ("first_speaker", "after_dealer"), meaning="who leads the first trick"),
-    _r("rotation.next_round", WORDS, ("next_seat", "last_trick_winner", "hand_loser"),
+    _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer"),
+       meaning="who leads the first trick: the first speaker, the player after the dealer, or the holder of a card "
+               "(`holder(2, oros)`)"),
+    _r("rotation.next_round", WORDS, ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"),
        meaning="who deals (or speaks first) in the next round: the next seat, the winner of the last trick, or the first "
-               "seat of the side that lost the hand"),
+               "seat, after the current one, of the side that lost (hand_loser) or won (hand_winner) the hand"),
     _r("rotation.after_void", WORDS, ("next_seat", "same_seat"), meaning="how it moves on after a void (all-pass) round"),
     _r("redeal.when", EXPRESSION,
        meaning="when a deal is void and dealt again: a condition on one player's hand, just dealt (`deal` context); "
@@ -210,7 +212,7 @@ CALL_RULES: tuple[RuleSpec, ...] = (
 )
 
 SECTIONS = ("system", "deck", "table", "rotation", "redeal", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
-OPTIONAL_SECTIONS = ("redeal", "bidding", "concession", "claim")
+OPTIONAL_SECTIONS = ("redeal", "bidding", "concession", "claim", "ghna")
 
 BY_ID: dict[str, RuleSpec] = {r.id: r for r in RULES}
 CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}

@@ -188,6 +188,7 @@ DUTIES: dict[str, DutyInfo] = {
         DutyInfo("no_undertrump", "play a card other than a trump lower than the trick's best trump"),
         DutyInfo("no_points", "play a card worth no points"),
         DutyInfo("points", "play a card worth points"),
+        DutyInfo("least_points", "play a card of the fewest points among those you may play"),
     )
 }
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from touti_dsl.engine import Game
+
 from .helpers import game, hands_of, refused, run
 
 # The worked example of seed 002 (tute).  Seats in play order: P3 = 0, P1 = 1, P2 = 2,
@@ -155,3 +157,22 @@ def test_not_your_turn_and_not_held():
     state = worked_example()
     refused(state, 1, "play 1o", "rotation.turn_order")
     refused(state, 0, "play 1o", "action.not_held")
+
+
+def test_least_points_keeps_the_cards_of_the_fewest_points(tmp_path):
+    """least_points ("no vale cargar" when every card counts): unable to win, seat 1 must play a sota (2 points),
+    not an ace; the base tute lets it play any copas or espadas."""
+    path = tmp_path / "least.touti"
+    path.write_text('touti 1\n\nsystem "least" extends "tute" {\n  title: "least"\n}\n\nadd play {\n'
+                    "  least: must least_points unless can_win\n}\n", encoding="utf-8")
+    hands = hands_of(
+        "1o 3o 12o 11o 10o 7o 6o 5o 4o 2o",
+        "1c 3c 12c 11c 10c 1e 3e 12e 11e 10e",
+        "7c 6c 5c 4c 2c 7e 6e 5e 4e 2e",
+        "1b 3b 12b 11b 10b 7b 6b 5b 4b 2b",
+    )
+    state = run(Game.from_spec(path).new_round(hands=hands, dealer=3), "0: play 1o")
+    assert [a for a in state.legal_actions(1) if a.startswith("play ")] == ["play 10c", "play 10e"]
+    assert "fewest points" in refused(state, 1, "play 1c", "play.least").message
+    base = run(game("tute").new_round(hands=hands, dealer=3), "0: play 1o")
+    assert "play 1c" in base.legal_actions(1)

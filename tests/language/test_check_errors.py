@@ -118,6 +118,11 @@ CASES = [
     ("review-word", "  next_leader: winner", "  next_leader: winner\n  review: first", "E102", "review: @first"),
     ("misdeal-word", "  turn_order: next_seat", "  turn_order: next_seat\n  misdeal: again", "E102", "again"),
     ("first-dealer-word", "  turn_order: next_seat", "  turn_order: next_seat\n  first_dealer: kings", "E102", "kings"),
+    # rotation.first_lead naming a card's holder
+    ("first-lead-rank-not-in-deck", "  first_lead: first_speaker", "  first_lead: holder(9, oros)", "E102", "holder("),
+    ("first-lead-suit-not-in-deck", "  first_lead: first_speaker", "  first_lead: holder(2, oro)", "E102", "holder("),
+    ("first-lead-card-backwards", "  first_lead: first_speaker", "  first_lead: holder(oros, 2)", "E101", "holder("),
+    ("first-lead-not-a-holder", "  first_lead: first_speaker", "  first_lead: leader(2, oros)", "E101", "leader("),
 ]
 
 
@@ -252,3 +257,24 @@ def test_a_condition_of_match_at_once_is_typed_and_placed_like_the_others(tmp_pa
                              'touti 1\n\nsystem "three" extends "tute-subastado-three" {\n  title: "Three"\n}\n\n'
                              'scoring {\n  made: contract + score(bidders)\n}\n')
     assert ("E605", 8) in found
+@pytest.mark.parametrize("misspelled", ["most_points", "lowest_point_card", "points_least"])
+def test_a_duty_with_another_word_is_not_offered_the_opposite_duty(misspelled):
+    """P6: `most_points` is no misspelling of `no_points`, nor `points_least` of `points`: the hint lists the duties."""
+    problem = only(edit("must beat_trump", f"must {misspelled}"))
+    assert problem.code == "E404"
+    assert not problem.hint.startswith("did you mean"), problem.hint
+    assert "least_points" in problem.hint
+
+
+def test_a_spec_without_songs_is_valid_and_nothing_else_may_name_a_declaration(tmp_path):
+    """`remove ghna` (Brisca has no songs) leaves a valid spec, not one E103 per ghna rule (P5); a condition on
+    declarations or a concession awarding held songs is then one E108 at its own line."""
+    no_songs = 'touti 1\n\nsystem "no-songs" extends "guinote" {\n  title: "No songs"\n}\n\nremove ghna\n'
+    path = tmp_path / "no-songs.touti"
+    path.write_text(no_songs, encoding="utf-8")
+    from touti_dsl.loader import load_spec
+
+    assert not load_spec(path).section("ghna")
+    found = _codes_and_lines(tmp_path / "counted.touti", no_songs + "\nadd play {\n"
+                             "  spare: must no_points unless declarations(team) > 0\n}\n")
+    assert found == {("E108", 10)}

@@ -258,7 +258,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + level, contract=level, findings=findings).explore(CAMPAIGN_ROUNDS)
         # several declarations at this level: the contract maker's side is dealt the pairs (declarations.py)
         Explorer(game, seed + 500 + level, contract=level, findings=findings, rigged_pairs=True).explore(RIGGED_ROUNDS)
-    if not levels:  # one limit at every level: the first speaker's side is dealt the pairs (and bids the lowest bid)
+    if not levels and not game.ruleset.ghna.off:  # one limit at every level: the first speaker's side is dealt the pairs (and bids the lowest bid)
         lowest = game.ruleset.bidding.minimum if game.ruleset.bidding else None
         Explorer(game, seed + 500, contract=lowest, findings=findings, rigged_pairs=True).explore(RIGGED_ROUNDS)
     # rounds without optional features, so that every rule has a case an implementation without them can run

@@ -425,7 +425,12 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
     cases = []
     played = [r for r in rounds if not r.result["void"]]
     voids = [r for r in rounds if r.result["void"]]
-    for rule, pool, words in (("rotation.next_round", played, "a played round"), ("rotation.after_void", voids, "a void round")):
+    pools = [("rotation.next_round", played, "a played round"), ("rotation.after_void", voids, "a void round")]
+    if rules.next_round in ("hand_winner", "hand_loser"):
+        # both sides of the rule: the current dealer's (or first speaker's) side won the hand, or another side did
+        pools[:1] = [("rotation.next_round", [r for r in played if _pivot_side_won(game, r) is won], words)
+                     for won, words in ((True, "a round the dealer's side won"), (False, "a round another side won"))]
+    for rule, pool, words in pools:
         found = _round_before_another(game, pool)
         if found is None:
             continue
@@ -437,6 +442,16 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
         ]
         cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))
     return cases
+
+
+def _pivot_side_won(game: Game, record: RoundRecord) -> bool | None:
+    """Whether the side of the round's dealer (its first speaker without a dealer) won the hand; None when nobody did."""
+    winner = record.result["winner"]
+    if winner is None:
+        return None
+    state = game.new_round(**record.setup)
+    pivot = state.dealer if game.ruleset.has_dealer else state.first_speaker
+    return state.seating.team_of[pivot] == winner
 
 
 def _round_before_another(game: Game, pool: list[RoundRecord]) -> tuple[RoundRecord, RoundState] | None:
@@ -474,7 +489,8 @@ def opening_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                 record = min(pool, key=lambda r: len(r.history))
                 named = [i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")]
                 at = named[0] + 1 if named else _first_play(record)  # `trump.choice in_bid`: no trump action
-                cases += _turn_case(game, record, at, ["rotation.first_lead"], "after the bidding the first speaker leads, whoever won the bidding" + words)
+                leader = "the holder of the named card" if rules.first_lead == "holder" else "the first speaker"
+                cases += _turn_case(game, record, at, ["rotation.first_lead"], f"after the bidding {leader} leads, whoever won the bidding" + words)
     return cases
 
 

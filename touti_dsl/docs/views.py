@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, most_sides, rank_labels, table_variants
+from .words import Literal, ValueWords, call_names, condition_names, most_sides, rank_labels, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -157,13 +157,16 @@ class PageWords:
         return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
 
     def _table_key(self, key: str) -> str:
-        """The wording of `key` for this table: `*_in_cotos.*` for a match in cotos (games won make a coto, not the
+        """The wording of `key` for this table: without a ghna section, the wording without songs (`*_no_ghna.*`, after
+        the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
         match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), then
         the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
         head, rest = key.split(".", 1)
         levels = tuple(suffix for rule_id, suffix in (("match.cotos", "_in_cotos"), ("match.games", "_in_games"))
                        if self.spec.has(rule_id))
         suffixes = levels + table_variants(self.spec)
+        if not self.spec.section("ghna"):  # no songs: a sentence that counts them has a wording without them
+            suffixes = tuple(f"{s}_no_ghna" for s in table_variants(self.spec) or ("",)) + suffixes
         for suffix in suffixes:
             if self.words.has(f"{head}{suffix}.{rest}"):
                 return f"{head}{suffix}.{rest}"
@@ -195,7 +198,7 @@ class PageWords:
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
-        whole = self.word_sentence(rule)
+        whole = self.word_sentence(rule) or self._holder_sentence(rule)
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
@@ -210,6 +213,16 @@ class PageWords:
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
                         notes=notes)
+
+    def _holder_sentence(self, rule: m.Rule) -> str | None:
+        """`rotation.first_lead: holder(RANK, SUIT)`: the card named by its labels in the page's language."""
+        if rule.id != "rotation.first_lead" or not isinstance(rule.value, m.Formula):
+            return None
+        rank, suit = rule.value.expr.args
+        names = condition_names(self.spec, self.words.lang)
+        dealer = self.spec.value("rotation.dealer")
+        head = "rule_holder_no_dealer" if isinstance(dealer, m.Word) and dealer.value == "no" else "rule_holder"
+        return self.text(f"{head}.rotation.first_lead", rank=names.ranks.get(rank) or self.lit(rank), suit=names.suits[suit])
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together, for a match to a target without
@@ -304,6 +317,11 @@ class PageWords:
             call_intro=self.text("intro.call") if is_call else "",
         )
 
+    def no_ghna_view(self) -> SectionView:
+        """The section of a spec without a ghna section: one sentence, nobody declares."""
+        sentence = RuleView(id="ghna", anchor="ghna-none", sentence=self.text("rule_unwritten.ghna"))
+        return SectionView(name="ghna", title=self.section_title("ghna"), anchor="section-ghna", rules=(sentence,))
+
     def head_text(self, rule_id: str, plain: bool = False) -> str:
         """A Text of the system block in the page's language; English, marked as English, without a translation."""
         value = self.spec.value(rule_id)
@@ -372,6 +390,9 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
         view = page.section_view(name)
         shown = tuple((examples or {}).get(name, ()))
         sections.append(view if not shown else SectionView(**{**view.__dict__, "examples": shown}))
+    if not spec.section("ghna"):  # no songs at all (`remove ghna`): the page says so where the songs would be
+        sections.append(page.no_ghna_view())
+        sections.sort(key=lambda view: schema.section_rank(view.name))
     title = page.head_text("system.title", plain=True) or spec.system  # the front matter takes no markup
     source = page.head_text("system.source")
     return RulesPage(

@@ -291,10 +291,13 @@ def _next_pivot(st: RoundState, current: int) -> int:
         return claim.rest_taker(st)  # a claim gave the rest of the round away
     if rules.next_round == "last_trick_winner" and st.tricks:
         return st.tricks[-1][2]
-    if rules.next_round == "hand_loser":
+    if rules.next_round in ("hand_loser", "hand_winner"):
         winner = st.round_result()["winner"]
         if winner is not None:
+            # the first seat after the current one on the named side: with the loser, any side but the winner's;
+            # with the winner, the winner's side (its other player when the current seat is on it)
+            wanted = rules.next_round == "hand_winner"
             n = rules.seats
             return next(s % n for s in range(current + 1, current + n + 1)
-                        if st.seating.team_of[s % n] != winner and s % n not in gone)
+                        if (st.seating.team_of[s % n] == winner) == wanted and s % n not in gone)
     return following

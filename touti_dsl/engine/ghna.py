@@ -37,7 +37,7 @@ def value(st, suit: int) -> int:
 
 def legal(st, seat: int) -> list[str]:
     """Legal `ghna` and `tute` actions of `seat`, in canonical order."""
-    if window_refusal(st, seat) is not None:
+    if st.rules.ghna.off or window_refusal(st, seat) is not None:
         return []
     rules = st.rules
     actions = [rules.ghna_text[s] for s in range(len(rules.suits)) if suit_refusal(st, seat, s) is None]

@@ -51,8 +51,15 @@ def _points(st, cards):
     return [c for c in cards if points[c]]
 
 
+def _least_points(st, cards):
+    points = st.rules.card_points
+    fewest = min(points[c] for c in cards)
+    return [c for c in cards if points[c] == fewest]
+
+
 DUTY_FILTERS = {"follow": _follow, "beat_led": _beat_led, "trump": _trump, "beat_trump": _beat_trump, "win": _win,
-                "no_undertrump": _no_undertrump, "no_points": _no_points, "points": _points}
+                "no_undertrump": _no_undertrump, "no_points": _no_points, "points": _points,
+                "least_points": _least_points}
 
 
 def narrow(st, seat: int, watch: int | None = None):
@@ -98,6 +105,8 @@ def refusal_message(st, duty: str, kept: list[int]) -> str:
         return f"must play a card worth no points: {example}"
     if duty == "points":
         return f"must play a card worth points: {example}"
+    if duty == "least_points":
+        return f"must play a card of the fewest points ({rules.card_points[kept[0]]}): {example}"
     if st.best_trump >= 0:
         return f"must overtrump {rules.card_name[st.best_trump_card]}: {example}"
     return f"must play a trump ({rules.suits[st.trump_suit]}): {example}"

@@ -98,6 +98,7 @@ class GhnaRules:
     lend: bool = False  # `lend: once`: the bid winner may once a round let the partner declare one ghna
     kinds: tuple = ()  # `ghna.kinds`: declaration_kinds.Kind, in the order written
     kind_minimums: tuple = ()  # per kind, its own `ghna.minimums` row, or None (the plain / trump row applies)
+    off: bool = False  # no ghna section (`remove ghna`): nobody declares anything
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,7 @@ class Ruleset:
     tricks_per_round: int = 10
     swap_window: str = "before_first_lead"  # or after_team_trick
     swap_compulsory: bool = False  # the holder must swap as soon as it may: no card is played until then
+    first_lead_card: int | None = None  # `first_lead: holder(RANK, SUIT)`: the card whose holder leads the first trick
     vocabulary: Vocabulary = None
     play_text: tuple[str, ...] = ()
     ghna_text: tuple[str, ...] = ()
@@ -317,12 +319,12 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         system=spec.system,
         **deck,
         **teams,
-        **_compile_rotation(read),
+        **_compile_rotation(read, deck),
         bidding=_compile_bidding(read),
         calls=_compile_calls(read),
         **_compile_trump(read),
         obligations=_compile_obligations(read),
-        ghna=_compile_ghna(read, deck),
+        ghna=_compile_ghna(read, deck) if read.spec.has("ghna.pair") else _no_ghna(deck),
         concession=_compile_concession(read),
         scoring=read.word("scoring.round", ("contract", "most_points", "middle_loses")),
         last_trick_bonus=read.number("deck.last_trick"),
@@ -331,7 +333,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         requirements=_compile_section_requirements(read),
         concession_by_one=read.spec.has("concession.consent") and read.spec.value("concession.consent").value == "one",
         pass_final=read.word("bidding.pass", ("final", "not_final")) == "final" if read.spec.has("bidding.pass") else True,
-        ghna_windows=_ghna_windows(read),
+        ghna_windows=_ghna_windows(read) if read.spec.has("ghna.window") else frozenset(),
         formulas=_compile_formulas(read),
         claim=_compile_claim(read),
         redeal=_compile_redeal(read),
@@ -555,11 +557,12 @@ def _hand_size(read: _Reader, players: int) -> int:
     return sizes[players]
 
 
-def _compile_rotation(read: _Reader) -> dict:
+def _compile_rotation(read: _Reader, deck: dict) -> dict:
     has_dealer = read.word("rotation.dealer", ("yes", "no")) == "yes"
     first_speaker = read.word("rotation.first_speaker", ("after_dealer", "random"))
-    first_lead = read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
-    next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser"))
+    lead_card = _first_lead_card(read, deck)
+    first_lead = "holder" if lead_card is not None else read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
+    next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"))
     read.word("rotation.turn_order", ("next_seat",))
     if not has_dealer and "after_dealer" in (first_speaker, first_lead):
         rule = read.rule("rotation.first_speaker" if first_speaker == "after_dealer" else "rotation.first_lead")
@@ -568,9 +571,20 @@ def _compile_rotation(read: _Reader) -> dict:
         has_dealer=has_dealer,
         first_speaker=first_speaker,
         first_lead=first_lead,
+        first_lead_card=lead_card,
         after_void=read.word("rotation.after_void", ("next_seat", "same_seat")),
         next_round=next_round,
     )
+
+
+def _first_lead_card(read: _Reader, deck: dict) -> int | None:
+    """The card of `rotation.first_lead: holder(RANK, SUIT)` (checks.py has checked that the deck has it); None for a word."""
+    value = read.rule("rotation.first_lead").value
+    if not isinstance(value, m.Formula):
+        return None
+    rank, suit = value.expr.args
+    cards = list(zip(deck["card_rank"], deck["card_suit"]))
+    return cards.index((rank, deck["suits"].index(suit)))
 
 
 def _compile_bidding(read: _Reader) -> BiddingRules | None:
@@ -755,6 +769,12 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
     )
 
 
+def _no_ghna(deck: dict) -> GhnaRules:
+    """A spec without a ghna section: no declaration is ever legal (the pair is any two ranks, never declared)."""
+    return GhnaRules(pair=(deck["ranks"][0], deck["ranks"][1]), trump_value=0, plain_value=0, both_teams=True,
+                     per_trick=0, limit="none", caps=(), minimum_plain=0, minimum_trump=0, tute_ranks=(), off=True)
+
+
 GHNA_WINDOWS = ("after_team_trick", "after_own_trick", "before_first_lead")
 
 
@@ -922,6 +942,7 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_swap=rules.swap_rank is not None,
         has_concession=rules.concession is not None,
         has_tute=spec.has("ghna.tute"),
+        has_ghna=not rules.ghna.off,
         bid_suits=rules.trump_choice == "in_bid",
         has_lend=rules.ghna.lend,
         has_claim=spec.has("claim.window"),

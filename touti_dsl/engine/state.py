@@ -253,9 +253,21 @@ class RoundState:
     def _start_play(self) -> None:
         rules = self.rules
         self.phase = "play"
-        lead = self.first_speaker if rules.first_lead == "first_speaker" else self.seating.next_seat[self.dealer]
+        if rules.first_lead == "holder":
+            lead = self.first_lead_holder()
+        else:
+            lead = self.first_speaker if rules.first_lead == "first_speaker" else self.seating.next_seat[self.dealer]
         self.to_play = lead
         play.start_trick(self)
+
+    def first_lead_holder(self) -> int:
+        """`first_lead: holder(...)`: the seat holding that card leads; when no hand holds it (in the stock, turned
+        or not dealt), the seat after the dealer (the first speaker without a dealer), as with `after_dealer`."""
+        card = self.rules.first_lead_card
+        holder = next((seat for seat, hand in enumerate(self.hands) if card in hand), None)
+        if holder is not None:
+            return holder
+        return self.seating.next_seat[self.dealer] if self.rules.has_dealer else self.first_speaker
 
     # -- play
 

@@ -70,6 +70,7 @@ class Vocabulary:
     has_tute: bool
     bid_suits: bool = False  # `trump.choice in_bid`: every bid names a suit, and only then
     has_lend: bool = False
+    has_ghna: bool = True  # False without a ghna section: `ghna SUIT` is no action of the spec
     has_claim: bool = False
     kinds: dict = None  # `ghna.kinds`: name -> (index, one_suit)
     has_redeal: bool = False  # `redeal.by: holder`: the `redeal` action
@@ -159,6 +160,8 @@ def _parse_trump(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
 
 
 def _parse_ghna(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    if not vocabulary.has_ghna:
+        raise IllegalAction(SYNTAX, "this spec has no ghna (no songs)")
     kinds = vocabulary.kinds or {}
     if not args or args[0] not in kinds:  # `ghna SUIT`: the pair (a kind is never named like a suit: E509)
         return ("ghna", _suit_arg(text, args, vocabulary))

@@ -1,0 +1,50 @@
+"""Who deals next and who leads first: `rotation.next_round: hand_winner` and `rotation.first_lead: holder(...)`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.engine import Game
+
+from .helpers import greedy_play
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
+
+
+@pytest.mark.parametrize("dealer_side_wins", [True, False])
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_the_side_that_won_the_hand_deals_next(dealer, dealer_side_wins):
+    """guinote-winners-deal: the first seat after the dealer on the winning side deals (the partner when the dealer's side won)."""
+    winners_deal = Game.from_spec(EXAMPLES / "guinote-winners-deal.touti")
+    base = Game.from_spec("guinote")
+    strong = {dealer, (dealer + 2) % 4} if dealer_side_wins else {(dealer + 1) % 4, (dealer + 3) % 4}
+    for seed in range(40):  # the first deal the strong side wins playing its strongest cards
+        state = winners_deal.new_round(seed=seed, dealer=dealer)
+        greedy_play(state, strong)
+        if state.round_result()["winner"] == state.seating.team_of[min(strong)] and not state.match_result()["over"]:
+            break
+    else:
+        pytest.fail("no deal won by the strong side")
+    base_state = base.new_round(seed=seed, dealer=dealer)
+    greedy_play(base_state, strong)
+    expected = (dealer + 2) % 4 if dealer_side_wins else (dealer + 1) % 4
+    assert state.next_round(seed=12).dealer == expected
+    assert base_state.next_round(seed=12).dealer == (dealer + 1) % 4  # guinote itself: the next seat
+
+
+def test_the_holder_of_the_two_of_oros_leads_the_first_trick():
+    """tute-two-of-oros-leads: whoever was dealt the 2 of oros leads, wherever the dealer sits (tute: after the dealer)."""
+    holder_leads = Game.from_spec(EXAMPLES / "tute-two-of-oros-leads.touti")
+    leaders = set()
+    for seed in range(12):
+        state = holder_leads.new_round(seed=seed)
+        two_of_oros = holder_leads.ruleset.vocabulary.cards["2o"]
+        holder = next(seat for seat, hand in enumerate(state.hands) if two_of_oros in hand)
+        assert state.to_play == holder
+        base = Game.from_spec("tute").new_round(seed=seed)
+        assert base.to_play == (base.dealer + 1) % 4
+        leaders.add(holder == (state.dealer + 1) % 4)
+    assert leaders == {True, False}  # the rule takes effect: the holder is not always the seat after the dealer
+
