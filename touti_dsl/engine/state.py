@@ -103,20 +103,18 @@ class RoundState:
         return found
 
     def _compute_legal(self, seat: int) -> list[str]:
-        found = self._phase_legal(seat)
+        phase = self.phase
+        if phase == "play":
+            found = self._play_phase_legal(seat)
+        elif phase == "bidding":
+            found = bidding.legal(self, seat)
+        elif phase == "trump":
+            found = [f"trump {s}" for s in self.rules.suits] if seat == self.contract_bidder else []
+        else:
+            found = []
         if self.rules.redeal is not None and redeal.offered(self, seat):
             found = found + ["redeal"]  # the last kind of the canonical order (text.py)
         return found
-
-    def _phase_legal(self, seat: int) -> list[str]:
-        phase = self.phase
-        if phase == "play":
-            return self._play_phase_legal(seat)
-        if phase == "bidding":
-            return bidding.legal(self, seat)
-        if phase == "trump":
-            return [f"trump {s}" for s in self.rules.suits] if seat == self.contract_bidder else []
-        return []
 
     def _play_phase_legal(self, seat: int) -> list[str]:
         if self.concede_pending is not None:
