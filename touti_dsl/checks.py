@@ -92,6 +92,7 @@ Error codes (stable; the language reference lists this table):
 | E604 | `target` in a condition or formula of a match that has no target (`match.end` hands or losses) |
 | E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
+| E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
 | E700 | a rule that needs a dealer in a spec without one (also the first dealer's and the misdeal's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -309,6 +310,7 @@ EXAMPLES = {
     "ghna.tute": "12, 11",
     "match.target": "600 (400, 600, 1000)",
     "match.hands": "3 (2, 3, 5)",
+    "match.rounds": "10 (5, 10, 20)",
     "call.values": 'las "I have an ace", kont "I have a ghna"',
     "play.partner_exemption": "none",
 }
@@ -576,6 +578,7 @@ APPLIES_WHEN = {
     "ghna.minimums": ("ghna.limit", "minimum"),
     "match.target": ("match.end", "target"),
     "match.hands": ("match.end", "hands"),
+    "match.rounds": ("match.end", "rounds"),
     "match.losses": ("match.end", ("losses", "elimination")),
     "match.remaining": ("match.end", "elimination"),
     "scoring.tie": ("scoring.round", "most_points"),
@@ -1381,13 +1384,14 @@ def check_settings(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_decide(spec: m.Spec) -> list[Diagnostic]:
-    """E108, E603: `match.decide` applies to a match played to a target or in hands won, each decider once."""
+    """E108, E603: `match.decide` applies to a match played to a target, in hands won or in a fixed number of hands,
+    each decider once."""
     rule = _rule(spec, "match.decide")
     if rule is None:
         return []
     end = _known_word(spec, "match.end")
     if end in ("losses", "elimination"):
-        return [_diag("E108", f"match.decide applies only with `end: target` or `end: hands`, but match.end is {end} "
+        return [_diag("E108", f"match.decide applies only with `end: target`, `end: hands` or `end: rounds`, but match.end is {end} "
                               "(every side short of the limit wins)", rule, "remove match.decide")]
     words = _words(rule.value)
     return [_diag("E603", f"match.decide lists {word!r} twice", _item_loc(rule.value, index),
@@ -1403,6 +1407,19 @@ def check_levels(spec: m.Spec) -> list[Diagnostic]:
         return []
     return [_diag("E108", "match.cotos counts cotos, each made of games won, but the match has no match.games",
                   rule, "add `games: 3 (2, 3, 4)` to the match section (the games that make a coto), or remove cotos")]
+
+
+@check
+def check_rounds_without_games(spec: m.Spec) -> list[Diagnostic]:
+    """E607: `end: rounds` is one fixed run of hands that the highest total wins: it has no games (nor cotos) to count.
+
+    Decision: a game of a fixed number of hands, games counted above it, would need the count of hands to start
+    again after each game; no source of survey 2 plays it, so it is refused rather than guessed."""
+    rule = _rule(spec, "match.games")
+    if rule is None or _known_word(spec, "match.end") != "rounds":
+        return []
+    return [_diag("E607", "match.games counts games won, but with `end: rounds` the match is one fixed number of hands "
+                          "that the highest total wins", rule, "remove games (and cotos), or use `end: target` or `end: hands`")]
 
 
 @check

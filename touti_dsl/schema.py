@@ -173,12 +173,16 @@ RULES: tuple[RuleSpec, ...] = (
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
     _r("scoring.renounce", WORDS, ("loses_hand", "loses_game", "loses_match"), required=False,
        meaning="the penalty for an illegal play: the hand, the game or the whole match lost (docs only: engines refuse it)"),
-    _r("match.end", WORDS, ("target", "hands", "losses", "elimination"),
+    _r("match.end", WORDS, ("target", "hands", "losses", "elimination", "rounds"),
        meaning="how a match ends: a side reaches a target score, wins a number of hands, or loses a number of hands; "
+               "or `rounds`: after a fixed number of hands played, the highest total wins; "
                "or `elimination`: a player who has lost `match.losses` hands leaves the match, and the others play on "
                "until `match.remaining` players are left"),
     _r("match.target", m.Setting, required=False, meaning="the score that wins the match (default and allowed values)"),
     _r("match.hands", m.Setting, required=False, meaning="the hands won that win the match (default and allowed values)"),
+    _r("match.rounds", m.Setting, required=False,
+       meaning="with `end: rounds`, the hands played (a void hand not counted) after which the match is over: the "
+               "highest total wins, a tie settled by `match.decide` or by playing on (default and allowed values)"),
     _r("match.losses", m.Setting, required=False,
        meaning="the hands lost (porotos) that end the match: once a side has lost that many, every other side wins "
                "(with `end: elimination`, that player leaves the match)"),

@@ -123,4 +123,4 @@ def test_deciders_need_a_target_or_hands(tmp_path):
     body = "match {\n  end: losses\n  remove hands\n  losses: 3 (3)\n  decide: last_trick\n}\n"
     with pytest.raises(ToutiError) as error:
         _spec(tmp_path, body=body)
-    assert "inline.touti:11:3: error[E108]: match.decide applies only with `end: target` or `end: hands`" in str(error.value)
+    assert "inline.touti:11:3: error[E108]: match.decide applies only with `end: target`, `end: hands` or `end: rounds`" in str(error.value)

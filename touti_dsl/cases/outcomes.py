@@ -175,9 +175,11 @@ def _result_case(record: RoundRecord, rules: list[str], polarity: str, descripti
     return _case(record, steps, rules, polarity, description)
 
 
-def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+def match_cases(game: Game, rounds: list[RoundRecord], next_deal=None) -> list[dict]:
     """A round that ends the match, and the same round one step short of it."""
     rules = game.ruleset
+    if rules.match_end == "rounds":
+        return rounds_cases(game, rounds, next_deal)
     scored = [r for r in rounds if not r.result["void"] and (r.result["winner"] is not None or r.result.get("losers"))
               and any(r.result["score_changes"])]
     if not scored:
@@ -208,6 +210,52 @@ def match_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         remaining = ["match.remaining"] if rules.match_end == "elimination" and over else []
         cases.append(_case(record, steps, ["match.end", end_rule, *_level_rules(rules), *remaining], polarity, words, setup))
     return cases
+
+
+def rounds_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
+    """`match.end rounds`, from the shortest hand that one side wins on points (nothing won at once): played as the
+    last hand (the higher total wins), one hand short (the match goes on: the next round carries `played`), from
+    scores that make the totals equal after it (`match.decide` settles the tie, or the match goes on), and as a hand
+    played on after such a tie; and the shortest void hand as the last one (it is not counted)."""
+    rules = game.ruleset
+    goal, fixed = rules.match_goal, ["match.end", "match.rounds"]
+    record = min((r for r in rounds if not r.result["void"] and len(set(r.result["score_changes"])) > 1
+                  and not _wins_at_once(game, r)), key=lambda r: len(r.history), default=None)
+    if record is None:
+        return []
+    changes = record.result["score_changes"]
+    level = [max(changes) - change for change in changes]  # scores that make the totals equal after the hand
+    decide = ["match.decide"] if game.spec.has("match.decide") else []
+    cases = [_rounds_case(game, record, goal - 1, None, fixed, "the last hand is played: the higher total wins the match")]
+    if goal > 1:
+        cases.append(_rounds_case(game, record, goal - 2, None, fixed, "one hand short of the last: the match goes on",
+                                  next_deal))
+    tie = _replayed(game, record, dict(record.setup, scores=level, played=goal - 1)).match_result()
+    words = ("the last hand leaves the totals equal: " +
+             ("the tie is settled by match.decide" if tie["over"] else "no decider settles it, one more hand is played"))
+    cases.append(_rounds_case(game, record, goal - 1, level, [*fixed, *decide], words))
+    cases.append(_rounds_case(game, record, goal, None, fixed,
+                              "a hand played on after a tie: it leaves one side ahead, which wins the match"))
+    void = min((r for r in rounds if r.result["void"]), key=lambda r: len(r.history), default=None)
+    if void is not None:
+        cases.append(_rounds_case(game, void, goal - 1, None, fixed,
+                                  "a void hand is not played: it does not count, the match goes on"))
+    return cases
+
+
+def _rounds_case(game: Game, record: RoundRecord, played: int, scores, rule_ids: list[str], words: str,
+                 next_deal=None) -> dict:
+    """The record's hand after `played` hands (scores 0 unless given); with `next_deal`, the next round too."""
+    setup = dict(record.setup, scores=scores or [0] * len(record.result["score_changes"]), played=played)
+    state = _replayed(game, record, setup)
+    result = state.match_result()
+    steps = _applies(state.history) + [{"op": "match_result", "expect": result}]
+    if next_deal is not None and not result["over"]:
+        dealt = next_deal(state)
+        nxt = state.next_round(**dealt)
+        steps += [{"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
+                  {"op": "match_result", "expect": nxt.match_result()}]
+    return _case(record, steps, rule_ids, "positive" if result["over"] else "negative", words, setup)
 
 
 def _short_of_match(rules, sides: int, short: set[int]) -> dict:
@@ -365,7 +413,7 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     which decider, or that the game goes on.
     """
     rules = game.ruleset
-    if not game.spec.has("match.decide"):
+    if not game.spec.has("match.decide") or rules.match_end == "rounds":  # rounds_cases shows a tie after the last hand
         return []
     # every side that scores must stay short of the goal from some score >= 0: no scenario starts below zero
     record = min((r for r in rounds if len([c for c in r.result["score_changes"] if c > 0]) > 1

@@ -217,8 +217,11 @@ def _result_lines(state: RoundState) -> list[str]:
 
 
 def _level_lines(rules, match: dict) -> list[str]:
-    """A match in games: each level's counts after the round (`games won 2 / 1; cotos won 1 / 0`)."""
+    """A match in games: each level's counts after the round (`games won 2 / 1; cotos won 1 / 0`); a match of a fixed
+    number of hands: the hands played (`hands played 3 of 5`)."""
     counts = [f"{field} won {_pair(match[field])}" for field, _ in level_fields(rules)]
+    if "played" in match:  # match.end rounds: how far the fixed number of hands has gone
+        counts.append(f"hands played {match['played']} of {rules.match_goal}")
     return ["  " + "; ".join(counts)] if counts else []
 
 

@@ -158,7 +158,7 @@ def _missing_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> 
 OUTCOME_RULES = {
     "trick_winner": ("trick.winner",),
     "round_result": ("scoring.round",),
-    "match_result": ("match.target", "match.hands", "match.end"),
+    "match_result": ("match.target", "match.hands", "match.rounds", "match.end"),
     "next_round": ("rotation.next_round",),
 }
 

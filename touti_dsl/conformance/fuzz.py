@@ -224,7 +224,8 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
 
 
 def random_setup(game: Game, rng: random.Random) -> dict:
-    """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal (and games won)."""
+    """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal (games won, hands
+    played)."""
     rules = game.ruleset
     deck = list(range(rules.ncards))
     rng.shuffle(deck)
@@ -238,6 +239,8 @@ def random_setup(game: Game, rng: random.Random) -> dict:
     for (field, _), needed in zip(LEVELS, rules.match_levels):  # games (and cotos) already won, sometimes
         if rng.random() < 0.3:
             setup[field] = [rng.randrange(needed) for _ in range(rules.score_sides)]
+    if rules.match_end == "rounds" and rng.random() < 0.5:  # the last hand, one short of it, or a tie played on
+        setup["played"] = max(0, rules.match_goal - rng.choice((0, 1, 2)))
     if rules.match_end == "elimination" and rng.random() < 0.5:
         setup = _eliminated_setup(rules, deck, rng, setup["dealer"])
     return setup

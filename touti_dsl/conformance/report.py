@@ -115,6 +115,7 @@ def describe_setup(setup: dict) -> list[str]:
     facts += [f"scores {'-'.join(map(str, setup['scores']))}"] if "scores" in setup else []
     facts += [f"games won {'-'.join(map(str, setup['games']))}"] if "games" in setup else []
     facts += [f"cotos won {'-'.join(map(str, setup['cotos']))}"] if "cotos" in setup else []
+    facts += [f"hands played {setup['played']}"] if "played" in setup else []
     facts += [f"{key}={value}" for key, value in sorted(setup.get("settings", {}).items())]
     lines = ["setup: " + (", ".join(facts) or "defaults")]
     lines += [f"  seat {seat} holds: {' '.join(hand)}" for seat, hand in enumerate(setup["hands"])]

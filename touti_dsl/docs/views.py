@@ -185,11 +185,14 @@ class PageWords:
     def _sentence_key(self, rule: m.Rule) -> str:
         """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
         sentence), for a value given as a table of rows (`rule_table.*`), or for a match played in hands won
-        (`rule_in_hands.*`: a score then counts hands, not points)."""
+        (`rule_in_hands.*`: a score then counts hands, not points), or in a fixed number of hands (`rule_in_rounds.*`:
+        a tie is for the highest total after the last hand)."""
         key = vocabulary_id(rule)
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
+        if isinstance(end, m.Word) and end.value == "rounds" and self.words.has(f"rule_in_rounds.{key}"):
+            return self._table_key(f"rule_in_rounds.{key}")  # a tie after the last hand, not at a goal
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
             return self._table_key(f"rule_formula.{key}")
         if isinstance(rule.value, m.Table) and self.words.has(f"rule_table.{key}"):
@@ -225,12 +228,14 @@ class PageWords:
         return self.text(f"{head}.rotation.first_lead", rank=names.ranks.get(rank) or self.lit(rank), suit=names.suits[suit])
 
     def _unwritten_decide(self) -> str:
-        """What happens when several sides reach the target together, for a match to a target without
-        `match.decide` (the engine's default: the highest total, equal totals play on); "" otherwise."""
+        """What happens when several sides reach the target together (or share the highest total after the last hand
+        of `end: rounds`), without `match.decide` (the engine's default: the highest total, equal totals play on);
+        "" otherwise."""
         end = self.spec.value("match.end")
-        if self.spec.has("match.decide") or not isinstance(end, m.Word) or end.value != "target":
+        if self.spec.has("match.decide") or not isinstance(end, m.Word) or end.value not in ("target", "rounds"):
             return ""
-        return self.text(self._table_key("rule_unwritten.match.decide"))
+        head = "rule_unwritten_in_rounds" if end.value == "rounds" else "rule_unwritten"
+        return self.text(self._table_key(f"{head}.match.decide"))
 
     def _tie_outside(self, rule: m.Rule) -> str:
         """With more than two sides, the side a tie-break favours may not be among the tied: nobody wins the hand then

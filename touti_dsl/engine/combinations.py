@@ -133,8 +133,8 @@ def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
     if has_tute and scoring not in (None, "most_points", "middle_loses") and not wins_game:
         yield spec.rule("ghna.tute"), ("ghna.tute (winning the hand at once) needs scoring.round most_points, or "
                                        "match.at_once tute (under a contract a tute wins the game)")
-    if scoring == "contract" and end not in (None, "target"):
-        yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target"
+    if scoring == "contract" and end not in (None, "target", "rounds"):
+        yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target (or rounds)"
 
 
 def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:

@@ -47,7 +47,7 @@ class Game:
         return dict(self.ruleset.settings)
 
     def new_round(self, seed=None, hands=None, dealer=None, first_speaker=None, scores=None, turned=None,
-                  stock=None, games=None, cotos=None) -> RoundState:
+                  stock=None, games=None, cotos=None, played=None) -> RoundState:
         """A fresh round: dealt from `seed`, or from explicit `hands` (lists of card texts) and `stock`."""
         rules = self.ruleset
         if seed is not None and hands is not None:
@@ -66,6 +66,7 @@ class Game:
         st = _start(rules, dealt, dealer, first_speaker, scores, turned, seed)
         counts = levels.start_counts(rules, {"games": games, "cotos": cotos}, rules.score_sides)
         st.games, st.cotos = counts["games"], counts["cotos"]
+        st.played = _played(rules, played)
         return st
 
 
@@ -197,11 +198,25 @@ def _scores(rules: Ruleset, scores) -> list[int]:
     return list(scores)
 
 
+def _played(rules: Ruleset, played) -> int:
+    """The hands played before this round (`played=` of `new_round`), only for a match of `match.end rounds`."""
+    if rules.match_end != "rounds":
+        if played is not None:
+            raise ValueError("played= is only for a match of a fixed number of hands (match.end rounds)")
+        return 0
+    if played is None:
+        return 0
+    if type(played) is not int or played < 0:
+        raise ValueError("played must be a whole number of hands, 0 or more")
+    return played
+
+
 def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -> RoundState:
     st = RoundState.__new__(RoundState)
     seats, sides = rules.seats, rules.sides
     st.rules, st._legal, st.seating = rules, [None] * seats, dealt.seating
     st.phase, st.dealer, st.first_speaker, st.seed, st.scores = "bidding", dealer, first_speaker, seed, scores
+    st.played = 0  # hands played before this round (match.end rounds): new_round sets it
     st.hands = [sorted(h) for h in dealt]
     st.stock = list(dealt.stock)
     st.history = []
@@ -261,6 +276,8 @@ def next_round(st: RoundState, seed=None, hands=None, turned=None, stock=None) -
     current = st.dealer if rules.has_dealer else st.first_speaker
     seat = _next_pivot(st, current)
     carried = dict(levels.carried(rules, result), turned=turned, stock=stock)
+    if "played" in result:  # match.end rounds: the count goes on
+        carried["played"] = result["played"]
     if rules.has_dealer:
         return game.new_round(seed=seed, hands=hands, dealer=seat, **carried)
     return game.new_round(seed=seed, hands=hands, first_speaker=seat, **carried)

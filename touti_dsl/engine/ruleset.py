@@ -876,7 +876,7 @@ def _names_rank(pred: m.Pred) -> bool:
 
 
 def _compile_match(read: _Reader, settings: dict) -> dict:
-    end = read.word("match.end", ("target", "hands", "losses", "elimination"))
+    end = read.word("match.end", ("target", "hands", "losses", "elimination", "rounds"))
     chosen = {}
     for key, value in settings.items():
         if key == "seats":  # a table setting, read by _seat_count

@@ -185,6 +185,11 @@ def match_result(st) -> dict:
     hands is `out` (it is dealt no more cards), and the match is over once `match.remaining`
     players, or fewer, are left: they are its `winners`.
 
+    With `match.end rounds` the match is over once a hand ends with `match.rounds` hands played
+    (`played`, a void hand not counted): the highest total wins, a tie for it is settled by
+    `match.decide`, and when the deciders leave several the match goes on, one hand at a time,
+    until a hand ends without a tie (or a decider settles it).
+
     With `match.games` (cotos) the end rule decides each game: `games` counts the games won
     after this round, `game_winner` names the side that has just won one (its scores then
     start again from zero), and the match is over once a side has won enough games — or,
@@ -208,14 +213,32 @@ def match_result(st) -> dict:
         winners = [t for t, score in enumerate(scores) if score < goal] if reached else []
         winner = winners[0] if len(winners) == 1 else None
         return {"scores": scores, "over": bool(reached), "winner": winner, "winners": winners}
+    if rules.match_end == "rounds":
+        reached = rounds_leaders(st, scores, finished)
     winner, _ = match_decision(st, scores, reached, finished)
     over = winner is not None
     at_once = _won_at_once(st) if finished else None
     if at_once is not None:
         over, winner = True, at_once
+    if rules.match_end == "rounds":  # the hands played after this round: only such a match says so
+        return {"scores": scores, "played": hands_played(st, finished), "over": over, "winner": winner}
     if rules.match_games is None:
         return {"scores": scores, "over": over, "winner": winner}
     return {"scores": scores, **levels.level_result(rules, levels.level_counts(st), winner)}
+
+
+def hands_played(st, finished: bool) -> int:
+    """`match.end rounds`: the hands played so far, this one once it is finished (a void hand was not played)."""
+    return st.played + (1 if finished and not st.void else 0)
+
+
+def rounds_leaders(st, scores: list[int], finished: bool) -> list[int]:
+    """`match.end rounds`: once a hand ends with `match.rounds` hands played (or more: a tie played on), the score
+    entries with the highest total, for `match.decide` to choose among; none before that."""
+    if not finished or hands_played(st, finished) < st.rules.match_goal:
+        return []
+    best = max(scores)
+    return [t for t, score in enumerate(scores) if score == best]
 
 
 def elimination_result(rules, scores: list[int]) -> dict:

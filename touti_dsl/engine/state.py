@@ -23,7 +23,7 @@ from .text import parse_action
 
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
 FIELDS = (
-    "phase", "dealer", "first_speaker", "seed", "scores", "games", "cotos", "hands", "stock", "history",
+    "phase", "dealer", "first_speaker", "seed", "scores", "games", "cotos", "played", "hands", "stock", "history",
     "turn", "out", "spoken", "high", "high_bidder", "high_suit", "calls_made", "push_min",
     "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",

@@ -69,6 +69,8 @@ def to_json(st) -> dict:
     if rules.stock_size:
         data["stock"] = [rules.card_text[c] for c in st.stock]
     data.update(_level_counts(st))
+    if rules.match_end == "rounds":
+        data["played"] = st.played
     _add_optional(st, rules, data)
     return data
 
@@ -138,6 +140,7 @@ def _restore_round(st, rules, data: dict) -> None:
     st.stock = [cards[c] for c in data.get("stock", ())]
     for index, (field, _) in enumerate(levels.LEVELS):  # each level's counts; none for a level the match lacks
         setattr(st, field, list(data.get(field, [0] * rules.score_sides if index < len(rules.match_levels) else [])))
+    st.played = data.get("played", 0)  # written only for a match of match.end rounds
     st.history = [(seat, action) for seat, action in data["history"]]
     st.trump_suit = None if data["trump"] is None else suits.index(data["trump"])
     st.turned = None if data["turned"] is None else cards[data["turned"]]
