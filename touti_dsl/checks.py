@@ -51,7 +51,7 @@ Error codes (stable; the language reference lists this table):
 | E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or groups of partners where a seat sits out |
 | E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
 | E210 | unknown rank in `ghna.pair`, `ghna.tute`, `ghna.kinds` or `trump.swap` |
-| E211 | `ghna.pair` is not two different ranks |
+| E211 | `ghna.pair` is not two different ranks, or a chain of swap cards (`trump.swap: 7, 2`) names a rank twice |
 | E212 | a `table.sit_out` row that is not `N = dealer` for a number of players the table seats, at least three, once |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
@@ -59,7 +59,7 @@ Error codes (stable; the language reference lists this table):
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them |
 | E305 | highest bid above the most a team can take |
-| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding |
+| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
@@ -876,7 +876,8 @@ def _groups_text(groups: m.Groups) -> str:
 
 @check
 def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
-    """E210, E211: ghna.pair, ghna.tute and trump.swap name declared ranks; the pair is two different ranks."""
+    """E210, E211: ghna.pair, ghna.tute and trump.swap name declared ranks; the pair is two different ranks, and a
+    chain of swap cards names each rank once (a rank taking back the card it left would undo its own swap)."""
     ranks = _ranks(spec)
     if not ranks:
         return []
@@ -895,6 +896,11 @@ def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
     pair = _typed(spec, "ghna.pair", m.Numbers)
     if pair is not None and (len(pair.values) != 2 or pair.values[0] == pair.values[1]):
         problems.append(_diag("E211", "ghna.pair is two different ranks, held in one hand", pair, "for example `pair: 12, 11`"))
+    chain = _typed(spec, "trump.swap", m.Numbers)
+    for index, rank in enumerate(chain.values if chain is not None else ()):
+        if rank in chain.values[:index]:
+            problems.append(_diag("E211", f"trump.swap names rank {rank} twice: each rank of the chain swaps once",
+                                  _item_loc(chain, index), "for example `swap: 7, 2`"))
     return problems
 
 

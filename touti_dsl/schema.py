@@ -109,8 +109,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("trump.choice", WORDS, ("bid_winner", "turned_card", "in_bid"),
        meaning="how trumps are chosen: by the bid winner after the bidding, by the turned card, or named in each bid "
                "(`bid 80 oros`), the contract's suit becoming trumps"),
-    _r("trump.swap", (m.Number, m.Formula), required=False,
-       meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`)"),
+    _r("trump.swap", (m.Number, m.Numbers, m.Formula), required=False,
+       meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`); "
+               "several ranks make a chain: each next rank may take the card the swap before it left"),
     _r("trump.turned", WORDS, ("dealer_hand", "under_stock", "aside"), required=False,
        meaning="where the turned card goes: the dealer's hand, face up under the stock (drawn last), or set aside (the "
                "card left over after the deal; when none is, the dealer's last card)"),

@@ -135,6 +135,8 @@ PREDICATES: dict[str, PredicateInfo] = {
         _number("contract", TABLE | ROUND | AT_ONCE, "the contract's amount (0 without a contract)"),
         _truth("bid_winner", TABLE, "this player made the contract"),
         _truth("bidding_side", TABLE, "this player's side holds the contract"),
+        # after a swap of a chain (`trump.swap: 7, 2`) it reads the card that swap left (docs/language.md); the words
+        # stay those of the turned card: they are the case descriptions of every swap requirement
         _number("turned_rank", BIDDING | TABLE | DEAL, "the rank of the turned card (0 without one)"),
         # counts of the round so far
         _number("tricks_won", TABLE | ROUND | AT_ONCE, "the tricks won so far this round by that side", ("side",), 1),

@@ -264,8 +264,10 @@ class Explorer:
             before_action = tuple(history[:-1])
             declared = declarations.variant(self.game.ruleset, state.seating, seat, action, before_action)
             kind = self._kind_tag(state, action)
+            link = situations.accepted_swap_link(self.game.ruleset, state.swapped - 1, seat, before_action) if (
+                action == "swap") else ""
             for rule in accepted_rules(self.game, action):
-                tag = self._tag(rule) + declared + (kind if rule == "ghna.kinds" else "")
+                tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "")
                 self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1])
             cores.append(cores[-1] and feature_of(action) is None)
             if state.tricks_played > before:

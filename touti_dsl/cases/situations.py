@@ -140,14 +140,40 @@ def rules_in_force(rules: Ruleset, state, history: tuple = ()) -> list[str]:
     return found
 
 
+def swap_link(rules: Ruleset, swaps_before: int) -> str:
+    """`+linkN`: a swap witness of the Nth link after the first of a chain (`trump.swap: 7, 2`), so that each link has
+    its own accepted and refused cases (offered after the swap before it, refused to another seat or before it);
+    nothing without a chain or for the first link, whose witnesses stay those of a single swap."""
+    return f"+link{swaps_before}" if rules.swap_chain and swaps_before else ""
+
+
+def accepted_swap_link(rules: Ruleset, swaps_before: int, seat: int, history: tuple) -> str:
+    """An accepted swap's `swap_link` tag, with `+other` when a seat other than the one of the swap before makes it
+    (the two's holder taking the seven, not the seven's holder swapping again)."""
+    tag = swap_link(rules, swaps_before)
+    previous = next((s for s, action in reversed(history) if action == "swap"), None)
+    return tag + ("+other" if tag and previous != seat else "")
+
+
+def _early_link(rules: Ruleset, state, seat: int) -> str:
+    """`+early`: the seat holds the card of a later link of the chain than the one to come (refused before its turn)."""
+    if state.trump_suit is None:
+        return ""
+    later = rules.swap_chain[state.swapped + 1:]
+    return "+early" if any(rules.rank_cards[rank][state.trump_suit] in state.hands[seat] for rank in later) else ""
+
+
 def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple) -> str:
     """A tag for a rarer way a rule refuses, so that it gets its own witness beside the shortest one.
 
     ghna.window closed by the next lead (not merely before any trick is won); trump.swap tried
-    by the holder of the 7 after the first card; a pass that is final although the bidding has
-    come round to the seat again; a declaration by the bid winner's partner (`ghna.who
+    by the holder of the 7 after the first card, or in a chain the link to come (`swap_link`) and
+    the holder of a later link's card refused before its turn; a pass that is final although the
+    bidding has come round to the seat again; a declaration by the bid winner's partner (`ghna.who
     bid_winner`); a second `lend` (`ghna.lend`).
     """
+    if rule_id in ("trump.swap", "trump.swap_window", "trump.swap_duty") and rules.swap_chain:
+        return swap_link(rules, state.swapped) + _early_link(rules, state, seat)
     if rule_id not in ("ghna.window", "trump.swap", "bidding.pass", "ghna.who", "ghna.lend"):
         return ""
     view = state.observation(seat)

@@ -201,7 +201,7 @@ class PageWords:
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
-        whole = self.word_sentence(rule) or self._holder_sentence(rule)
+        whole = self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
@@ -226,6 +226,17 @@ class PageWords:
         dealer = self.spec.value("rotation.dealer")
         head = "rule_holder_no_dealer" if isinstance(dealer, m.Word) and dealer.value == "no" else "rule_holder"
         return self.text(f"{head}.rotation.first_lead", rank=names.ranks.get(rank) or self.lit(rank), suit=names.suits[suit])
+
+    def _swap_chain_sentence(self, rule: m.Rule) -> str | None:
+        """`trump.swap: 7, 2`: the first rank takes the turned card, then a clause for each next link ("after that,
+        the two may take the seven"); None for a single rank or a formula."""
+        if rule.id != "trump.swap" or not isinstance(rule.value, m.Numbers):
+            return None
+        labels = rank_labels(self.spec, self.words.lang)
+        names = [labels.get(rank) or self.lit(rank) for rank in rule.value.values]
+        links = "".join(self.text("clause.trump.swap.chain_link", rank=rank, previous=previous)
+                        for previous, rank in zip(names, names[1:]))
+        return self.text("rule_chain.trump.swap", first=names[0], links=links, **self._swap_fields(rule))
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together (or share the highest total after the last hand

@@ -59,7 +59,7 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
 def swap_to_come(st) -> bool:
     """Whether the trump swap may still change a hand this round."""
     rules = st.rules
-    if rules.swap_rank is None or st.swapped:
+    if rules.swap_rank is None or st.swapped >= rules.swap_links:
         return False
     if rules.swap_window == "after_team_trick":
         return rules.turned_place != "under_stock" or bool(st.stock)

@@ -73,6 +73,15 @@ def swap_without_turned_card(spec: m.Spec) -> Iterator[Finding]:
         yield spec.rule("trump.swap"), "trump.swap needs trump.choice turned_card"
 
 
+@combination()
+def swap_chain_in_dealer_hand(spec: m.Spec) -> Iterator[Finding]:
+    """A chain's next swap takes the card the one before left where the turned card lay: in the dealer's hand it
+    would be taking a card from a hand, so a chain needs the turned card under the stock or set aside."""
+    if isinstance(spec.value("trump.swap"), m.Numbers) and _word(spec, "trump.turned") in (None, "dealer_hand"):
+        yield spec.rule("trump.swap"), ("a chain of swap cards needs trump.turned under_stock or aside: the turned "
+                                        "card in the dealer's hand leaves no card for the next swap to take")
+
+
 @combination(reported_by="E304")
 def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
     """Bid-winner trumps, ghna limits, contract scoring and concessions all need a contract, so a bidding."""

@@ -146,7 +146,9 @@ SIMPLE.update({
     "contract": lambda st, s, a: st.contract_amount or 0,
     "bid_winner": lambda st, s, a: st.contract_bidder == s,
     "bidding_side": lambda st, s, a: st.contract_team is not None and st.contract_team == st.seating.team_of[s],
-    "turned_rank": lambda st, s, a: 0 if st.turned is None else st.rules.card_rank[st.turned],
+    # the card face up where the turned card lay: after a swap of a chain, the card that swap left (each link's
+    # requirement reads the card it would take)
+    "turned_rank": lambda st, s, a: 0 if st.turned is None else st.rules.card_rank[st.exposed_card()],
     "stock_empty": lambda st, s, a: not st.stock,
     "cards_left": lambda st, s, a: len(st.stock),
     "value": lambda st, s, a: _declaration_value(st, a),

@@ -238,6 +238,8 @@ class Ruleset:
     turned_place: str = "dealer_hand"  # where the turned card goes: dealer_hand, under_stock, aside
     tricks_per_round: int = 10
     swap_window: str = "before_first_lead"  # or after_team_trick
+    swap_chain: tuple[int, ...] = ()  # `trump.swap: 7, 2`: each rank takes the card the one before it left (empty: one swap)
+    swap_links: int = 1  # how many swaps a round may see: the chain's length, else one
     swap_compulsory: bool = False  # the holder must swap as soon as it may: no card is played until then
     first_lead_card: int | None = None  # `first_lead: holder(RANK, SUIT)`: the card whose holder leads the first trick
     vocabulary: Vocabulary = None
@@ -686,6 +688,10 @@ def _compile_trump(read: _Reader) -> dict:
     compulsory = read.spec.has("trump.swap_duty") and read.word("trump.swap_duty", ("allowed", "compulsory")) == "compulsory"
     if isinstance(rule.value, m.Number):
         return dict(trump_choice=choice, swap_rank=rule.value.value, swap_window=window, swap_compulsory=compulsory)
+    if isinstance(rule.value, m.Numbers):  # a chain: the first rank takes the turned card, each next one the card left
+        chain = tuple(rule.value.values)
+        return dict(trump_choice=choice, swap_rank=chain[0], swap_chain=chain, swap_links=len(chain),
+                    swap_window=window, swap_compulsory=compulsory)
     # a formula: the swap card's rank depends on the turned card
     return dict(trump_choice=choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
                 swap_window=window, swap_compulsory=compulsory)

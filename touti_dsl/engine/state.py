@@ -55,7 +55,7 @@ class RoundState:
             return False
         if self.rules.pre_lead_window and not self.tricks_played and not self.trick_cards:
             return False
-        return self.rules.swap_rank is None or self.swapped or not self._swap_window_open()
+        return self.rules.swap_rank is None or self.swapped >= self.rules.swap_links or not self._swap_window_open()
 
     def _swap_window_open(self) -> bool:
         """Whether a swap could be made now by someone (before the first lead, or after a won trick)."""
@@ -121,7 +121,7 @@ class RoundState:
             return ["agree", "refuse"] if seat == concession.voter(self) else []
         rules = self.rules
         actions = []
-        if rules.swap_rank is not None and not self.swapped and self._swap_refusal(seat) is None:
+        if rules.swap_rank is not None and self.swapped < rules.swap_links and self._swap_refusal(seat) is None:
             actions.append("swap")
         to_play = seat == self.to_play
         if to_play and (not rules.swap_compulsory or self.swap_due() is None):
@@ -143,22 +143,24 @@ class RoundState:
         if self.concede_pending is not None:
             return CONCESSION_PENDING
         if rules.swap_window == "after_team_trick":
-            if self.swapped:
-                return "trump.swap", "the swap is possible once a round"
+            if self.swapped >= rules.swap_links:
+                return "trump.swap", "the swap is possible once a round" if not rules.swap_chain else (
+                    "every swap of the chain has been made this round")
             if self.window_team != self.seating.team_of[seat]:
                 return "trump.swap_window", ("the swap is possible only after a trick won by your side, before the "
                                              "next lead")
             if self.seating.deal.turned_place == "under_stock" and not self.stock:
                 return "trump.swap_window", "the turned card has been drawn: the stock is empty"
-        elif self.swapped or self.tricks_played or self.trick_cards:
-            return "trump.swap", "the swap is possible once, before the first card of the round is played"
+        elif self.swapped >= rules.swap_links or self.tricks_played or self.trick_cards:
+            return "trump.swap", "the swap is possible once, before the first card of the round is played" if not (
+                rules.swap_chain) else "the swaps of the chain are made before the first card of the round is played"
         if self.seating.deal.turned_place == "dealer_hand" and seat == self.seating.last_dealt(self.dealer):
             return "trump.swap", ("the dealer cannot swap: the turned card is already in the dealer's hand" if seat == self.dealer
                                   else "the turned card, dealt last, is already in your hand: you cannot swap")
         rank = self.swap_card_rank()
         if rank not in rules.rank_cards:
             return "trump.swap", "no card may be exchanged for this turned card"
-        if rules.card_rank[self.turned] == rank:
+        if rules.card_rank[self.exposed_card()] == rank:
             return "trump.swap", f"the turned card is itself the {rank} of trumps"
         wanted = rules.rank_cards[rank][self.trump_suit]
         if wanted not in self.hands[seat]:
@@ -170,14 +172,24 @@ class RoundState:
 
     def swap_due(self) -> int | None:
         """The seat that must swap before any card is played (`trump.swap_duty compulsory`), if one must now."""
-        if not self.rules.swap_compulsory or self.swapped or not self._swap_window_open():
+        if not self.rules.swap_compulsory or self.swapped >= self.rules.swap_links or not self._swap_window_open():
             return None
         return next((seat for seat in range(self.rules.seats) if self._swap_refusal(seat) is None), None)
 
     def swap_card_rank(self) -> int:
         """The rank of trumps that may be exchanged for the turned card (a formula may make it depend on it)."""
         rules = self.rules
+        if rules.swap_chain:  # the link to come: the first rank takes the turned card, each next one the card left
+            return rules.swap_chain[min(self.swapped, rules.swap_links - 1)]
         return rules.swap_rank if rules.swap_rank_of is None else rules.swap_rank_of(self, None, None)
+
+    def exposed_card(self) -> int:
+        """The card a swap takes: the turned card, or after a swap of a chain the card that swap left in its place
+        (under the stock, or set aside, where `aside` already moves `turned`; a chain never runs with the turned card
+        in the dealer's hand).  Without a chain it is always `turned`, as before chains existed."""
+        if self.swapped and self.rules.swap_chain and self.seating.deal.turned_place == "under_stock" and self.stock:
+            return self.stock[-1]
+        return self.turned
 
     # ---------------------------------------------------------------- apply
 
@@ -340,7 +352,7 @@ class RoundState:
             holder = self.seating.last_dealt(self.dealer)  # the dealer, or the seat dealt last when it sits out
             self.hands[holder].remove(self.turned)
             insort(self.hands[holder], wanted)
-        self.swapped = True
+        self.swapped += 1  # a count: each swap of a chain exposes the card it left (views write a bool without a chain)
 
     def _refuse_swap(self, seat: int, _arg) -> None:
         raise IllegalAction(*self._swap_refusal(seat))

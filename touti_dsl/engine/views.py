@@ -44,7 +44,8 @@ def to_json(st) -> dict:
         },
         "trump": _suit(rules, st.trump_suit),
         "turned": _card(rules, st.turned),
-        "swapped": st.swapped,
+        "swapped": st.swapped > 0,
+        **({"swaps": st.swapped} if rules.swap_chain else {}),  # the swaps made, written only for a chain
         "contract": st.contract,
         "play": {
             "to_play": st.to_play,
@@ -144,7 +145,7 @@ def _restore_round(st, rules, data: dict) -> None:
     st.history = [(seat, action) for seat, action in data["history"]]
     st.trump_suit = None if data["trump"] is None else suits.index(data["trump"])
     st.turned = None if data["turned"] is None else cards[data["turned"]]
-    st.swapped = data["swapped"]
+    st.swapped = data.get("swaps", int(data["swapped"])) if rules.swap_chain else data["swapped"]
     contract = data["contract"] or {}
     st.contract_team, st.contract_bidder, st.contract_amount = contract.get("team"), contract.get("bidder"), contract.get("amount")
     if rules.against_bidder and st.contract_bidder is not None:

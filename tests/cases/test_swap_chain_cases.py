@@ -1,0 +1,56 @@
+"""The cases of a chain of swap cards (`trump.swap: 7, 2`): each link is shown offered to the holder of its card after
+the swap before it, and refused before it and to another seat.  The suite is generated here (a few seconds), so the
+test does not wait for the committed suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.cli import main
+from touti_dsl.conformance.cases import load_cases
+from touti_dsl.engine import Game
+from touti_dsl.loader import load_spec
+
+CHAIN = Path(__file__).resolve().parents[2] / "spec" / "examples" / "guinote-two-takes-seven.touti"
+
+
+@pytest.fixture(scope="module")
+def swap_steps(tmp_path_factory) -> list[tuple[str, int, object]]:
+    """(op, seat, a copy of the state before the step) for every `swap` step of the suite's cases."""
+    out = tmp_path_factory.mktemp("chain")
+    assert main(["generate", str(CHAIN), "--out", str(out)]) == 0
+    game = Game.from_spec(load_spec(CHAIN))
+    found = []
+    for case in load_cases(out / "guinote-two-takes-seven"):
+        if not any(rule.startswith("trump.swap") for rule in case["rules"]):
+            continue  # the swap's own cases: one round each
+        setup = case["setup"]
+        state = game.new_round(hands=setup["hands"], stock=setup.get("stock"), dealer=setup["dealer"])
+        for step in case["steps"]:
+            if step.get("action") == "swap":
+                found.append((step["op"], step["seat"], state.clone()))
+            if step["op"] == "apply":
+                state.apply(step["seat"], step["action"])
+    return found
+
+
+def _holds(state, seat: int, rank: int) -> bool:
+    return state.rules.rank_cards[rank][state.trump_suit] in state.hands[seat]
+
+
+def _last_swapper(state) -> int | None:
+    return next((seat for seat, action in reversed(state.history) if action == "swap"), None)
+
+
+def test_the_two_is_shown_taking_the_seven_from_another_seat(swap_steps):
+    assert any(op == "apply" and before.swapped == 1 and _holds(before, seat, 2) and _last_swapper(before) != seat
+               for op, seat, before in swap_steps)
+
+
+def test_the_two_is_refused_before_the_seven_and_another_seat_after_it(swap_steps):
+    refused = [(state, seat) for op, seat, state in swap_steps if op == "refuse"]
+    assert any(state.swapped == 0 and _holds(state, seat, 2) and not _holds(state, seat, 7) for state, seat in refused)
+    assert any(state.swapped == 1 and not _holds(state, seat, 2) for state, seat in refused)
+    assert any(state.swapped == 2 for state, _ in refused)
