@@ -47,12 +47,13 @@ Error codes (stable; the language reference lists this table):
 | E204 | `deck.order` not a permutation of the ranks (missing, unknown or repeated rank) |
 | E205 | `deck.points` row for an unknown rank, repeated, or not a number of points |
 | E206 | a rank without points (and no `others` row) |
-| E207 | the deal does not use the deck: hands, stock and turned card do not add up, or the stock does not go round |
+| E207 | the deal does not use the deck: hands, stock, turned card and widow do not add up, or the stock does not go round |
 | E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or groups of partners where a seat sits out |
 | E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
 | E210 | unknown rank in `ghna.pair`, `ghna.tute`, `ghna.kinds` or `trump.swap` |
 | E211 | `ghna.pair` is not two different ranks, or a chain of swap cards (`trump.swap: 7, 2`) names a rank twice |
 | E212 | a `table.sit_out` row that is not `N = dealer` for a number of players the table seats, at least three, once |
+| E213 | a widow that cannot be dealt or taken: `widow.size` below 1, beside a stock (`table.draw winner_first`) or a turned card (`trump.choice turned_card`) |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
@@ -783,17 +784,57 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
         return []
     deck = suits * ranks
     draw, turned = _word(spec, "table.draw") == "winner_first", _word(spec, "trump.turned") or "dealer_hand"
+    widow = _widow_size(spec)
     problems = []
     for seats, size in _hand_sizes(spec).items():
         if seats not in _dealt_in_counts(spec) or size.value <= 0 or not MIN_SEATS <= seats <= MAX_SEATS:
             continue
-        problem = _deal_problem(deck, seats, size.value, draw, turned)
-        if problem is not None:
+        if widow:  # the widow is left out of the deal: the hands share out the rest of the deck exactly
+            problem = _widow_deal_problem(deck, seats, size.value, widow)
+            fits = (deck - widow) % seats == 0
+            hint = f"table.hand_size: {(deck - widow) // seats}" if fits else f"widow.size: {deck - seats * size.value}"
+        else:
+            problem = _deal_problem(deck, seats, size.value, draw, turned)
             hint = f"table.hand_size: {deck // seats}" if deck % seats == 0 and not draw else None
+        if problem is not None:
             problems.append(_diag("E207", problem, size, hint))
     if turned == "under_stock" and not draw:
         problems.append(_diag("E207", "trump.turned under_stock needs a stock to draw from (table.draw winner_first)",
                               _value(spec, "trump.turned")))
+    return problems
+
+
+def _widow_size(spec: m.Spec) -> int:
+    """The cards of the widow (`widow.size`), or 0 without one (or with a size E213 refuses)."""
+    value = _typed(spec, "widow.size", m.Number)
+    return value.value if value is not None and value.value > 0 else 0
+
+
+def _widow_deal_problem(deck: int, seats: int, size: int, widow: int) -> str | None:
+    dealt = seats * size
+    if dealt + widow == deck:
+        return None
+    return (f"the deck has {deck} cards, but {seats} hands of {size} ({dealt}) and a widow of {widow} make "
+            f"{dealt + widow}: the hands and the widow share out the deck")
+
+
+@check
+def check_widow(spec: m.Spec) -> list[Diagnostic]:
+    """E213: a widow of at least one card, left out of a deal that has no stock to draw and no turned card."""
+    size = _typed(spec, "widow.size", m.Number)
+    if size is None:
+        return []
+    problems = []
+    if size.value < 1:
+        problems.append(_diag("E213", f"widow.size must be at least 1, not {size.value}", size,
+                              "remove the widow section for a deal without a widow"))
+    if _word(spec, "table.draw") == "winner_first":
+        problems.append(_diag("E213", "a widow beside a stock: the cards left after the deal are either drawn "
+                                      "(table.draw winner_first) or left out as the widow", size,
+                              "write `draw: none`, or remove the widow section"))
+    if _word(spec, "trump.choice") == "turned_card":
+        problems.append(_diag("E213", "a widow with trumps shown by a turned card: the bid winner takes the widow "
+                                      "before trumps are named (trump.choice bid_winner or in_bid)", size))
     return problems
 
 
@@ -954,6 +995,7 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("ghna.limit", ("cap", "minimum"), "ghna are limited by the contract"),
         ("concession.who", ("defenders",), "the defenders concede to the bidding team"),
         ("match.decide", ("bidders",), "a decider favours the bidding side"),
+        ("widow.by", ("bid_winner",), "the bid winner takes the widow"),
     ):
         rule = _rule(spec, rule_id)
         if rule is not None and set(_words(rule.value)) & set(words):

@@ -106,6 +106,16 @@ RULES: tuple[RuleSpec, ...] = (
     _r("bidding.last_speaker_minimum", m.Number, required=False, meaning="the lowest opening of the last player to speak"),
     _r("bidding.rounds", m.Number, required=False, meaning="1: each player speaks once and the highest bid stands"),
     _r("bidding.pass_allowed", EXPRESSION, required=False, meaning="when a player to speak may pass (a condition)"),
+    _r("widow.size", m.Number,
+       meaning="the cards left out of the deal, face down (the widow): the hands and the widow share out the deck"),
+    _r("widow.by", WORDS, ("bid_winner",),
+       meaning="who may take the widow, after the bidding and before the first lead: the bid winner (`take widow`), "
+               "who then puts aside as many cards of the hand (`discard CARD`, one at a time)"),
+    _r("widow.take", WORDS, ("optional", "compulsory"),
+       meaning="whether the bid winner may leave the widow where it lies (`leave widow`: optional) or must take it"),
+    _r("widow.points", WORDS, ("taker", "nobody"),
+       meaning="what the cards put aside count for: the card points of the taker's side, as if won in a trick "
+               "(`taker`), or nothing (`nobody`); a widow left where it lies counts for nobody"),
     _r("trump.choice", WORDS, ("bid_winner", "turned_card", "in_bid"),
        meaning="how trumps are chosen: by the bid winner after the bidding, by the turned card, or named in each bid "
                "(`bid 80 oros`), the contract's suit becoming trumps"),
@@ -216,8 +226,8 @@ CALL_RULES: tuple[RuleSpec, ...] = (
     _r("call.raise", WORDS, ("partner_minimum",), required=False, meaning="the call sets the minimum of the partner's next raise"),
 )
 
-SECTIONS = ("system", "deck", "table", "rotation", "redeal", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
-OPTIONAL_SECTIONS = ("redeal", "bidding", "concession", "claim", "ghna")
+SECTIONS = ("system", "deck", "table", "rotation", "redeal", "bidding", "widow", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
+OPTIONAL_SECTIONS = ("redeal", "bidding", "widow", "concession", "claim", "ghna")
 
 BY_ID: dict[str, RuleSpec] = {r.id: r for r in RULES}
 CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}

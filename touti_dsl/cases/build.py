@@ -27,7 +27,7 @@ from .freshness import write_stamp
 
 PLAYTHROUGH_ROUND = "playthrough.round"  # pseudo rule ids: golden traces exercise every rule at once
 PLAYTHROUGH_MATCH = "playthrough.match"
-GROUPS = ("rotation", "redeal", "bidding", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match", "playthrough")
+GROUPS = ("rotation", "redeal", "bidding", "widow", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match", "playthrough")
 
 
 def group_of(spec: m.Spec, rule_id: str) -> str:
@@ -144,7 +144,7 @@ def match_playthrough(game: Game, seed: int, core_only: bool = False) -> dict:
         if result["over"]:
             break
         dealt = explorer.deal(0, next_pivot(state), next_gone(state))
-        dealt = {k: v for k, v in dealt.items() if k in ("hands", "stock", "turned")}
+        dealt = {k: v for k, v in dealt.items() if k in ("hands", "stock", "turned", "widow")}
         state = state.next_round(**dealt)
         steps.append({"op": "next_round", **dealt, "expect": {"dealer": state.dealer, "first_speaker": state.first_speaker}})
     return {"rules": [PLAYTHROUGH_MATCH, "match.end"], "polarity": "positive",

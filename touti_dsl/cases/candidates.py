@@ -5,7 +5,8 @@ negative cases, named by the rule id the engine gives.  The list is drawn from t
 compiled Ruleset only, so a house variant gets candidates for exactly its own rules:
 bids one step below the minimum, off the step and above the maximum, every call value and
 one unknown value, every card in the hand and one that is not, every suit for trump and
-ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest, a `redeal`.  Under
+ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest, a `redeal`, the widow's
+`take widow` / `leave widow` and a `discard` of every card in the hand and of one that is not.  Under
 `trump.choice in_bid` each bid amount is tried in every suit, and one `trump` action
 (refused: the bids name trumps).
 """
@@ -59,20 +60,24 @@ def fixed_candidates(rules: Ruleset) -> tuple[str, ...]:
         texts.append("claim")
     if rules.redeal is not None and rules.redeal.option:
         texts.append("redeal")
+    if rules.widow is not None:
+        texts += ["take widow", "leave widow"]
     return tuple(texts)
 
 
-def hand_candidates(rules: Ruleset, hand_texts: list[str], other_texts: list[str]) -> tuple[str, ...]:
-    """Every card in the hand, and one card that is not in it."""
-    plays = [f"play {card}" for card in hand_texts]
+def hand_candidates(rules: Ruleset, hand_texts: list[str], other_texts: list[str], phase: str = "play") -> tuple[str, ...]:
+    """Every card in the hand, and one card that is not in it: played, or in the widow's phase put aside."""
+    verb = "discard" if phase == "widow" else "play"
+    plays = [f"{verb} {card}" for card in hand_texts]
     if other_texts:
-        plays.append(f"play {other_texts[0]}")
+        plays.append(f"{verb} {other_texts[0]}")
     return tuple(plays)
 
 
 FULL_KINDS = {
     "bidding": {"bid", "pass", "call"},
     "trump": {"trump"},
+    "widow": {"take", "leave"},
     "swap": {"swap", "play"},
     "play": {"play", "ghna", "tute", "lend", "concede", "agree", "refuse", "swap", "claim"},
     "done": set(),

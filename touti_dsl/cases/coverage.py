@@ -27,12 +27,12 @@ from .. import model as m
 # looking back at tricks.
 CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "table.signs", "trick.review"}
 DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", *CUSTOMS}
-FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size"}
+FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size", "widow.size"}
 REFUSING_FIXED = {
     "rotation.turn_order", "bidding.minimum", "bidding.step", "bidding.maximum", "bidding.pass",
     "bidding.last_speaker_minimum", "trump.swap", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand",
     "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
-    "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window",
+    "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window", "widow.by",
 }
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "
@@ -74,6 +74,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     if rule.id in ("redeal.when", "redeal.by") and isinstance(spec.value("redeal.by"), m.Word) \
             and spec.value("redeal.by").value == "holder":
         return "refusing"  # the holder's `redeal`: refused for a hand that does not call for it, or too late
+    if rule.id == "widow.take" and isinstance(value, m.Word) and value.value == "compulsory":
+        return "refusing"  # `leave widow` refused: the bid winner must take it
     if rule.id == "claim.false" and isinstance(value, m.Word) and value.value == "play_on":
         return "refusing"  # a side whose claim failed may not claim again
     return "outcome"

@@ -114,7 +114,7 @@ def _others(hand: list[str], protected: set[str]) -> int:
 
 
 def give_card(setup: dict, card: str, owner: int, keep: set[str]) -> bool:
-    """Move `card` into `owner`'s hand from another hand, the stock or the card set aside, in exchange
+    """Move `card` into `owner`'s hand from another hand, the stock, the widow or the card set aside, in exchange
     for one of `owner`'s cards not in `keep`; False when `owner` has no such card to give."""
     hands = setup["hands"]
     if card in hands[owner]:
@@ -122,7 +122,7 @@ def give_card(setup: dict, card: str, owner: int, keep: set[str]) -> bool:
     spare = next((c for c in hands[owner] if c not in keep), None)
     if spare is None:
         return False
-    places = hands + [setup.get("stock", []), [setup["turned"]] if "turned" in setup else []]
+    places = hands + [setup.get("stock", []), setup.get("widow", []), [setup["turned"]] if "turned" in setup else []]
     place = next(p for p in places if card in p)
     place[place.index(card)] = spare
     hands[owner][hands[owner].index(spare)] = card

@@ -95,6 +95,9 @@ ACCEPTED_RULES = {
     "refuse": ("concession.consent",),
     "claim": ("claim.window",),
     "redeal": ("redeal.when", "redeal.by"),
+    "take": ("widow.by", "widow.take"),
+    "leave": ("widow.by", "widow.take"),
+    "discard": ("widow.by",),
 }
 
 
@@ -291,12 +294,12 @@ class Explorer:
         self._note_situations(still, setup, history, core)
         fixed = self.by_phase.get(state.phase, ())
         declared = None  # the history's declarations, read at the first refused declaration
-        plays_tried = self.only is None or state.phase == "play"
+        plays_tried = self.only is None or state.phase in ("play", "widow")
         for seat in range(self.game.ruleset.seats):
             legal = set(state.legal_actions(seat))
             hand = [self.game.ruleset.card_text[c] for c in state.hands[seat]] if plays_tried else []
             others = [c for c in self.all_cards if c not in hand][:1] if self.only is None else []
-            for action in fixed + candidates.hand_candidates(self.game.ruleset, hand, others):
+            for action in fixed + candidates.hand_candidates(self.game.ruleset, hand, others, state.phase):
                 if action in legal:
                     continue
                 self.findings.tries += 1

@@ -146,6 +146,8 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         if ties:
             best = min(ties, key=lambda r: len(r.history))
             cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
+    if game.ruleset.widow is not None:
+        cases += _widow_cases(game, complete)
     voids = [r for r in complete if r.result["void"]]
     if voids:
         best = min(voids, key=lambda r: len(r.history))
@@ -162,6 +164,27 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         words = ("a sung tute ends the round at once, which scores nothing (the game is won)" if game.ruleset.scoring == "contract"
                  else "a sung tute wins the hand at once")
         cases.append(_result_case(best, ["ghna.tute"], "positive", words))
+    return cases
+
+
+def _widow_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """A round whose widow was taken (its discards counting for the taker's side, or for nobody), and one whose widow
+    was left where it lies (counting for nobody): the round result shows the card points either way."""
+    rules = game.ruleset
+    worth = lambda r: sum(rules.card_points[rules.vocabulary.cards[a.split(" ")[1]]]
+                          for _, a in r.history if a.startswith("discard "))
+    taken = [r for r in rounds if any(a.startswith("discard ") for _, a in r.history) and not r.result["void"]]
+    left = [r for r in rounds if any(a == "leave widow" for _, a in r.history) and not r.result["void"]]
+    cases = []
+    if taken:  # a discard with points, where there is one, shows where they go
+        best = min(taken, key=lambda r: (worth(r) == 0, len(r.history)))
+        words = ("count for the taker's side" if rules.widow.discards_count else "count for nobody")
+        cases.append(_result_case(best, ["widow.points"], "positive",
+                                  f"the bid winner takes the widow and puts aside {worth(best)} card point(s): they {words}"))
+    if left:
+        best = min(left, key=lambda r: len(r.history))
+        cases.append(_result_case(best, ["widow.points", "widow.take"], "negative",
+                                  "the bid winner leaves the widow where it lies: its cards count for nobody"))
     return cases
 
 

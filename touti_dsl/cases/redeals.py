@@ -67,7 +67,7 @@ def _void_case(game: Game, setup: dict, state, rng: random.Random) -> dict:
         steps.append(actors_step(state))
         how = f"the hand of seat {seat} calls for a redeal: the deal is void at once"
     steps.append({"op": "round_result", "expect": state.round_result()})
-    dealt = {k: v for k, v in _deal(game, rng, next_pivot(state)).items() if k in ("hands", "stock", "turned")}
+    dealt = {k: v for k, v in _deal(game, rng, next_pivot(state)).items() if k in ("hands", "stock", "turned", "widow")}
     again = state.next_round(**dealt)
     steps.append({"op": "next_round", **dealt, "expect": {"dealer": again.dealer, "first_speaker": again.first_speaker}})
     who = "the same dealer" if rules.redeal.same_dealer else "the next dealer"

@@ -78,7 +78,7 @@ class CaseRun:
         return _plain(self.state.match_result())
 
     def op_next_round(self, step: dict) -> dict:
-        given = {name: step[name] for name in ("turned", "stock") if step.get(name)}
+        given = {name: step[name] for name in ("turned", "stock", "widow") if step.get(name)}
         self.state = self.state.next_round(hands=step["hands"], **given)
         return {"dealer": self.state.dealer, "first_speaker": self.state.first_speaker}
 
@@ -88,7 +88,7 @@ _OPS = {name[3:]: method for name, method in vars(CaseRun).items() if name.start
 
 
 # The optional fields of a case setup that `Game.new_round` takes as they are
-SETUP_FIELDS = ("dealer", "first_speaker", "turned", "scores", "stock", "games", "cotos", "played")
+SETUP_FIELDS = ("dealer", "first_speaker", "turned", "scores", "stock", "games", "cotos", "played", "widow")
 
 
 def round_fields(setup: dict) -> dict:

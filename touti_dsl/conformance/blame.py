@@ -242,6 +242,9 @@ KIND_RULES = {
     "agree": ("concession.consent",),
     "refuse": ("concession.consent",),
     "claim": ("claim.window", "claim.false"),
+    "take": ("widow.by",),
+    "leave": ("widow.take", "widow.by"),
+    "discard": ("widow.by",),
 }
 
 

@@ -2,7 +2,8 @@
 
 A feature is named after the actions it adds: each call by its name (`signal`,
 `preannounce`, `push`, `as`), `concession` (`concede`, `agree`, `refuse`), `swap`,
-`tute`, `lend` (`ghna.lend`) and `claim` (the claim section).  The bidding, trumps, the play and the ghna are the game itself, never optional.
+`tute`, `lend` (`ghna.lend`), `claim` (the claim section) and `widow` (`take widow`,
+`leave widow`, `discard CARD`: the widow section).  The bidding, trumps, the play and the ghna are the game itself, never optional.
 An implementation declares its absent features in its hello (`"without": [...]`,
 protocol 2) or the runner is told with `--without FEATURE`.  Then a case that applies or
 tries an action of an absent feature is skipped, and the expectations of the others are
@@ -15,7 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 CORE_HEADS = frozenset({"pass", "bid", "trump", "play", "ghna"})
-FEATURE_OF_HEAD = {"concede": "concession", "agree": "concession", "refuse": "concession", "swap": "swap", "tute": "tute"}
+FEATURE_OF_HEAD = {"concede": "concession", "agree": "concession", "refuse": "concession", "swap": "swap", "tute": "tute",
+                   "take": "widow", "leave": "widow", "discard": "widow"}
 ACTION_OPS = ("apply", "refuse")
 
 
@@ -41,6 +43,7 @@ def spec_features(spec) -> list[str]:
     found |= {"tute"} if spec.has("ghna.tute") else set()
     found |= {"lend"} if spec.has("ghna.lend") else set()
     found |= {"claim"} if spec.has("claim.window") else set()
+    found |= {"widow"} if spec.has("widow.size") else set()
     found |= {"concession"} if any(rule.section == "concession" for rule in spec.rules) else set()
     return sorted(found)
 

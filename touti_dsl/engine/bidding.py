@@ -24,6 +24,7 @@ in a way `touti check` cannot foresee (E311 refuses the ones it can: engine/loop
 from __future__ import annotations
 
 from .errors import TURN_ORDER, IllegalAction
+from . import widow
 from .predicates import SIMPLE
 
 MAX_CALLS_AT_ONE_BID = 64
@@ -214,6 +215,9 @@ def _contract(st) -> None:
         st.seating = st.seating.against(bidder)
     st.contract_team, st.contract_bidder, st.contract_amount = st.seating.team_of[bidder], bidder, st.high
     st.phase, st.turn = "trump", None
+    if st.rules.widow is not None:  # the bid winner takes or leaves the widow first (widow.py goes on from there)
+        widow.open_phase(st)
+        return
     if st.rules.trump_choice == "in_bid":  # the contract's bid named trumps: play starts at once
         st.trump_suit = st.high_suit
         st._start_play()

@@ -5,7 +5,8 @@ in `deck.ranks` order) are shuffled with `random.Random(seed).shuffle`, and seat
 receives the cards [h·s, h·s + h) for a hand size h.  When a seat sits out of the round
 (`table.sit_out`: the dealer), it receives no card and the seats dealt in take the
 chunks in seat order (the k-th seat dealt in gets [h·k, h·k + h)).  The cards left form
-the stock, in drawing order.  The turned card (trump.choice turned_card) is, by
+the stock, in drawing order, unless the spec has a widow: then they are the widow (widow.py), face
+down.  The turned card (trump.choice turned_card) is, by
 `trump.turned`: the last card of the dealer's hand as dealt or given, or, when the
 dealer sits out, of the hand of the seat before it, dealt the last card (`dealer_hand`); the first card after the
 hands, put face up under the stock and drawn last (`under_stock`); or that card set aside
@@ -47,13 +48,15 @@ class Game:
         return dict(self.ruleset.settings)
 
     def new_round(self, seed=None, hands=None, dealer=None, first_speaker=None, scores=None, turned=None,
-                  stock=None, games=None, cotos=None, played=None) -> RoundState:
+                  stock=None, games=None, cotos=None, played=None, widow=None) -> RoundState:
         """A fresh round: dealt from `seed`, or from explicit `hands` (lists of card texts) and `stock`."""
         rules = self.ruleset
         if seed is not None and hands is not None:
             raise ValueError("give either seed or hands, not both")
         if stock is not None and hands is None:
             raise ValueError("stock= goes with explicit hands=")
+        if widow is not None and hands is None:
+            raise ValueError("widow= goes with explicit hands=")
         if hands is None and seed is None:
             seed = random.SystemRandom().randrange(2**32)
         scores = _scores(rules, scores)
@@ -62,7 +65,7 @@ class Game:
         if hands is None:
             dealt = deal(rules, seed, dealer, gone)
         else:
-            dealt = parse_hands(rules, hands, stock, turned, dealer, gone)
+            dealt = parse_hands(rules, hands, stock, turned, dealer, gone, widow)
         st = _start(rules, dealt, dealer, first_speaker, scores, turned, seed)
         counts = levels.start_counts(rules, {"games": games, "cotos": cotos}, rules.score_sides)
         st.games, st.cotos = counts["games"], counts["cotos"]
@@ -74,6 +77,7 @@ class Dealt(list):
     """The hands of a deal (a list, one per seat), with the stock and the turned card when the table has them."""
 
     stock: list[int] = []
+    widow: list[int] = []  # the cards left out of the deal for the bid winner (the widow section)
     turned: int | None = None
     seating: Seating | None = None  # the round's seating: who is dealt in, and how (its Deal)
 
@@ -85,6 +89,8 @@ class Dealt(list):
             found["stock"] = [text[c] for c in self.stock]
         if self.seating.deal.turned_place == "aside" and self.turned is not None:
             found["turned"] = text[self.turned]
+        if self.seating.deal.widow:
+            found["widow"] = [text[c] for c in self.widow]
         return found
 
 
@@ -107,6 +113,9 @@ def split_deck(rules: Ruleset, deck: list[int], dealer: int | None = None, gone:
     dealt = Dealt(next(chunks) if s in in_play else [] for s in range(rules.seats))
     dealt.seating = seating
     rest = deck[size * shape.players :]
+    if shape.widow:  # no stock, no turned card beside a widow (checks.py E213): the rest is the widow
+        dealt.widow = rest
+        return dealt
     if shape.turned_place == "dealer_hand" or not rest:
         dealt.stock = rest if rules.draw else []
     elif shape.turned_place == "under_stock":
@@ -117,7 +126,7 @@ def split_deck(rules: Ruleset, deck: list[int], dealer: int | None = None, gone:
 
 
 def parse_hands(rules: Ruleset, hands, stock=None, turned=None, dealer: int | None = None,
-                gone: frozenset = frozenset()) -> Dealt:
+                gone: frozenset = frozenset(), widow=None) -> Dealt:
     """The seats' lists of card texts (and the stock's), checked: every card of the deck exactly once.
 
     A seat not dealt in (the dealer sitting out by `table.sit_out`, a player out of the match) has an empty list."""
@@ -139,7 +148,13 @@ def parse_hands(rules: Ruleset, hands, stock=None, turned=None, dealer: int | No
         if not shape.stock_size:
             raise ValueError("this table has no stock: stock= is not allowed")
         dealt.stock = _card_list(rules, stock, "the stock", shape.stock_size)
-    flat = [c for hand in dealt for c in hand] + dealt.stock
+    if shape.widow and widow is None:
+        raise ValueError(f"this spec has a widow: give widow= ({shape.widow} card texts)")
+    if widow is not None:
+        if not shape.widow:
+            raise ValueError("this spec has no widow: widow= is not allowed")
+        dealt.widow = _card_list(rules, widow, "the widow", shape.widow)
+    flat = [c for hand in dealt for c in hand] + dealt.stock + dealt.widow
     if shape.turned_place == "under_stock":
         dealt.turned = dealt.stock[-1]
     elif shape.turned_place == "aside" and turned is not None:
@@ -235,6 +250,7 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.tute_team = st.at_once_team = None
     st.lent = ghna.NOT_LENT
     st.claims = []
+    st.widow, st.discards, st.widow_taker = list(dealt.widow), [], None
     play.start_trick(st)
     if rules.bidding is None:
         st.turn = None
@@ -264,7 +280,7 @@ def _turn_card(st: RoundState, dealt, turned) -> None:
     st._start_play()
 
 
-def next_round(st: RoundState, seed=None, hands=None, turned=None, stock=None) -> RoundState:
+def next_round(st: RoundState, seed=None, hands=None, turned=None, stock=None, widow=None) -> RoundState:
     """The round after `st` in a match (see RoundState.next_round)."""
     if st.phase != "done":
         raise ValueError("next_round() needs a finished round")
@@ -276,6 +292,8 @@ def next_round(st: RoundState, seed=None, hands=None, turned=None, stock=None) -
     current = st.dealer if rules.has_dealer else st.first_speaker
     seat = _next_pivot(st, current)
     carried = dict(levels.carried(rules, result), turned=turned, stock=stock)
+    if widow is not None:
+        carried["widow"] = widow
     if "played" in result:  # match.end rounds: the count goes on
         carried["played"] = result["played"]
     if rules.has_dealer:

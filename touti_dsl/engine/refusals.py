@@ -10,13 +10,14 @@ for every kind of action (docs/conformance/refusals.md):
 3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
    `ghna.who`, `ghna.lend` (a `lend` by another than the bid winner), `ghna.window`, `ghna.per_trick`,
    `concession.who`, `concession.proposer`, `claim.window`, `redeal.by` (a redeal after the round's
-   first action);
+   first action), `widow.by` (a widow action by another than the bid winner);
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
    the bid floor's rule, a call's values then its requirements in spec order, a swap that
    must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
    limit, `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
-   under `play_on`), `redeal.when` (a hand that does not call for a redeal); last, the section's own
+   under `play_on`), `redeal.when` (a hand that does not call for a redeal), `widow.take` (a widow left
+   that must be taken); last, the section's own
    `require` lines (bidding, ghna, concession, claim) in spec order.
 
 Only the public helpers of the engine's modules are used, so the refusals and the legal
@@ -25,7 +26,7 @@ sets cannot drift apart: the first rule listed is always the rule `apply` names.
 
 from __future__ import annotations
 
-from . import bidding, claim, concession, ghna, play, redeal
+from . import bidding, claim, concession, ghna, play, redeal, widow
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -182,6 +183,9 @@ _COLLECT = {
     "refuse": lambda st, seat, _arg: _concede(st, seat, "refuse"),
     "claim": lambda st, seat, _arg: _claim(st, seat),
     "redeal": lambda st, seat, _arg: _redeal(st, seat),
+    "take": lambda st, seat, arg: widow.refusal_rules(st, seat, "take", arg),
+    "leave": lambda st, seat, arg: widow.refusal_rules(st, seat, "leave", arg),
+    "discard": lambda st, seat, arg: widow.refusal_rules(st, seat, "discard", arg),
 }
 
 
@@ -225,6 +229,10 @@ def precedence(rules) -> dict[str, list[str]]:
         by_kind["claim"] = pending + [claim.WINDOW] + barred + _section(rules, "claim")
     if rules.redeal is not None and rules.redeal.option:
         by_kind["redeal"] = [redeal.BY, redeal.WHEN]
+    if rules.widow is not None:
+        by_kind["take widow"] = [widow.BY]
+        by_kind["leave widow"] = [widow.BY] + ([widow.TAKE] if rules.widow.compulsory else [])
+        by_kind["discard"] = [widow.BY, NOT_HELD]
     return by_kind
 
 

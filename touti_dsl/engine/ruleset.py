@@ -120,6 +120,15 @@ class RedealRules:
 
 
 @dataclass(frozen=True)
+class WidowRules:
+    """The widow section: the cards left out of the deal, who may take them, whether one must, what the discards count."""
+
+    size: int
+    compulsory: bool  # `take: compulsory`: no `leave widow`
+    discards_count: bool  # `points: taker`: the cards put aside count for the taker's side
+
+
+@dataclass(frozen=True)
 class Deal:
     """How the cards of a round are shared out among the players dealt in (`table.hand_size`, the stock, the turned card)."""
 
@@ -128,6 +137,7 @@ class Deal:
     stock_size: int  # cards left after the deal, drawn after each trick (the turned card included)
     turned_place: str  # dealer_hand, under_stock or aside
     tricks: int  # tricks a round
+    widow: int = 0  # cards left out of the deal, face down, for the bid winner (the widow section)
 
 
 @dataclass(frozen=True)
@@ -254,6 +264,7 @@ class Ruleset:
     kind_text: tuple = ()  # per kind: per suit `ghna NAME SUIT` (one-suit kind), or `ghna NAME`
     claim: ClaimRules | None = None  # the claim section, when the spec has one
     redeal: RedealRules | None = None  # the redeal section, when the spec has one
+    widow: WidowRules | None = None  # the widow section, when the spec has one
     parse_cache: dict = field(default_factory=dict)
 
     @property
@@ -339,6 +350,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         formulas=_compile_formulas(read),
         claim=_compile_claim(read),
         redeal=_compile_redeal(read),
+        widow=_compile_widow(read),
     )
     rules.pre_lead_window = "before_first_lead" in rules.ghna_windows
     _add_lookup_tables(spec, rules)
@@ -478,7 +490,8 @@ def _deal(read: _Reader, ncards: int, players: int) -> Deal:
     hand_size = _hand_size(read, players)
     turned_place = read.word("trump.turned", TURNED_PLACES) if read.spec.has("trump.turned") else "dealer_hand"
     draw = read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first"
-    left = ncards - players * hand_size
+    widow = read.number("widow.size") if read.spec.has("widow.size") else 0
+    left = ncards - players * hand_size - widow  # the widow is dealt apart (checks.py E207/E213 keep it exact)
     if turned_place == "aside" and not left:
         turned_place = "dealer_hand"  # no card is left over: the dealer's last card shows trumps, as dealt
     if left < 0 or (left and not draw and turned_place != "aside") or (not draw and turned_place == "under_stock"):
@@ -488,7 +501,7 @@ def _deal(read: _Reader, ncards: int, players: int) -> Deal:
     if draw and in_play % players:
         raise fail(read.rule("table.draw"), f"table.draw: the {left} cards left after the deal do not go round "
                                             f"{players} players")
-    return Deal(players, hand_size, left if draw else 0, turned_place, in_play // players)
+    return Deal(players, hand_size, left if draw else 0, turned_place, in_play // players, widow)
 
 
 TURNED_PLACES = ("dealer_hand", "under_stock", "aside")
@@ -868,6 +881,14 @@ def _compile_redeal(read: _Reader) -> RedealRules | None:
     return RedealRules(test, by == "holder", read.word("redeal.dealer", ("same_seat", "next_seat")) == "same_seat")
 
 
+def _compile_widow(read: _Reader) -> WidowRules | None:
+    if not read.spec.has("widow.size"):
+        return None
+    read.word("widow.by", ("bid_winner",))
+    return WidowRules(read.number("widow.size"), read.word("widow.take", ("optional", "compulsory")) == "compulsory",
+                      read.word("widow.points", ("taker", "nobody")) == "taker")
+
+
 def cards_merge(spec: m.Spec) -> bool:
     """Whether no play duty's condition tells apart two cards of one suit, strength run and worth (claim.py)."""
     conditions = [part for r in spec.section("play") if isinstance(r.value, m.Obligation)
@@ -954,4 +975,5 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_claim=spec.has("claim.window"),
         kinds={kind.name: (index, kind.one_suit) for index, kind in enumerate(rules.ghna.kinds)},
         has_redeal=spec.has("redeal.by") and spec.value("redeal.by").value == "holder",
+        has_widow=spec.has("widow.size"),
     )

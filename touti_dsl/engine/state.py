@@ -6,7 +6,8 @@ after a won trick, a concession vote), so the interface is `actors()` and
 computed once per state and cached; an action not in the legal list is refused with the
 rule that forbids it, computed only then, and the state is left untouched.
 
-Phases: "bidding" (when the spec has one), "trump" (the contract maker names trumps),
+Phases: "bidding" (when the spec has one), "widow" (the bid winner takes or leaves the
+widow, and puts cards aside: widow.py), "trump" (the contract maker names trumps),
 "play" (which also hosts the trump swap, declarations and concessions), "done".  There is
 no separate "swap" phase: the swap is an extra legal action of the holder of the
 `trump.swap` card while no card has been played, so the first leader and the holder may
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from . import at_once, bidding, claim, concession, ghna, play, redeal, scoring
+from . import at_once, bidding, claim, concession, ghna, play, redeal, scoring, widow
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -29,7 +30,7 @@ FIELDS = (
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
     "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent", "claims",
-    "at_once_team",
+    "at_once_team", "widow", "discards", "widow_taker",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 
@@ -110,6 +111,8 @@ class RoundState:
             found = bidding.legal(self, seat)
         elif phase == "trump":
             found = [f"trump {s}" for s in self.rules.suits] if seat == self.contract_bidder else []
+        elif phase == "widow":
+            found = widow.legal(self, seat)
         else:
             found = []
         if self.rules.redeal is not None and redeal.offered(self, seat):
@@ -387,18 +390,18 @@ class RoundState:
         return from_json(cls, game_or_spec, data)
 
     def next_round(self, seed: int | None = None, hands: list | None = None, turned: str | None = None,
-                   stock: list | None = None) -> "RoundState":
+                   stock: list | None = None, widow: list | None = None) -> "RoundState":
         """The next round of the match: rotated dealer or first speaker, carried scores."""
         from .game import next_round
 
-        return next_round(self, seed=seed, hands=hands, turned=turned, stock=stock)
+        return next_round(self, seed=seed, hands=hands, turned=turned, stock=stock, widow=widow)
 
     def __repr__(self) -> str:
         return f"<RoundState {self.rules.system} phase={self.phase} tricks={self.tricks_played}>"
 
 
 _LISTS = (
-    "scores", "games", "cotos", "stock", "history", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
+    "scores", "games", "cotos", "stock", "history", "widow", "discards", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
     "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick", "claims",
 )
 _PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")
@@ -441,6 +444,9 @@ _APPLY = {
     "refuse": _concession_apply("refuse"),
     "claim": lambda st, seat, _arg: claim.apply(st, seat),
     "redeal": lambda st, seat, _arg: redeal.apply(st, seat),
+    "take": widow.apply_take,
+    "leave": widow.apply_leave,
+    "discard": widow.apply_discard,
 }
 
 _REFUSE = {
@@ -459,4 +465,7 @@ _REFUSE = {
     "refuse": _concession_refuse("refuse"),
     "claim": lambda st, seat, _arg: claim.refuse(st, seat),
     "redeal": lambda st, seat, _arg: redeal.refuse(st, seat),
+    "take": lambda st, seat, arg: widow.refuse(st, seat, "take", arg),
+    "leave": lambda st, seat, arg: widow.refuse(st, seat, "leave", arg),
+    "discard": lambda st, seat, arg: widow.refuse(st, seat, "discard", arg),
 }

@@ -20,6 +20,8 @@ separated lower-case tokens:
 | `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
 | `claim` | show the rest of the hand and claim every remaining trick for one's side (`claim` section) |
 | `redeal` | void the deal just dealt, the hand meeting `redeal.when` (`redeal.by: holder`) |
+| `take widow`, `leave widow` | the bid winner takes the widow into the hand, or leaves it where it lies (the widow section) |
+| `discard 4o` | the widow's taker puts a card of the hand aside, one per card of the widow |
 
 Anything else (extra spaces, upper case, leading zeros, a card not of the deck, an
 action kind the spec does not define) is refused with rule id `action.syntax`.
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 from .errors import SYNTAX, IllegalAction
 
 ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse",
-                "claim", "redeal")
+                "claim", "redeal", "take", "leave", "discard")
 KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 
 # Used with fullmatch only: `$` would also match before a trailing newline ("bid 80\n").
@@ -74,6 +76,7 @@ class Vocabulary:
     has_claim: bool = False
     kinds: dict = None  # `ghna.kinds`: name -> (index, one_suit)
     has_redeal: bool = False  # `redeal.by: holder`: the `redeal` action
+    has_widow: bool = False  # the widow section: `take widow`, `leave widow`, `discard CARD`
 
 
 def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
@@ -183,6 +186,23 @@ def _parse_play(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     return ("play", vocabulary.cards[card])
 
 
+def _parse_widow(kind: str):
+    def parse(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+        if not vocabulary.has_widow:
+            raise IllegalAction(SYNTAX, "this spec has no widow")
+        if args != ["widow"]:
+            raise IllegalAction(SYNTAX, f"malformed action {text!r}: say `{kind} widow`")
+        return (kind, None)
+
+    return parse
+
+
+def _parse_discard(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    if not vocabulary.has_widow:
+        raise IllegalAction(SYNTAX, "this spec has no widow")
+    return ("discard", _parse_play(text, args, vocabulary)[1])
+
+
 def _parse_tute(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     if not vocabulary.has_tute:
         raise IllegalAction(SYNTAX, "this spec has no tute")
@@ -213,6 +233,9 @@ _PARSERS = {
     "refuse": _bare("refuse", "has_concession"),
     "claim": _bare("claim", "has_claim"),
     "redeal": _bare("redeal", "has_redeal"),
+    "take": _parse_widow("take"),
+    "leave": _parse_widow("leave"),
+    "discard": _parse_discard,
 }
 
 

@@ -91,6 +91,9 @@ def _add_optional(st, rules, data: dict) -> None:
         data["claims"] = [[seat, trick, held] for seat, trick, held in st.claims]
     if rules.at_once_test is not None:
         data["at_once"] = st.at_once_team
+    if rules.widow is not None:  # the cards still face down, who took them, and what that player put aside
+        data["widow"] = {"cards": [rules.card_text[c] for c in st.widow], "taker": st.widow_taker,
+                         "discards": [rules.card_text[c] for c in st.discards]}
 
 
 # `ghna.lend`: whether the bid winner has lent its partner a declaration, and whether the partner has used it.
@@ -129,6 +132,10 @@ def from_json(cls, game_or_spec, data: dict):
     _restore_play(st, rules, data["play"])
     _restore_ghna(st, rules, data["ghna"])
     st.claims = [(seat, trick, held) for seat, trick, held in data.get("claims", ())]
+    widow = data.get("widow", {})
+    st.widow = [rules.vocabulary.cards[c] for c in widow.get("cards", ())]
+    st.discards = [rules.vocabulary.cards[c] for c in widow.get("discards", ())]
+    st.widow_taker = widow.get("taker")
     return st
 
 
@@ -210,6 +217,10 @@ def observation(st, seat: int) -> dict:
     seen.update(_level_counts(st))
     if rules.claim is not None:
         seen["claims"] = full["claims"]
+    if rules.widow is not None:  # face down: its size for all, the cards put aside for their owner only
+        widow = full["widow"]
+        seen["widow"] = {"size": len(st.widow), "taker": widow["taker"], "discarded": len(st.discards),
+                         **({"discards": widow["discards"]} if seat == widow["taker"] else {})}
     if st.seating.deal.stock_size:
         seen["stock_size"] = len(st.stock)
         if st.seating.deal.turned_place == "under_stock":
