@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--refusal", choices=sorted(REFUSAL_MODES), default="any",
                         help="how a refusal is judged: " + "; ".join(f"{mode}: {words}" for mode, words in REFUSAL_MODES.items()))
     parser.add_argument("--without", action="append", default=[], metavar="FEATURE",
-                        help="an optional feature the implementation does not have (a call's name, concession, swap, tute; repeatable): its cases are skipped, other expectations read without it")
+                        help="an optional feature the implementation does not have (a call's name, concession, swap, tute, lend, claim, widow; repeatable): its cases are skipped, other expectations read without it")
     view = parser.add_mutually_exclusive_group()
     view.add_argument("--quiet", action="store_const", const="failures", dest="view", help="text report: only the failing rules and their cases (the default when something fails)")
     view.add_argument("--full", action="store_const", const="full", dest="view", help="text report: every rule, even when something fails")
