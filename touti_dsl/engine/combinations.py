@@ -156,19 +156,11 @@ def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
         out = spec.value("table.sit_out")
         out = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
         return {n - (n in out) for n in counts}, {1}
-    if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
-        return {2}, {1} | {n - 1 for n in counts}
+    if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":  # the rest: every other seat dealt in
+        out = spec.value("table.sit_out")
+        out = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
+        return {2}, {1} | {n - 1 - (n in out) for n in counts}
     return set(), set()
-
-
-@combination()
-def sitting_out_against_the_bidder(spec: m.Spec) -> Iterator[Finding]:
-    """The bid winner's opponents are every other seat of the table (`Seating.against`): a dealer sitting out would
-    defend with no card.  Survey 2 row 15 (subastado, four at the table, the dealer rests) needs this."""
-    if spec.has("table.sit_out") and _word(spec, "table.teams") == "bidder_against_rest":
-        yield spec.rule("table.sit_out"), ("table.sit_out with teams bidder_against_rest: the engine does not yet seat "
-                                           "a player sitting out when the bid winner plays against the rest (the "
-                                           "dealer would defend with no card)")
 
 
 @combination()

@@ -34,8 +34,10 @@ def round_result(st) -> dict:
     totals = totals_so_far(st)
     made, winner, changes = _outcome(st, totals)
     changes = [int(c) for c in changes]
-    if rules.against_bidder:  # the match is kept per seat: each seat scores what its side scored this round
-        changes = [0] * rules.seats if st.void else [changes[side] for side in st.seating.team_of]
+    if rules.against_bidder:  # the match is kept per seat: each seat dealt in scores what its side scored this round
+        seated = st.seating.in_play  # a seat sitting the round out (table.sit_out: the dealer) scores nothing
+        changes = [0] * rules.seats if st.void else [changes[side] if seat in seated else 0
+                                                      for seat, side in enumerate(st.seating.team_of)]
     result = {
         "void": st.void,
         "contract": st.contract,
@@ -280,8 +282,8 @@ def _favoured_entries(st, word: str, scores: list[int], left: list[int], finishe
     side = _favoured_side(st, word) if finished else None
     if side is None:
         return set()
-    if st.rules.against_bidder:  # the match is kept per seat: the seats of the favoured side
-        return {seat for seat, team in enumerate(st.seating.team_of) if team == side}
+    if st.rules.against_bidder:  # the match is kept per seat: the seats of the favoured side that played the round
+        return {seat for seat, team in enumerate(st.seating.team_of) if team == side and seat in st.seating.in_play}
     return {side}
 
 

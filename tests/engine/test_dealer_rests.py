@@ -1,0 +1,55 @@
+"""Tute subastado with four at the table: the dealer rests, the other three play the bid winner against the rest.
+
+"Si cuatro o más personas se unen para jugar, una de ellas descansa y es la que reparte las
+cartas" (Tute subastado, profilpelajar.com): spec/examples/tute-subastado-dealer-rests.touti,
+`table.sit_out` with `teams: bidder_against_rest` (survey 2, row 15).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from touti_dsl.engine import Game
+from touti_dsl.engine.refusals import forbidding_rules
+from touti_dsl.loader import load_spec
+
+RESTS = Path(__file__).resolve().parents[2] / "spec" / "examples" / "tute-subastado-dealer-rests.touti"
+
+
+def _played_out(state, seed: int):
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        seat = rng.choice(state.actors())
+        assert seat != state.dealer  # the dealer rests: it never acts
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_the_dealer_deals_and_rests_and_the_bid_winner_plays_the_two_others():
+    game = Game.from_spec(load_spec(RESTS))
+    state = game.new_round(seed=5, dealer=2)
+    assert [len(hand) for hand in state.hands] == [12, 12, 0, 12] and state.first_speaker == 3
+    assert forbidding_rules(state, 2, "pass")[0] == "bidding.pass"  # out of the bidding before it starts
+    state.apply(3, "bid 60")
+    state.apply(0, "pass")
+    state.apply(1, "pass")
+    assert state.contract == {"team": 0, "bidder": 3, "amount": 60}
+    assert state.seating.opponents[3] == (0, 1) and state.seating.in_play == (0, 1, 3)
+
+
+def test_the_resting_dealer_scores_nothing_and_the_deal_passes_round_all_four():
+    game = Game.from_spec(load_spec(RESTS))
+    state = game.new_round(seed=9, dealer=0)
+    for round_number in range(8):
+        result = _played_out(state, round_number).round_result()
+        assert result["score_changes"][state.dealer] == 0
+        if not result["void"]:
+            bidder = result["contract"]["bidder"]
+            defenders = [s for s in range(4) if s not in (bidder, state.dealer)]
+            assert result["score_changes"][defenders[0]] == result["score_changes"][defenders[1]]
+        if state.match_result()["over"]:
+            break
+        following = state.next_round(seed=100 + round_number)
+        assert following.dealer == (state.dealer + 1) % 4
+        state = following
