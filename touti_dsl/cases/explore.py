@@ -271,6 +271,8 @@ class Explorer:
                 action == "swap") else ""
             for rule in accepted_rules(self.game, action):
                 tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "")
+                if rule.startswith("widow."):  # the bid winner's take, leave and discard: a witness of each
+                    tag += "~" + action.split(" ", 1)[0]
                 self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1])
             cores.append(cores[-1] and feature_of(action) is None)
             if state.tricks_played > before:
@@ -309,6 +311,8 @@ class Explorer:
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, still, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
                         variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history)
+                        if rule == "widow.by":  # another seat's take, leave and discard: a witness of each
+                            variant += "~" + action.split(" ", 1)[0]
                         if rule.startswith("ghna."):
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
                             variant += declared.tag(seat, action) + (self._kind_tag(state, action) if rule == "ghna.kinds" else "")

@@ -128,6 +128,7 @@ def _json_round(number: int, seed: int, start: dict, moves, state: RoundState) -
         "hands": start["hands"],
         "turned": start["turned"],
         **({"stock": start["stock"]} if "stock" in start else {}),
+        **({"widow": start["widow"]["cards"]} if "widow" in start else {}),
         "actions": [[seat, action] for seat, action in moves],
         "result": state.round_result(),
         "match": state.match_result(),
@@ -149,6 +150,8 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
         lines.append(f"turned card: {start['turned']} (trumps: {start['trump']}{place})")
     if "stock" in start:
         lines.append(f"stock ({len(start['stock'])} cards, drawn in this order): {' '.join(start['stock'])}")
+    if "widow" in start:
+        lines.append(f"widow (face down, for the bid winner): {' '.join(start['widow']['cards'])}")
     lines.extend(_moves(state, moves, start.get("stock", [])))
     lines.extend(_result_lines(state))
     return "\n".join(lines)
