@@ -363,10 +363,13 @@ class Explorer:
             return seat, choice
         if "claim" in legal and seat in strong:  # the strong side claims the rest as soon as it may
             return seat, "claim"
+        strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
+        discards = [a for a in legal if a.startswith("discard ")]
+        if discards:  # the widow's taker keeps its strongest cards
+            return seat, min(discards, key=strength)
         plays = [a for a in legal if a.startswith("play ")]
         if not plays:
             return seat, legal[0]
-        strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
         return seat, (max if seat in strong else min)(plays, key=strength)
 
     def _strong_team(self, state) -> int:
