@@ -70,6 +70,13 @@ RULES: tuple[RuleSpec, ...] = (
     _r("table.signs", WORDS, ("allowed", "forbidden"), required=False,
        meaning="whether partners may make signs to each other about their cards during the play (a table custom: "
                "docs only, engines see no signs)"),
+    _r("table.partner_hands", WORDS, ("hidden", "shown"), required=False,
+       meaning="whether partners may show each other their hands during the play (a table custom: docs only, each "
+               "player's view of the round stays its own)"),
+    _r("table.partnerships", WORDS, ("agreed", "first_kings"), required=False,
+       meaning="how the partnerships are formed: agreed before the match, or drawn: cards dealt face up one at a time "
+               "until two kings (rank 12) come out, whose receivers are partners against the other two (a table "
+               "custom: docs only, the seats of `table.teams` stand for the partnerships drawn)"),
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
     _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer"),
