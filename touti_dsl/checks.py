@@ -572,7 +572,7 @@ def _kind_of(spec: m.Spec, rule_id: str) -> str:
 
 
 # Rules of APPLIES_WHEN that stay optional where they apply (no swap, no lend), unlike caps for `limit: cap`.
-OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend")
+OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend", "scoring.capote_void")
 APPLIES_WHEN = {
     "ghna.caps": ("ghna.limit", "cap"),
     "ghna.minimums": ("ghna.limit", "minimum"),
@@ -582,6 +582,7 @@ APPLIES_WHEN = {
     "match.losses": ("match.end", ("losses", "elimination")),
     "match.remaining": ("match.end", "elimination"),
     "scoring.tie": ("scoring.round", "most_points"),
+    "scoring.capote_void": ("scoring.round", "middle_loses"),
     "trump.swap": ("trump.choice", "turned_card"),
     "ghna.lend": ("ghna.who", "bid_winner"),
 }

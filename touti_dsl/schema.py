@@ -176,6 +176,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.failed_defenders", EXPRESSION, required=False, meaning="what the defenders score when the contract fails"),
     _r("scoring.winner", EXPRESSION, required=False, meaning="what the side that wins the hand scores (most points)"),
     _r("scoring.loser", EXPRESSION, required=False, meaning="what the side that loses the hand scores (most points)"),
+    _r("scoring.capote_void", EXPRESSION, required=False,
+       meaning="when a capote does not count (middle_loses): a condition judged for the side that took every trick "
+               "(`winner`); when it holds, that side alone loses the hand instead of every other"),
     _r("scoring.tie", WORDS, ("last_trick", "first_speaker", "bidders", "none"), required=False,
        meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
@@ -240,6 +243,7 @@ EXPRESSION_RULES = {
     "redeal.when": ("deal", "truth"),
     "trump.swap": ("swap", "number"),
     "scoring.contract_made": ("round", "truth"),
+    "scoring.capote_void": ("round", "truth"),
     **{f"scoring.{key}": ("round", "number")
        for key in ("made", "made_defenders", "failed", "failed_defenders", "winner", "loser")},
 }
