@@ -573,7 +573,7 @@ def _kind_of(spec: m.Spec, rule_id: str) -> str:
 
 
 # Rules of APPLIES_WHEN that stay optional where they apply (no swap, no lend), unlike caps for `limit: cap`.
-OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend")
+OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend", "scoring.capote_void")
 APPLIES_WHEN = {
     "ghna.caps": ("ghna.limit", "cap"),
     "ghna.minimums": ("ghna.limit", "minimum"),
@@ -583,6 +583,7 @@ APPLIES_WHEN = {
     "match.losses": ("match.end", ("losses", "elimination")),
     "match.remaining": ("match.end", "elimination"),
     "scoring.tie": ("scoring.round", "most_points"),
+    "scoring.capote_void": ("scoring.round", "middle_loses"),
     "trump.swap": ("trump.choice", "turned_card"),
     "ghna.lend": ("ghna.who", "bid_winner"),
 }
@@ -1526,18 +1527,31 @@ def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_customs(spec: m.Spec) -> list[Diagnostic]:
-    """E108: the table customs (docs only) fit the table: signs between partners need partners, the first dealer by
-    kings needs kings (rank 12) in the deck."""
+    """E108: the table customs (docs only) fit the table: signs between partners and hands shown to a partner need
+    partners, partnerships (agreed or drawn) two pairs of partners, the first dealer or the partners by kings need
+    kings (rank 12) in the deck."""
     problems = []
     if _known_word(spec, "table.signs") == "allowed" and _word(spec, "table.teams") == "each":
         problems.append(_diag("E108", "table.signs allowed speaks of partners, but with `teams: each` nobody has one",
                               _value(spec, "table.signs"), "write `signs: forbidden`, or remove table.signs"))
+    if _known_word(spec, "table.partner_hands") == "shown" and _word(spec, "table.teams") == "each":
+        problems.append(_diag("E108", "table.partner_hands shown speaks of partners, but with `teams: each` nobody "
+                                      "has one", _value(spec, "table.partner_hands"),
+                              "write `partner_hands: hidden`, or remove table.partner_hands"))
+    partnerships = _known_word(spec, "table.partnerships")
+    teams = spec.value("table.teams")
+    pairs = isinstance(teams, m.Groups) and len(teams.groups) == 2 and all(len(g) == 2 for g in teams.groups)
+    if partnerships is not None and not pairs:
+        problems.append(_diag("E108", f"table.partnerships {partnerships} speaks of two partnerships of two, but "
+                                      "table.teams is not two pairs of partners", _value(spec, "table.partnerships"),
+                              "remove table.partnerships"))
     ranks = _typed(spec, "deck.ranks", m.Decls)
-    if _known_word(spec, "rotation.first_dealer") == "first_king" and ranks is not None \
-            and not any(decl.key == 12 for decl in ranks.items):
-        problems.append(_diag("E108", "rotation.first_dealer first_king deals until a king comes out, but the deck "
-                                      "has no rank 12 (the king)", _value(spec, "rotation.first_dealer"),
-                              "write `first_dealer: random`"))
+    for rule_id, word in (("rotation.first_dealer", "first_king"), ("table.partnerships", "first_kings")):
+        if _known_word(spec, rule_id) == word and ranks is not None and not any(decl.key == 12 for decl in ranks.items):
+            problems.append(_diag("E108", f"{rule_id} {word} deals until a king comes out, but the deck has no rank "
+                                          "12 (the king)", _value(spec, rule_id),
+                                  "write `first_dealer: random`" if rule_id == "rotation.first_dealer"
+                                  else "write `partnerships: agreed`"))
     return problems
 
 

@@ -122,6 +122,10 @@ def _argument_problems(pred: m.Pred, info, context: str, names: SpecNames) -> li
         if kind in seen:
             return [_diag("E401", f"{pred.name} takes at most one {kind} ({arg!r} is a second one)", pred)]
         seen.add(kind)
+    if {"suit", "card_group"} <= seen:  # `holds(oros, trump)`: a card cannot be of two suits named two ways
+        return [_diag("E401", f"{pred.name} names a suit and {'trumps' if 'trump' in pred.args else 'the led suit'} "
+                              "at once; name one of them", pred, f"for example `{pred.name}(trump, "
+                              f"{(names.ranks or (1,))[0]})`")]
     return []
 
 

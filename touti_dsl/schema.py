@@ -70,6 +70,13 @@ RULES: tuple[RuleSpec, ...] = (
     _r("table.signs", WORDS, ("allowed", "forbidden"), required=False,
        meaning="whether partners may make signs to each other about their cards during the play (a table custom: "
                "docs only, engines see no signs)"),
+    _r("table.partner_hands", WORDS, ("hidden", "shown"), required=False,
+       meaning="whether partners may show each other their hands during the play (a table custom: docs only, each "
+               "player's view of the round stays its own)"),
+    _r("table.partnerships", WORDS, ("agreed", "first_kings"), required=False,
+       meaning="how the partnerships are formed: agreed before the match, or drawn: cards dealt face up one at a time "
+               "until two kings (rank 12) come out, whose receivers are partners against the other two (a table "
+               "custom: docs only, the seats of `table.teams` stand for the partnerships drawn)"),
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
     _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer"),
@@ -179,6 +186,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.failed_defenders", EXPRESSION, required=False, meaning="what the defenders score when the contract fails"),
     _r("scoring.winner", EXPRESSION, required=False, meaning="what the side that wins the hand scores (most points)"),
     _r("scoring.loser", EXPRESSION, required=False, meaning="what the side that loses the hand scores (most points)"),
+    _r("scoring.capote_void", EXPRESSION, required=False,
+       meaning="when a capote does not count (middle_loses): a condition judged for the side that took every trick "
+               "(`winner`); when it holds, that side alone loses the hand instead of every other"),
     _r("scoring.tie", WORDS, ("last_trick", "first_speaker", "bidders", "none"), required=False,
        meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
@@ -243,6 +253,7 @@ EXPRESSION_RULES = {
     "redeal.when": ("deal", "truth"),
     "trump.swap": ("swap", "number"),
     "scoring.contract_made": ("round", "truth"),
+    "scoring.capote_void": ("round", "truth"),
     **{f"scoring.{key}": ("round", "number")
        for key in ("made", "made_defenders", "failed", "failed_defenders", "winner", "loser")},
 }

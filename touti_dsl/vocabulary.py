@@ -143,7 +143,8 @@ PREDICATES: dict[str, PredicateInfo] = {
         _number("declarations", TABLE | ROUND | AT_ONCE, "the declarations made this round, by that side and of that kind or suit "
                 "(all of them when not named)", ("side", "kind", "suit")),
         _number("declared_points", TABLE | ROUND | AT_ONCE, "the points declared this round by that side", ("side",), 1),
-        _truth("holds", BIDDING | TABLE | DEAL, "this player holds a card of that suit or rank, a trump or a card of the led suit",
+        _truth("holds", BIDDING | TABLE | DEAL, "this player holds a card of that suit (or trumps, or the led suit) "
+               "and of that rank, each when named (`holds(trump, 2)`: the 2 of trumps)",
                ("suit", "rank", "card_group"), 1),
         _number("cards_held", BIDDING | TABLE | DEAL, "the cards this player holds of that suit, trumps or the led suit, "
                 "and of that rank (`cards_held(trump, 2)`: the 2 of trumps; all of its cards when nothing is named)",

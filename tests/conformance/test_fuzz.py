@@ -75,6 +75,9 @@ def test_an_implementation_without_a_feature_is_never_played_it(capsys, tmp_path
     (["--system", "tute", "--without", "signal"], "--without signal: not an optional feature of tute (it has: swap, tute)"),
     (["--system", "atlas-carta"], "does not support atlas-carta"),
     (["--system", "tute", "--rounds", "0"], "expected a whole number"),
+    (["--system", "tute", "--set", "seats=5"], "--set seats=5: tute has no setting 'seats' (its settings: hands)"),
+    (["--system", "tute", "--set", "hands=4"], "--set hands=4: 4 is not a choice of match.hands in tute (choices: 2, 3, 5)"),
+    (["--system", "tute", "--set", "hands"], "expected KEY=NUMBER"),
 ])
 def test_usage_errors_are_plain_words_and_exit_2(capsys, argv, message):
     try:
@@ -83,6 +86,43 @@ def test_usage_errors_are_plain_words_and_exit_2(capsys, argv, message):
         code = stop.code
     assert code == 2
     assert message in capsys.readouterr().err
+
+
+CABRERO = ROOT / "spec" / "examples" / "tute-cabrero.touti"
+
+
+def test_the_table_size_is_chosen_as_touti_play_chooses_it(capsys, tmp_path):
+    """`--set seats=5` (Tute cabrero, three to six players; at five the dealer sits out): every round is dealt to five
+    seats, the four players dealt in hold ten cards, and each case names the setting for the implementation."""
+    code, out, _ = fuzz(capsys, "--impl", f"{TOUTI} adapter {CABRERO}", "--system", str(CABRERO), "--set", "seats=5",
+                        "--rounds", "6", "--seed", "3", "--out", str(tmp_path))
+    assert code == 0 and out.startswith("touti fuzz: no divergence: 6 rounds, "), out
+    five = Game.from_spec(CABRERO, seats=5)
+    plan, played = random_round(five, random.Random("3/0"))
+    setup = played.case["setup"]
+    assert setup["settings"] == {"seats": 5} and len(setup["hands"]) == 5
+    assert sorted(len(hand) for hand in setup["hands"]) == [0, 10, 10, 10, 10]
+    assert b'"settings":{"seats":5}' in played.line()
+    _, three = random_round(Game.from_spec(CABRERO), random.Random("3/0"))
+    assert "settings" not in three.case["setup"] and len(three.case["setup"]["hands"]) == 3
+
+
+def test_an_implementation_playing_another_table_size_diverges(capsys, tmp_path):
+    """The setting reaches the implementation: one that seats three or four only (a copy of the spec) cannot play a
+    case of five and is caught; shrinking skips the simplified setups the table refuses (seat 0 dealing while the
+    dealer sits out) instead of failing on them."""
+    fixed = tmp_path / "fixed.touti"
+    text = CABRERO.read_text(encoding="utf-8")
+    for old, new in (("seats: 3 (3, 4, 5, 6)", "seats: 3 (3, 4)"), ("  sit_out: 5 = dealer, 6 = dealer\n", ""),
+                     ("hand_size: 3 = 13, 4 = 10, 5 = 8", "hand_size: 3 = 13, 4 = 10")):
+        assert old in text
+        text = text.replace(old, new)
+    fixed.write_text(text, encoding="utf-8")
+    code, out, err = fuzz(capsys, "--impl", f"{TOUTI} adapter {fixed} --as tute-cabrero", "--system", str(CABRERO),
+                          "--set", "seats=5", "--rounds", "3", "--seed", "3", "--out", str(tmp_path / "out"))
+    assert code == 1 and "Traceback" not in out + err and "shrunk to" in out, (out, err)
+    written = list((tmp_path / "out").iterdir())
+    assert len(written) == 1 and load_case_file(written[0])[0]["setup"]["settings"] == {"seats": 5}
 
 
 def test_a_failure_while_preparing_rounds_ends_the_run_with_a_clear_error(capsys, tmp_path, monkeypatch):

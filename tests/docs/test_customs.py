@@ -12,7 +12,7 @@ from .helpers import variant_pages
 
 # custom -> a base whose table it fits
 CUSTOMS = {"rotation.first_dealer": "guinote", "rotation.misdeal": "guinote", "table.signs": "guinote",
-           "trick.review": "guinote"}
+           "table.partner_hands": "guinote", "table.partnerships": "guinote", "trick.review": "guinote"}
 
 
 def _body(rule_id: str, word: str) -> str:
@@ -37,6 +37,20 @@ def test_the_first_dealer_by_kings_names_the_decks_king(tmp_path):
     assert "until a rey comes out: the player who receives it deals first." in pages["en"]
     assert "jusqu'à ce que sorte un roi : celui qui le reçoit donne le premier." in pages["fr"]
     assert "حتى يظهر الري" in pages["ar"]
+
+
+def test_the_partners_by_kings_name_the_decks_king(tmp_path):
+    """Guiñote "a reyes" (cabezoalto.es, Reglamento del guiñote; the Fortanete rules): the first two kings are partners."""
+    pages = variant_pages(tmp_path, "guinote", _body("table.partnerships", "first_kings"))
+    assert "the first two players to receive a rey are partners, against the other two." in pages["en"]
+    assert "les deux premiers joueurs qui reçoivent un roi sont partenaires" in pages["fr"]
+    assert "ورقة من رتبة الري" in pages["ar"]
+
+
+def test_hands_kept_hidden_read_for_a_table_without_partners(tmp_path):
+    pages = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n\n" + _body("table.partner_hands", "hidden"))
+    assert "Nobody may show their hand to another player." in pages["en"]
+    assert "Personne ne peut montrer sa main à un autre joueur." in pages["fr"]
 
 
 def test_signs_read_for_a_table_without_partners(tmp_path):
@@ -69,6 +83,8 @@ def test_the_fortanete_page_states_each_of_its_customs(tmp_path):
         "the player who receives it deals first.",
         "After a misdeal, the same dealer deals again; after a second misdeal in a row, the deal passes to the next player.",
         "A trick once won is turned face down, and nobody may look at it again.",
+        "The partnerships are drawn before the match: cards are dealt face up one at a time around the table, and the "
+        "first two players to receive a rey are partners, against the other two.",
     ):
         assert sentence in page.split("{ #differences }", 1)[1].split("\n## ", 1)[0], sentence
         assert f"\n{sentence} <a " in page, sentence

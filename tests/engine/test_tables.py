@@ -299,7 +299,8 @@ def _losers(totals, tricks_won=None, tute=None, seats=3, out=None):
 
     won = tricks_won or [s for s in range(seats) if s != out]
     state = SimpleNamespace(tute_team=tute, at_once_team=None, claims=[], tricks=[(0, (), seat) for seat in won],
-                            seating=Seating.of(tuple(range(seats)), out=out))
+                            seating=Seating.of(tuple(range(seats)), out=out),
+                            rules=SimpleNamespace(formulas=SimpleNamespace(capote_void=None)))  # no scoring.capote_void
     return _middle_losers(state, totals)
 
 

@@ -13,7 +13,8 @@ from touti_dsl.loader import load_spec
 # the first dealer "a reyes", no looking back at tricks, a second misdeal passes the deal on; Brisca lets partners
 # make signs (juegosmesa.org).
 CUSTOMS = ("add rotation {\n  first_dealer: first_king\n  misdeal: redeal_once\n}\n\n"
-           "add table {\n  signs: allowed\n}\n\nadd trick {\n  review: none\n}\n")
+           "add table {\n  signs: allowed\n  partner_hands: shown\n  partnerships: first_kings\n}\n\n"
+           "add trick {\n  review: none\n}\n")
 
 
 def _write(tmp_path, base: str, body: str):
@@ -55,3 +56,26 @@ def test_the_first_dealer_by_kings_needs_kings(tmp_path):
 def test_the_customs_of_the_deal_need_a_dealer(tmp_path):
     found = _problems(tmp_path, "touti-app", "add rotation {\n  misdeal: redeal\n}\n")
     assert [(code, line) for code, line, _, _ in found] == [("E700", 8)], found
+
+
+def test_hands_shown_to_a_partner_need_partners(tmp_path):
+    """Brisca: partners may show each other their hands (es.stringtranslate.com, La brisca; selecciondejuegos)."""
+    found = _problems(tmp_path, "tute", "table {\n  teams: each\n}\n\nadd table {\n  partner_hands: shown\n}\n")
+    assert [(code, line, column) for code, line, column, _ in found] == [("E108", 12, 18)]
+    assert "nobody has one" in found[0][3]
+    load_spec(_write(tmp_path, "tute", "table {\n  teams: each\n}\n\nadd table {\n  partner_hands: hidden\n}\n"))
+
+
+@pytest.mark.parametrize("teams", ["each", "bidder_against_rest", "0 3 | 1 4 | 2 5"])
+def test_partnerships_need_two_pairs_of_partners(tmp_path, teams):
+    seats = "6" if "|" in teams else "4"
+    body = f"table {{\n  seats: {seats}\n  teams: {teams}\n}}\n\nadd table {{\n  partnerships: agreed\n}}\n"
+    found = _problems(tmp_path, "tute", body)
+    assert ("E108", 13, 17) in [(code, line, column) for code, line, column, _ in found], found
+    assert any("two partnerships of two" in message for *_, message in found)
+
+
+def test_the_partners_by_kings_need_kings(tmp_path):
+    found = _problems(tmp_path, "tute", "deck {\n  remove ranks: 12\n}\n\nadd table {\n  partnerships: first_kings\n}\n")
+    assert ("E108", 12, 17) in [(code, line, column) for code, line, column, _ in found]
+    assert any("partnerships first_kings deals until a king" in message for *_, message in found)

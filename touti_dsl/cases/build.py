@@ -174,6 +174,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
         raw += outcomes.game_cases(game, rounds, next_deal)
         raw += outcomes.coto_cases(game, rounds, next_deal)
         raw += outcomes.at_once_cases(game, rounds)
+        raw += outcomes.capote_void_cases(game, rounds)
         raw += outcomes.at_once_condition_cases(game, rounds)
         raw += outcomes.decide_cases(game, rounds)
         raw += outcomes.stock_cases(game, rounds)
@@ -271,6 +272,9 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     _look_for_unrefused_requirements(game, findings, seed)
     if _formula_conditions(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
         Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
+    if game.ruleset.formulas.capote_void is not None:  # capotes, by a stacked side that sings and by one that does not
+        Explorer(game, seed + 3100, findings=findings, stacked=True, sings=False).explore(STACKED_ROUNDS)
+        Explorer(game, seed + 3200, findings=findings, stacked=True, sings=True).explore(STACKED_ROUNDS)
     _look_for_a_tie(game, findings, seed)
     digest = spec_hash(spec)
     groups: dict[str, list[dict]] = {}

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from .. import model as m
 
 # Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, signs,
-# looking back at tricks.
-CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "table.signs", "trick.review"}
+# hands shown to a partner, partnerships drawn, looking back at tricks.
+CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "table.signs", "table.partner_hands",
+           "table.partnerships", "trick.review"}
 DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", *CUSTOMS}
 FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size", "widow.size"}
 REFUSING_FIXED = {

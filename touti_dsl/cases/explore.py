@@ -145,6 +145,27 @@ def stacked_hands(game: Game, side: int, dealer: int | None = None) -> dict:
     return split_deck(rules, deck, dealer).setup(rules)
 
 
+def capote_hands(game: Game, setup: dict, placed: dict) -> dict:
+    """`setup` (a stacked deal) with the strong seat's weakest cards outside trumps exchanged for the trumps the others
+    hold (never the turned card), so that it takes every trick: a capote, for `scoring.capote_void`.  `placed` is the
+    setup with its dealer, to read trumps and seats from; a table whose trumps are chosen later keeps `setup`."""
+    rules = game.ruleset
+    state = game.new_round(**placed)
+    trump = state.trump_suit
+    if trump is None:
+        return setup
+    seats = state.seating.in_play
+    strong = max(seats, key=lambda s: (sum(rules.card_strength[c] for c in state.hands[s]), -s))
+    hands = [list(hand) for hand in state.hands]
+    theirs = [(s, c) for s in seats if s != strong for c in hands[s] if rules.card_suit[c] == trump]
+    mine = sorted((c for c in hands[strong] if rules.card_suit[c] != trump), key=lambda c: rules.card_strength[c])
+    for (seat, card), given in zip(theirs, mine):
+        hands[seat][hands[seat].index(card)] = given
+        hands[strong][hands[strong].index(given)] = card
+    text = rules.card_text
+    return dict(setup, hands=[[text[c] for c in hand] for hand in hands])
+
+
 def quick_rounds(game: Game, seed: int, count: int):
     """Plain seeded random rounds (no candidate is tried): a cheap search for a rare outcome."""
     rules = game.ruleset
@@ -195,7 +216,7 @@ class Explorer:
     """Plays seeded random rounds with a policy that favours rare actions, trying all candidates."""
 
     def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
-                 rigged_rank: int | None = None, patient: bool = False, stacked: bool = False,
+                 rigged_rank: int | None = None, patient: bool = False, stacked: bool = False, sings: bool | None = None,
                  core_only: bool = False, rigged_pairs: bool = False):
         self.game = game
         self.rigged_pairs = rigged_pairs  # when set, the first speaker's side is dealt the pairs (declarations.py)
@@ -208,6 +229,9 @@ class Explorer:
         self.patient = patient
         # stacked: one side is dealt the strongest cards, bids alone and plays them greedily (capotes, big scores)
         self.stacked = stacked
+        # stacked, on a deal where the strong side also holds the trumps (capote_hands): whether it declares a ghna
+        # when it may (a capote after a song) or never; None: the plain stacked deal
+        self.sings = sings
         self.contract = contract  # when set, the first speaker bids it and everybody else passes
         self.tag = "" if contract is None else f"@{contract}"
         self.findings = findings if findings is not None else Findings()
@@ -233,6 +257,8 @@ class Explorer:
         setup = split_deck(rules, deck, dealer, gone).setup(rules)
         if self.stacked:
             setup = stacked_hands(self.game, index % 2, dealer)
+        if self.sings is not None:  # a capote to be: the strong side holds the trumps too
+            setup = capote_hands(self.game, setup, dict(setup, **{"dealer" if rules.has_dealer else "first_speaker": pivot}))
         if self.rigged_rank is not None:  # a seat dealt in (a seat sitting out holds nothing)
             self._rig(setup, _dealt_in(rules, dealer, rng.randrange(rules.seats)))
         setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
@@ -367,6 +393,9 @@ class Explorer:
         discards = [a for a in legal if a.startswith("discard ")]
         if discards:  # the widow's taker keeps its strongest cards
             return seat, min(discards, key=strength)
+        songs = [a for a in legal if a.startswith("ghna ")] if self.sings and seat in strong else []
+        if songs:
+            return seat, songs[0]
         plays = [a for a in legal if a.startswith("play ")]
         if not plays:
             return seat, legal[0]

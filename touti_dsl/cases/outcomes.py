@@ -15,7 +15,7 @@ from ..engine import Game, RoundState
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
-from ..engine.scoring import match_decision, round_facts
+from ..engine.scoring import capote_side, capote_voided, match_decision, round_facts, totals_so_far
 from ..schema import MATCH_LEVELS
 from .explore import RoundRecord
 from .steps import actors_step, refuse_step
@@ -477,14 +477,32 @@ def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int 
                  "positive" if word else "negative", words, setup)
 
 
+def capote_void_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`scoring.capote_void`: a capote where the condition holds (its side alone loses) and one where it does not (every
+    other side loses), the shortest round of each."""
+    if game.ruleset.formulas.capote_void is None:
+        return []
+    best: dict[bool, RoundRecord] = {}
+    for record in rounds:
+        state = _replayed(game, record, record.setup)
+        side = capote_side(state)
+        if side is None:
+            continue
+        held = capote_voided(state, totals_so_far(state), side)
+        if held not in best or len(record.history) < len(best[held].history):
+            best[held] = record
+    sentence = describe(m.as_expr(game.spec.value("scoring.capote_void")))
+    return [_result_case(record, ["scoring.capote_void", "scoring.round"], "positive" if held else "negative",
+                         f"a capote where \"{sentence}\" {'holds: its taker alone loses' if held else 'does not hold: every other player loses'}")
+            for held, record in sorted(best.items())]
+
+
 def _wins_at_once(game: Game, record: RoundRecord) -> bool:
     at_once = game.ruleset.at_once
     return ("tute" in at_once and record.result["tute"] is not None) or ("capote" in at_once and _capote(game, record))
 
 
 def _capote(game: Game, record: RoundRecord) -> bool:
-    from ..engine.scoring import capote_side
-
     return capote_side(_replayed(game, record, record.setup)) is not None
 
 

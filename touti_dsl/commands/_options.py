@@ -1,5 +1,7 @@
 """Options and argument types that several sub-commands share, so each is spelled and behaves the same everywhere.
 
+`--set KEY=VALUE` chooses a table or match setting among those the spec offers (`touti play`,
+`touti fuzz`): a bad one is a command-line error (exit 2), with the spec's settings and choices.
 `--format` is the one output option of every command that prints a result: `text` for
 people (the default), `json` for programs, and `junit` / `md` where they apply.  Commands
 that had a `--json` flag keep it as a deprecated alias of `--format json`.
@@ -9,6 +11,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+
+from .. import model as m
+from ..errors import did_you_mean
 
 FORMATS_HELP = {
     "text": "readable text (default)",
@@ -53,3 +58,36 @@ def positive_float(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
     return value
+
+
+def add_set_option(parser: argparse.ArgumentParser) -> None:
+    """`--set KEY=VALUE` (repeatable) into `args.set`: read with `chosen_settings`."""
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting among the choices the spec offers (match.KEY, or seats when the table chooses), e.g. target=600")
+
+
+class SettingError(Exception):
+    """A `--set` that the spec does not offer: a command-line error, not a problem of the spec."""
+
+
+def chosen_settings(spec: m.Spec, pairs: list[str]) -> dict:
+    """The `--set KEY=NUMBER` pairs, checked against the spec's match settings and their choices."""
+    offered = {rule.key: rule.value for rule in spec.section("match") if isinstance(rule.value, m.Setting)}
+    seats = spec.rule("table.seats")
+    if seats is not None and isinstance(seats.value, m.Setting):
+        offered["seats"] = seats.value  # the number of players, when the table chooses it
+    settings = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not value.isdigit():
+            raise SettingError(f"--set {pair}: expected KEY=NUMBER, e.g. --set target=400")
+        if key not in offered:
+            names = ", ".join(offered) or "none"
+            hint = did_you_mean(key, offered)
+            raise SettingError(f"--set {pair}: {spec.system} has no setting {key!r} (its settings: {names})"
+                               + (f"; {hint}" if hint else ""))
+        if int(value) not in offered[key].choices:
+            choices = ", ".join(map(str, offered[key].choices))
+            section = "table" if key == "seats" else "match"
+            raise SettingError(f"--set {pair}: {value} is not a choice of {section}.{key} in {spec.system} (choices: {choices})")
+        settings[key] = int(value)
+    return settings

@@ -6,7 +6,9 @@ round is shrunk (conformance/shrink.py) to a minimal case, written as an ordinar
 file under --out (replay: `touti conform --impl CMD --cases DIR`), and the exit code is
 1.  Exit 0 when no divergence was found, 2 for a usage error or an unusable
 implementation, 3 when the reference itself fails while preparing a round.  The same
---seed plays the same rounds.
+--seed plays the same rounds.  `--set KEY=VALUE` chooses a setting the spec offers (the
+number of players of a table that chooses it, a match target), as `touti play`: every
+round is played, and every case written, with it (the case setup's `settings`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ..conformance.runner import FAILING, ImplUnusable, Job, RunSettings, prefli
 from ..conformance.shrink import Shrinker
 from ..errors import ToutiError, render
 from ..loader import load_named, spec_hash
-from ._options import add_format_option, positive_float, positive_int
+from ._options import SettingError, add_format_option, add_set_option, chosen_settings, positive_float, positive_int
 
 NAME = "fuzz"
 HELP = "play seeded random rounds against an implementation; shrink the first divergence to a minimal case file"
@@ -45,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     length.add_argument("--rounds", type=positive_int, metavar="N", help=f"play N rounds (default {DEFAULT_ROUNDS})")
     length.add_argument("--seconds", type=positive_float, metavar="S", help="play rounds for S seconds")
     parser.add_argument("--seed", type=int, metavar="N", help="the seed of the rounds (default: a random one, printed so that the run can be replayed)")
+    add_set_option(parser)
     parser.add_argument("--without", action="append", default=[], metavar="FEATURE", help="an optional feature the implementation does not have (repeatable); never played")
     parser.add_argument("--out", default="fuzz-cases", metavar="DIR", help="where the shrunk case file of a divergence is written (default fuzz-cases)")
     parser.add_argument("--refusal", choices=sorted(REFUSAL_MODES), default="any", help="how a refusal is judged (as touti conform)")
@@ -57,14 +60,17 @@ class UsageError(Exception):
     """A problem with the command line: reported in plain words, exit 2."""
 
 
-def _game(system: str):
+def _game(system: str, pairs: list[str]):
+    """The spec and the reference game, with the table and match settings of `--set` (as `touti play`)."""
     from ..engine import Game
 
     try:
         spec = load_named(system)
+        return spec, Game.from_spec(spec, **chosen_settings(spec, pairs))
     except ToutiError as error:
         raise UsageError(render(error.diagnostics)) from None
-    return spec, Game.from_spec(spec)
+    except SettingError as error:
+        raise UsageError(str(error)) from None
 
 
 def _settings(args, spec) -> RunSettings:
@@ -248,7 +254,7 @@ def run(args) -> int:
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6)
     try:
-        spec, game = _game(args.system)
+        spec, game = _game(args.system, args.set)
         settings = _settings(args, spec)
         job = preflight(settings)
     except UsageError as error:

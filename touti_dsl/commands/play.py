@@ -18,12 +18,10 @@ import json
 import random
 import sys
 
-from .. import model as m
 from ..engine import Game, RoundState, redeal
 from ..engine.levels import level_fields
-from ..errors import did_you_mean
 from ..loader import load_named
-from ._options import add_format_option
+from ._options import SettingError, add_format_option, add_set_option, chosen_settings
 
 NAME = "play"
 HELP = "play seeded random rounds of a spec with the reference engine and print the transcript"
@@ -34,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="deal seed of the first round (and of the random players); default: a random seed, printed")
     parser.add_argument("--rounds", type=_positive, default=1, help="rounds to play (default 1); stops at the end of the match")
     add_format_option(parser, ("text", "json"), legacy_json=True)
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting among the choices the spec offers (match.KEY, or seats when the table chooses), e.g. target=600")
+    add_set_option(parser)
 
 
 def _positive(text: str) -> int:
@@ -42,34 +40,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
-
-
-class SettingError(Exception):
-    """A `--set` that the spec does not offer: a command-line error, not a problem of the spec."""
-
-
-def _settings(spec: m.Spec, pairs: list[str]) -> dict:
-    """The `--set KEY=NUMBER` pairs, checked against the spec's match settings and their choices."""
-    offered = {rule.key: rule.value for rule in spec.section("match") if isinstance(rule.value, m.Setting)}
-    seats = spec.rule("table.seats")
-    if seats is not None and isinstance(seats.value, m.Setting):
-        offered["seats"] = seats.value  # the number of players, when the table chooses it
-    settings = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not value.isdigit():
-            raise SettingError(f"--set {pair}: expected KEY=NUMBER, e.g. --set target=400")
-        if key not in offered:
-            names = ", ".join(offered) or "none"
-            hint = did_you_mean(key, offered)
-            raise SettingError(f"--set {pair}: {spec.system} has no setting {key!r} (its settings: {names})"
-                               + (f"; {hint}" if hint else ""))
-        if int(value) not in offered[key].choices:
-            choices = ", ".join(map(str, offered[key].choices))
-            section = "table" if key == "seats" else "match"
-            raise SettingError(f"--set {pair}: {value} is not a choice of {section}.{key} in {spec.system} (choices: {choices})")
-        settings[key] = int(value)
-    return settings
 
 
 def choose(state: RoundState, rng: random.Random) -> tuple[int, str]:
@@ -98,7 +68,7 @@ def play_round(state: RoundState, rng: random.Random) -> list[tuple[int, str]]:
 def run(args: argparse.Namespace) -> int:
     spec = load_named(args.spec)
     try:
-        game = Game.from_spec(spec, **_settings(spec, args.set))
+        game = Game.from_spec(spec, **chosen_settings(spec, args.set))
     except SettingError as error:
         print(f"touti play: error: {error}", file=sys.stderr)
         return 2

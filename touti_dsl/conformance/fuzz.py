@@ -181,6 +181,8 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     steps.append({"op": "round_result", "expect": state.round_result()})
     steps.append({"op": "match_result", "expect": state.match_result()})
     sent += RESULTS_TEXT
+    if game.settings:  # the table or match settings chosen (`touti fuzz --set seats=5`): the case names them
+        setup = dict(setup, settings=game.settings)
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
     return Played(case, tuple(used), len(used), probes, sent)

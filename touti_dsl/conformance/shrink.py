@@ -61,7 +61,10 @@ class Shrinker:
     # ------------------------------------------------------------------ the plan
 
     def _try_plan(self, plan: Plan) -> dict | None:
-        case = play(self.game, plan, self.absent).case
+        try:
+            case = play(self.game, plan, self.absent).case
+        except ValueError:  # a simplified setup the table refuses: seat 0 dealing while another seat was left out
+            return None     # of the deal (table.sit_out), or the scores dropped of a seat out of the match, holding none
         return case if self.fails(case) else None
 
     def _shrink_plan(self, plan: Plan, case: dict) -> tuple[Plan, dict]:

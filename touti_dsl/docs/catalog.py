@@ -41,6 +41,30 @@ def _read(lang: str) -> dict[str, str]:
         raise ToutiError(Diagnostic("D001", f"cannot read the {lang} catalog: {error}", Loc(str(path), 0, 0))) from None
 
 
+# French contracts a preposition with the article after it: "de les adversaires" is "des adversaires", "à le
+# partenaire" "au partenaire".  A catalog text writes "de {side}" once for every side, so the contraction is made
+# where a field is filled in, only when the field's value begins with the article (never "de le jouer" inside a
+# text, where "le" is a pronoun).
+CONTRACTIONS = {"fr": {("de", "les"): "des", ("de", "le"): "du", ("à", "les"): "aux", ("à", "le"): "au",
+                       ("De", "les"): "Des", ("De", "le"): "Du", ("À", "les"): "Aux", ("À", "le"): "Au"}}
+_BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|De|À) \{(\w+)\}")
+_ARTICLE = re.compile(r"(les|le) (?=\S)")
+
+
+def _contract(template: str, fields: dict, contractions: dict) -> str:
+    """`template` with each "de {field}" / "à {field}" whose value starts with le / les written contracted, the value
+    itself put in (escaped for `format`)."""
+    def contracted(found: re.Match) -> str:
+        value = fields.get(found.group(2))
+        article = _ARTICLE.match(value) if isinstance(value, str) else None
+        if article is None:
+            return found.group()
+        rest = value[article.end():].replace("{", "{{").replace("}", "}}")
+        return f"{contractions[found.group(1), article.group(1)]} {rest}"
+
+    return _BEFORE_FIELD.sub(contracted, template)
+
+
 class Catalog:
     """The texts of one language; a missing key is an explicit error, never a silent fallback."""
 
@@ -65,6 +89,8 @@ class Catalog:
                            "add it to every catalog in touti_dsl/docs/i18n/")
             ) from None
         template = self.isolate_numbers(template)
+        if fields and self.lang in CONTRACTIONS:
+            template = _contract(template, fields, CONTRACTIONS[self.lang])
         return template.format(**fields) if fields else template
 
     def isolate_numbers(self, text: str) -> str:

@@ -134,7 +134,7 @@ def _about_a_call(prose: Prose, node: m.Pred, key: str) -> str | None:
 
 def _predicate(prose: Prose, node: m.Pred) -> str:
     if prose.names.subject in node.args and prose.words.has(f"pred_args_own.{node.name}"):
-        return prose.words.text(f"pred_args_own.{node.name}")
+        return _with_args(prose, node, f"pred_args_own.{node.name}")  # `{what}`: a kind named beside the side
     if prose.words.has(f"pred_args.{node.name}"):
         return _with_args(prose, node, f"pred_args.{node.name}")
     return _about_a_call(prose, node, f"pred_call.{node.name}") or \

@@ -148,8 +148,9 @@ class PageWords:
         return self._table_key(f"rule.{key}")
 
     def _word_fields(self, rule: m.Rule) -> dict[str, str]:
-        """The spec's words a one-word rule's sentence names: the first dealer by kings names the deck's king."""
-        if rule.id != "rotation.first_dealer":
+        """The spec's words a one-word rule's sentence names: the first dealer and the partners by kings name the
+        deck's king."""
+        if rule.id not in ("rotation.first_dealer", "table.partnerships"):
             return {}
         return {"king": rank_labels(self.spec, self.words.lang).get(KING, self.lit(KING))}
 

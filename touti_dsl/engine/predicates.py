@@ -265,6 +265,11 @@ def _declared_points(side: str) -> Test:
 
 
 def _holds(suit: int | None, rank: int | None, group: str | None) -> Test:
+    """A card of a suit (or trumps, or the led suit) and of a rank, each when named: `holds(trump, 2)` is the 2 of
+    trumps, not any trump."""
+    if rank is not None and (suit is not None or group is not None):
+        count = _cards_held(suit, rank, group)
+        return lambda st, s, a: count(st, s, a) > 0
     if group == "trump":
         return SIMPLE["holds_trump"]
     if group == "led":

@@ -78,6 +78,7 @@ class ScoringRules:
     failed_defenders: Callable
     winner: Callable
     loser: Callable
+    capote_void: Callable | None = None  # middle_loses: judged for the capote's side (`winner`); holds: it alone loses
 
 
 @dataclass(frozen=True)
@@ -680,8 +681,9 @@ SCORING_DEFAULTS: dict[str, m.Expr] = {
 
 
 def _compile_formulas(read: _Reader) -> ScoringRules:
+    void = read.expression("scoring.capote_void", "round", m.Num(0)) if read.spec.has("scoring.capote_void") else None
     return ScoringRules(**{key: read.expression(f"scoring.{key}", "round", default)
-                           for key, default in SCORING_DEFAULTS.items()})
+                           for key, default in SCORING_DEFAULTS.items()}, capote_void=void)
 
 
 def _condition(rule: m.Rule, expr: m.Expr, phase: str, names: Names | None = None) -> Callable:

@@ -16,7 +16,9 @@ points taken so far; the winner scores `scoring.winner` (1 by default), every ot
 nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
 middle place loses (with an even number of sides, the two middle places), together
 with every side tied with a losing place; a tute, or a capote (one side took every
-trick), makes every other side lose.  Only the sides dealt in are ranked: a seat
+trick), makes every other side lose, unless `scoring.capote_void` holds for the capote's side
+(judged as `winner`: "a capote does not count for a player who has sung"), which then loses
+alone.  Only the sides dealt in are ranked: a seat
 sitting out of the round (`table.sit_out`) neither wins nor loses it.  Each loser scores `scoring.loser`, the others
 nothing; the result lists the `losers`.  Every list of the result has one entry per
 side (two for two teams).
@@ -122,12 +124,20 @@ def _middle_losers(st, totals: list[int]) -> list[int]:
         return [side for side in sides if side != ended]
     tricks = trick_counts(st, len(totals))
     capote = [side for side in sides if tricks[side] == sum(tricks) and sum(tricks)]
+    if capote and capote_voided(st, totals, capote[0]):
+        return [capote[0]]  # `scoring.capote_void` (a capote of a player who sang): that player loses instead
     if capote:
         return [side for side in sides if side != capote[0]]
     ranked = sorted((totals[side] for side in sides), reverse=True)
     middle = len(ranked) // 2
     losing = {ranked[middle]} if len(ranked) % 2 else {ranked[middle - 1], ranked[middle]}
     return [side for side in sides if totals[side] in losing]
+
+
+def capote_voided(st, totals: list[int], side: int) -> bool:
+    """Whether `scoring.capote_void` holds for the side that took every trick (judged as its `winner`)."""
+    void = st.rules.formulas.capote_void
+    return void is not None and bool(void(st, None, _facts(st, totals, None, side)))
 
 
 def trick_counts(st, sides: int) -> list[int]:
