@@ -138,3 +138,51 @@ def test_the_published_example_sings_the_ace_and_three_which_its_base_refuses():
         run(state, "0: ghna as_tres copas")
         results[system] = list(state.ghna_points)
     assert results["tutti-ma-any-pair-sings"] == [20, 0]
+
+
+# atlas-carta (caps: 90 = 40, 100 = 60) with the same two kinds: a concession credits the held kinds like the pairs.
+CONCEDING = """touti 1
+
+system "kinds-conceded" extends "atlas-carta" {
+  title: "Atlas Carta with two more kinds of declaration"
+}
+
+add ghna {
+  kinds: guinotes = 20 1 3 trump 40, ases = 50 1 1 1
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def conceding_game(tmp_path_factory) -> Game:
+    path = tmp_path_factory.mktemp("kinds") / "kinds-conceded.touti"
+    path.write_text(CONCEDING, encoding="utf-8")
+    return Game.from_spec(path)
+
+
+def conceded(game: Game, amount: int, *declared: str) -> RoundState:
+    """Seat 0 makes `amount` in oros, wins the first trick, declares, leads the rey of oros; seat 1 concedes, 3 agrees."""
+    return run(opening(game, amount), *declared, "0: play 12o", "1: concede", "3: agree")
+
+
+def test_a_concession_credits_held_kinds_the_best_set_within_the_cap(conceding_game):
+    # held by team 0: the pair of bastos (20, the partner), then guinotes in oros (40, trumps), copas (20), bastos
+    # (20), ases (50) (the rey of oros is in the trick).  At 100 the cap is 60: the fewest worth most, first in order.
+    state = conceded(conceding_game, 100)
+    assert state.round_result()["ghna"] == [60, 0]
+    assert state.to_json()["ghna"]["held_credit"] == [["bastos", 20], ["guinotes oros", 40]]
+    assert RoundState.from_json(conceding_game, state.to_json()).to_json() == state.to_json()
+
+
+def test_a_concession_credits_only_the_kinds_not_declared_and_what_the_cap_leaves(conceding_game):
+    # at 120 (cap 100) after declaring ases (50): 50 left, the 40 of guinotes in oros fits, nothing more does
+    state = conceded(conceding_game, 120, "0: ghna ases")
+    assert state.round_result()["ghna"] == [90, 0]
+    assert state.to_json()["ghna"]["held_credit"] == [["guinotes oros", 40]]
+
+
+def test_the_held_credit_with_kinds_is_a_subset_sum_not_the_largest_first(conceding_game):
+    # at 110 (cap 80): the largest first (50, then 20) makes 70, but 20 + 40 + 20 makes 80
+    state = conceded(conceding_game, 110)
+    assert state.round_result()["ghna"] == [80, 0]
+    assert state.to_json()["ghna"]["held_credit"] == [["bastos", 20], ["guinotes oros", 40], ["guinotes copas", 20]]

@@ -218,12 +218,3 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
     if _word(spec, "scoring.tie") == "bidders" and not _has_bidding(spec):
         yield spec.rule("scoring.tie"), "scoring.tie bidders needs a bidding side (a bidding section)"
 
-
-@combination()
-def held_kinds_in_concession(spec: m.Spec) -> Iterator[Finding]:
-    """A concession credits the held ghna pairs (`held_ghna`); the kinds of ghna.kinds are not among them yet."""
-    value = spec.value("concession.award")
-    awarded = (value.value,) if isinstance(value, m.Word) else value.words if isinstance(value, m.WordList) else ()
-    if "held_ghna" in awarded and spec.has("ghna.kinds"):
-        yield spec.rule("ghna.kinds"), ("ghna.kinds with concession.award held_ghna is not supported: a concession "
-                                        "credits held ghna pairs only")
