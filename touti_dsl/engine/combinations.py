@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from .. import model as m
+from ..declaration_kinds import at_once_misuses
 from ..errors import Diagnostic
 from .text import ACTION_KINDS
 
@@ -218,3 +219,9 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
     if _word(spec, "scoring.tie") == "bidders" and not _has_bidding(spec):
         yield spec.rule("scoring.tie"), "scoring.tie bidders needs a bidding side (a bidding section)"
 
+
+@combination(reported_by="E511")
+def winning_kinds(spec: m.Spec) -> Iterator[Finding]:
+    """A kind that wins the hand needs a hand winner (or `match.at_once` naming it); `match.at_once` names only such."""
+    for where, message, _ in at_once_misuses(spec):
+        yield spec.rule("ghna.kinds" if isinstance(where, m.Entry) else "match.at_once"), message

@@ -4,7 +4,8 @@ After a trick, not the last, won by team T, T's window is open until the trick w
 leads the next card.  In it, a seat of T may declare, `ghna.per_trick` times for the
 whole team (a tute counts as a declaration), a ghna it holds in its own hand, of a suit
 not yet declared this round, if the contract's limit allows it (`ghna.limit`), or a tute
-of a rank listed in `ghna.tute`, which wins the hand at once.
+of a rank listed in `ghna.tute`, which wins the hand at once (as does a kind written `wins_hand`:
+`st.tute_team` is the side that won the hand by either).
 
 With `ghna.who bid_winner` only the contract's maker declares, and with `ghna.lend once`
 it may, once a round and in one of its own declaration windows, `lend`: its partner may
@@ -289,6 +290,9 @@ def apply_kind(st, seat: int, arg: tuple) -> None:
     st.declarations.append((seat, "kind", arg, points))
     st.window_count += 1
     _spend_lend(st, seat)
+    if st.rules.ghna.kinds[arg[0]].wins_hand:  # as a tute: the round ends, this side winning the hand
+        st.tute_team = team
+        st.phase, st.to_play = "done", None
     if st.rules.at_once_test is not None:
         at_once.judge(st, team)
 
