@@ -186,7 +186,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
     if kinds:
-        case["kinds"] = sorted(kinds)
+        case["kinds"] = [kind.name for kind in game.ruleset.ghna.kinds]  # in spec order, as a generated case
     return Played(case, tuple(used), len(used), probes, sent)
 
 
