@@ -240,3 +240,24 @@ def test_a_winning_kind_under_a_contract_needs_match_at_once_naming_it(tmp_path)
                 "0: trump bastos", *FIRST_TRICK, "0: ghna ases")
     assert state.round_result()["made"] is None and state.round_result()["score_changes"] == [0, 0]
     assert state.match_result()["winner"] == 0
+
+
+
+def test_the_held_credit_is_the_set_trying_every_set_would_choose():
+    """ghna.fittest (a subset sum) against trying every set, the fewest first, in order (the pair's former way)."""
+    import random
+    from itertools import combinations
+
+    from touti_dsl.engine.ghna import fittest
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        values = [rng.choice((10, 20, 20, 40, 50)) for _ in range(rng.randrange(0, 9))]
+        room = rng.randrange(0, 160)
+        best, best_value = (), 0
+        for size in range(1, len(values) + 1):
+            for chosen in combinations(range(len(values)), size):
+                total = sum(values[p] for p in chosen)
+                if best_value < total <= room:
+                    best, best_value = chosen, total
+        assert fittest(values, room) == best, (values, room)

@@ -344,14 +344,19 @@ def best_held(st, team: int) -> list[tuple[str, object]]:
     room = _cap_room(st, team)
     if room is None:
         return held
-    best: dict[int, tuple[int, ...]] = {0: ()}  # total -> the first smallest set of positions in `held` making it
-    for position, item in enumerate(held):
-        points = held_value(st, item)
+    return [held[position] for position in fittest([held_value(st, item) for item in held], room)]
+
+
+def fittest(values: list[int], room: int) -> tuple[int, ...]:
+    """The positions of the values to take for the most points within `room`: among the sets worth most, the
+    fewest, then the first in lexicographic order (as trying every set, the smallest first, would find it)."""
+    best: dict[int, tuple[int, ...]] = {0: ()}  # total -> the first smallest set of positions making it
+    for position, points in enumerate(values):
         for total, chosen in list(best.items()):
             grown, candidate = total + points, chosen + (position,)
             if grown <= room and (grown not in best or (len(candidate), candidate) < (len(best[grown]), best[grown])):
                 best[grown] = candidate
-    return [held[position] for position in best[max(best)]]
+    return best[max(best)]
 
 
 def _alone_refusal(st, team: int, item: tuple[str, object]) -> tuple[str, str] | None:
