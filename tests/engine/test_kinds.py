@@ -261,3 +261,16 @@ def test_the_held_credit_is_the_set_trying_every_set_would_choose():
                 if best_value < total <= room:
                     best, best_value = chosen, total
         assert fittest(values, room) == best, (values, room)
+
+
+def test_the_generator_shows_a_concession_that_credits_a_held_kind(conceding_game):
+    """cases/outcomes.round_cases: a conceded round crediting a kind gets its own case (concession.award, ghna.kinds)."""
+    from touti_dsl.cases.explore import RoundRecord
+    from touti_dsl.cases.outcomes import round_cases
+
+    setup = {"hands": [list(hand) for hand in HANDS], "dealer": 3}
+    state = conceded(conceding_game, 100)
+    record = RoundRecord(setup, tuple(state.history), state.round_result(), (), ())
+    shown = [case for case in round_cases(conceding_game, [record]) if "ghna.kinds" in case["rules"]]
+    assert len(shown) == 1 and shown[0]["rules"] == ["concession.award", "ghna.kinds"]
+    assert shown[0]["steps"][-1]["expect"]["ghna"] == [60, 0]

@@ -157,6 +157,11 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         best = min(conceded, key=lambda r: (not _cards_on_table_at_end(r), len(r.history)))
         cases.append(_result_case(best, ["concession.award", "concession.consent"], "positive",
                                   "after a concession the bidding team takes the remaining cards, the last trick and its held ghna"))
+        held_kinds = [r for r in conceded if _credits_a_kind(game, r)]
+        if held_kinds:
+            best = min(held_kinds, key=lambda r: len(r.history))
+            cases.append(_result_case(best, ["concession.award", "ghna.kinds"], "positive",
+                                      "after a concession the bidding team is credited the kinds it holds and has not declared"))
     tutes = [r for r in complete if r.result.get("tute") is not None]
     for word in sorted({won_by(r) for r in tutes}):  # the tute, and each kind that wins the hand
         best = min((r for r in tutes if won_by(r) == word), key=lambda r: len(r.history))
@@ -174,6 +179,13 @@ def won_by(record: RoundRecord) -> str | None:
         return None
     head, _, rest = record.history[-1][1].partition(" ")
     return "tute" if head == "tute" else rest.split(" ", 1)[0]
+
+
+def _credits_a_kind(game: Game, record: RoundRecord) -> bool:
+    """Whether a conceded round credits a held kind of ghna.kinds (`concession.award: held_ghna`)."""
+    if not game.ruleset.ghna.kinds or "held_ghna" not in (game.ruleset.concession or ()):
+        return False
+    return any(what == "kind" for what, _, _ in _replayed(game, record, record.setup).held_credit)
 
 
 def _cards_on_table_at_end(record: RoundRecord) -> bool:
