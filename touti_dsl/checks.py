@@ -83,9 +83,10 @@ Error codes (stable; the language reference lists this table):
 | E505 | `ghna.caps` row malformed (level not a number, cap not a number or `none`) |
 | E506 | `ghna.minimums` does not give `plain` and `trump` (and optionally kinds of `ghna.kinds`) as legal contracts |
 | E507 | `ghna.per_trick` below 1 |
-| E508 | `ghna.kinds` row malformed or impossible (not `NAME = VALUE RANKS [trump VALUE]`, fewer than two cards, a rank repeated beside another, more cards of a rank than suits, a value in trumps for cards of several suits) |
+| E508 | `ghna.kinds` row malformed or impossible (not `NAME = VALUE RANKS [trump VALUE] [wins_hand]`, fewer than two cards, a rank repeated beside another, more cards of a rank than suits, a value in trumps for cards of several suits) |
 | E509 | `ghna.kinds` names a kind twice, or like a suit or a call |
 | E510 | `ghna.kinds` has two kinds of the same cards, or a kind of the cards of the ghna pair or of a tute: the engine could not tell which is declared |
+| E511 | `match.at_once` names a kind of `ghna.kinds` not written `wins_hand`; a kind written `wins_hand` under `scoring.round: contract` that `match.at_once` does not name |
 | E600 | match setting default not among its choices |
 | E601 | match setting value not positive |
 | E602 | match setting choice repeated |
@@ -107,7 +108,7 @@ from . import model as m
 from . import schema
 from .engine.combinations import unsupported
 from .engine.loops import endless_calls
-from .declaration_kinds import Kind, problem_code, read_kind, same_cards
+from .declaration_kinds import Kind, at_once_misuses, problem_code, read_kind, same_cards
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
@@ -460,9 +461,11 @@ def check_vocabulary(spec: m.Spec) -> list[Diagnostic]:
         entry = schema.spec_for(rule)
         if entry is None or not entry.words or not isinstance(rule.value, (m.Word, m.WordList)):
             continue
+        # match.at_once may name a kind of ghna.kinds too (E511 says whether it wins the hand)
+        words = entry.words + _spec_names(spec).kinds if rule.id == "match.at_once" else entry.words
         for index, word in enumerate(_words(rule.value)):
-            if word not in entry.words:
-                hint = did_you_mean(word, entry.words) or "it takes " + ", ".join(entry.words)
+            if word not in words:
+                hint = did_you_mean(word, words) or "it takes " + ", ".join(words)
                 problems.append(_diag("E102", f"{rule.id} does not take {word!r}", _item_loc(rule.value, index), hint))
     return problems
 
@@ -1383,6 +1386,15 @@ def check_kinds(spec: m.Spec) -> list[Diagnostic]:
             continue
         kinds.append((kind, entry))
     return problems
+
+
+@check
+def check_winning_kinds(spec: m.Spec) -> list[Diagnostic]:
+    """E511: `match.at_once` names only kinds that win the hand; a kind that wins the hand has a hand winner to be
+    (under `scoring.round: contract`, `match.at_once` names it: the game is won), as for the tute (E310)."""
+    rule = _rule(spec, "match.at_once")
+    return [_diag("E511", message, where if isinstance(where, m.Entry) else _word_loc(rule, where), hint)
+            for where, message, hint in at_once_misuses(spec)]
 
 
 def _same_declaration(spec: m.Spec, kind: Kind, kinds: list, suits: int) -> str | None:

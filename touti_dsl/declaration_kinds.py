@@ -1,6 +1,6 @@
 """Declaration kinds (`ghna.kinds`): named combinations declared beside the ghna pair and the tute.
 
-A row of `ghna.kinds` is `NAME = VALUE RANK RANK ... [trump VALUE]`:
+A row of `ghna.kinds` is `NAME = VALUE RANK RANK ... [trump VALUE] [wins_hand]`:
 
 - different ranks make a combination of ONE suit, declared per suit (`ghna guinotes copas`),
   worth VALUE, or the `trump` value when the suit is trumps (the 40 and the 20 of the pair);
@@ -8,6 +8,10 @@ A row of `ghna.kinds` is `NAME = VALUE RANK RANK ... [trump VALUE]`:
   (`ghna ases`), worth VALUE whatever trumps are.
 
 Each kind may be declared once per suit (a one-suit kind) or once (a rank kind) per round.
+A kind written `wins_hand` ends the round when declared, its side winning the hand at
+once, as the built-in tute does (`tute: 12` is the kind `0 12 12 12 12 wins_hand` with
+its own action text, `tute 12`); `match.at_once` may name such a kind, as it names `tute`,
+for its declaration to win the game.
 This module only reads a row into a `Kind` or says what is wrong with it; `checks.py`
 turns the problems into located diagnostics and the engine compiles the kinds.
 """
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from . import model as m
 
 TRUMP_WORD = "trump"
+WINS_HAND = "wins_hand"  # the last word of a row whose declaration ends the round, its side winning the hand
 UNKNOWN_RANK = "is not a rank of the deck"
 # words a kind may not be called: the declaration kinds of conditions and the wire format's words
 RESERVED_KIND_NAMES = ("trump", "plain", "tute", "ghna", "lend", "led")
@@ -33,6 +38,7 @@ class Kind:
     one_suit: bool
     value: int  # a plain suit's value, or the value of a rank kind
     trump_value: int  # the value when the one suit is trumps (= value when not given)
+    wins_hand: bool = False  # declaring it ends the round, its side winning the hand (as a tute)
 
     @property
     def count(self) -> int:
@@ -48,6 +54,10 @@ def read_kind(entry: m.Entry, ranks: tuple[int, ...], suits: int) -> tuple[Kind 
     if not isinstance(entry.value, int) or entry.value < 0:
         return None, f"kind {entry.key}: the value is a number of points ≥ 0"
     words = list(entry.flags)
+    wins_hand = bool(words) and words[-1] == WINS_HAND
+    words = words[:-1] if wins_hand else words
+    if WINS_HAND in words:
+        return None, f"kind {entry.key}: `{WINS_HAND}` comes last"
     trump_value = entry.value
     if TRUMP_WORD in words:
         at = words.index(TRUMP_WORD)
@@ -69,11 +79,11 @@ def read_kind(entry: m.Entry, ranks: tuple[int, ...], suits: int) -> tuple[Kind 
             return None, f"kind {entry.key}: {len(found)} cards of rank {found[0]} cannot be held with {suits} suits"
         if TRUMP_WORD in entry.flags:
             return None, f"kind {entry.key}: cards of several suits have no value in trumps; drop `trump`"
-        return Kind(entry.key, found, False, entry.value, entry.value), None
+        return Kind(entry.key, found, False, entry.value, entry.value, wins_hand), None
     if len(distinct) != len(found):
         return None, (f"kind {entry.key}: a rank written twice beside another rank: a combination is different ranks "
                       "of one suit, or one rank of several suits")
-    return Kind(entry.key, found, True, entry.value, trump_value), None
+    return Kind(entry.key, found, True, entry.value, trump_value, wins_hand), None
 
 
 def kind_label(name: str) -> str:
@@ -89,6 +99,38 @@ def problem_code(message: str) -> str:
 def same_cards(a: Kind, b: Kind) -> bool:
     """Whether two kinds are the same combination (the engine could not tell which one is declared)."""
     return a.one_suit == b.one_suit and sorted(a.ranks) == sorted(b.ranks)
+
+
+# the round's scoring that has a hand winner for a declaration to be (under `contract`, only a game won at once)
+HAND_WINNER_SCORING = (None, "most_points", "middle_loses")
+
+
+def wins_hand(entry: m.Entry) -> bool:
+    """Whether a `ghna.kinds` row is written `wins_hand` (its last word)."""
+    return bool(entry.flags) and entry.flags[-1] == WINS_HAND
+
+
+def at_once_misuses(spec: m.Spec) -> list[tuple[m.Entry | str, str, str]]:
+    """E511: a kind named by `match.at_once` that does not win the hand (the word), a kind that wins the hand under a
+    scoring with no hand winner that `match.at_once` does not name (the row): (the row or the word, message, hint)."""
+    table = spec.value("ghna.kinds")
+    rows = {e.key: e for e in table.entries} if isinstance(table, m.Table) else {}
+    at_once = spec.value("match.at_once")
+    words = (at_once.value,) if isinstance(at_once, m.Word) else at_once.words if isinstance(at_once, m.WordList) else ()
+    found: list[tuple[m.Entry | str, str, str]] = []
+    for word in words:
+        if word in rows and not wins_hand(rows[word]):
+            found.append((word, f"match.at_once: the kind {word} does not win the hand, so its declaration ends no round",
+                          f"end its row with `{WINS_HAND}`, or write a condition: `declarations(team, {word}) > 0`"))
+    scoring = spec.value("scoring.round")
+    scoring = scoring.value if isinstance(scoring, m.Word) else None
+    if scoring not in HAND_WINNER_SCORING:
+        for name, entry in rows.items():
+            if wins_hand(entry) and name not in words:
+                found.append((entry, (f"ghna.kinds: {name} wins the hand at once, but scoring.round {scoring} has no "
+                                      "hand winner: only a game won at once gives it a meaning"),
+                              f"name it in match.at_once (`at_once: {name}`), or drop `{WINS_HAND}`"))
+    return found
 
 
 def _is_number(word: str) -> bool:

@@ -164,8 +164,8 @@ RULES: tuple[RuleSpec, ...] = (
     _r("ghna.minimums", m.Table, required=False, meaning="the lowest contract for each kind of ghna"),
     _r("ghna.tute", (m.Word, m.Number, m.Numbers), required=False, meaning="ranks whose four cards in one hand, sung, win the hand at once"),
     _r("ghna.kinds", m.Table, required=False,
-       meaning="other combinations that may be declared: `NAME = VALUE RANKS [trump VALUE]`, different ranks of one suit "
-               "or one rank of several suits"),
+       meaning="other combinations that may be declared: `NAME = VALUE RANKS [trump VALUE] [wins_hand]`, different "
+               "ranks of one suit or one rank of several suits; `wins_hand`: declaring it wins the hand at once"),
     _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
     _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),
@@ -222,7 +222,8 @@ RULES: tuple[RuleSpec, ...] = (
                "when none decides, the game goes on (unwritten: `highest_total`)"),
     _r("match.at_once", (m.Word, m.WordList, m.Formula), ("tute", "capote"), required=False,
        meaning="what wins the game (the match, without `match.games`) at once: a sung tute, a capote (every trick of "
-               "a round taken by one side), or a condition checked for each side after every trick and declaration"),
+               "a round taken by one side), a kind of ghna.kinds that wins the hand, or a condition checked for each "
+               "side after every trick and declaration"),
 )
 
 # The levels of a match played in games, innermost first: each counts the wins of the level below it

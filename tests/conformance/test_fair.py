@@ -148,12 +148,27 @@ def test_expectations_read_without_a_feature():
     assert without_features(actors, frozenset({"concession"}))["expect"] == [0, 3]
 
 
+def test_a_kind_is_told_from_the_pair_by_the_case_kind_names():
+    """`ghna ases` has the shape of `ghna copas`: only the names a case lists make it the feature `kinds`."""
+    kinds = frozenset({"ases", "guinotes"})
+    assert [feature_of(a, kinds) for a in ("ghna copas", "ghna ases", "ghna guinotes oros", "tute 12")] == [
+        None, "kinds", "kinds", "tute"]
+    assert feature_of("ghna ases") is None  # a case without kind names has no kind
+    legal = {"op": "legal", "seat": 0, "expect": ["ghna copas", "ghna guinotes oros", "ghna ases", "play 1o"]}
+    assert without_features(legal, frozenset({"kinds"}), kinds)["expect"] == ["ghna copas", "play 1o"]
+    case = {"kinds": ["ases"], "steps": [{"op": "apply", "seat": 0, "action": "ghna ases"}]}
+    assert features_used(case) == {"kinds"} and features_used(dict(case, kinds=["oros_x"])) == set()
+
+
 @pytest.mark.parametrize("command, system, without", [
     (f"{TOUTI} adapter {PARTIAL / 'atlas-without-talk-or-concession.touti'} --as atlas-carta --without signal --without preannounce --without concession", "atlas-carta", []),
     (f"{TOUTI} adapter {PARTIAL / 'atlas-without-talk-or-concession.touti'} --as atlas-carta", "atlas-carta", ["signal", "preannounce", "concession"]),
     (f"{TOUTI} adapter {PARTIAL / 'tute-without-swap.touti'} --as tute --without swap", "tute", []),
     # plain Tute, which has no claim, runs the suite of the house rule that adds one, declaring it absent
     (f"{TOUTI} adapter {ROOT / 'spec' / 'tute.touti'} --as tute-claim-the-rest --without claim", "tute-claim-the-rest", []),
+    # plain Tutti-ma, which has no declaration kinds, runs the suite of the variant that adds nine, declaring them absent
+    (f"{TOUTI} adapter {ROOT / 'spec' / 'tutti-ma.touti'} --as tutti-ma-any-pair-sings --without kinds",
+     "tutti-ma-any-pair-sings", []),
 ])
 def test_an_implementation_without_optional_features_that_says_so_has_no_false_alarm(capsys, command, system, without):
     extra = [arg for feature in without for arg in ("--without", feature)]
@@ -176,14 +191,14 @@ def test_an_unknown_feature_is_a_usage_error(capsys):
     assert "--without signal: not an optional feature of these cases (they have: swap, tute)" in capsys.readouterr().err
 
 
-ABOUT = {"concession": "concession.", "swap": "trump.swap", "tute": "ghna.tute"}
+ABOUT = {"concession": "concession.", "swap": "trump.swap", "tute": "ghna.tute", "kinds": "ghna.kinds"}
 
 
 def _about(rule: str, feature: str) -> bool:
     return rule.startswith(ABOUT.get(feature, feature + "."))
 
 
-@pytest.mark.parametrize("system", ["atlas-carta", "tutti-ma", "touti-app", "tute"])
+@pytest.mark.parametrize("system", ["atlas-carta", "tutti-ma", "touti-app", "tute", "tutti-ma-any-pair-sings"])
 def test_every_rule_has_a_case_without_optional_features_unless_it_is_about_one(system):
     cases = load_cases(ROOT / "generated" / system)
     spec_rules = {rule.id for rule in load_named(system).rules}

@@ -70,6 +70,15 @@ def test_an_implementation_without_a_feature_is_never_played_it(capsys, tmp_path
     assert code == 0 and "without swap" in out
 
 
+def test_an_implementation_without_kinds_is_never_played_a_kind_nor_expected_to_offer_one(capsys, tmp_path):
+    """`ghna as_tres copas` reads as a pair's action but for the kind names: plain Tutti-ma plays the variant's rounds."""
+    impl = f"{TOUTI} adapter {ROOT / 'spec' / 'tutti-ma.touti'} --as tutti-ma-any-pair-sings"
+    argv = ("--impl", impl, "--system", "tutti-ma-any-pair-sings", "--rounds", "30", "--seed", "7", "--out", str(tmp_path))
+    code, out, _ = fuzz(capsys, *argv, "--without", "kinds")
+    assert code == 0 and "without kinds" in out
+    assert fuzz(capsys, *argv, "--shrink-runs", "5")[0] == 1  # undeclared, the missing kinds are a divergence
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--system", "no-such-system"], "no-such-system"),
     (["--system", "tute", "--without", "signal"], "--without signal: not an optional feature of tute (it has: swap, tute)"),

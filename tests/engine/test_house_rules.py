@@ -176,7 +176,8 @@ def _base_path(system: str) -> Path:
 # ---------------------------------------------------------------- rare effects, shown on purpose-built deals
 
 SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match", "guinote-last-trick-decides",
-               "guinote-two-cotos"}
+               "guinote-two-cotos",
+               "tute-four-aces"}  # shown in tests/engine/test_kinds.py (four aces in one hand)
 
 
 def test_a_capote_doubles_the_contract():

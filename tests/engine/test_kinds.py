@@ -138,3 +138,139 @@ def test_the_published_example_sings_the_ace_and_three_which_its_base_refuses():
         run(state, "0: ghna as_tres copas")
         results[system] = list(state.ghna_points)
     assert results["tutti-ma-any-pair-sings"] == [20, 0]
+
+
+# atlas-carta (caps: 90 = 40, 100 = 60) with the same two kinds: a concession credits the held kinds like the pairs.
+CONCEDING = """touti 1
+
+system "kinds-conceded" extends "atlas-carta" {
+  title: "Atlas Carta with two more kinds of declaration"
+}
+
+add ghna {
+  kinds: guinotes = 20 1 3 trump 40, ases = 50 1 1 1
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def conceding_game(tmp_path_factory) -> Game:
+    path = tmp_path_factory.mktemp("kinds") / "kinds-conceded.touti"
+    path.write_text(CONCEDING, encoding="utf-8")
+    return Game.from_spec(path)
+
+
+def conceded(game: Game, amount: int, *declared: str) -> RoundState:
+    """Seat 0 makes `amount` in oros, wins the first trick, declares, leads the rey of oros; seat 1 concedes, 3 agrees."""
+    return run(opening(game, amount), *declared, "0: play 12o", "1: concede", "3: agree")
+
+
+def test_a_concession_credits_held_kinds_the_best_set_within_the_cap(conceding_game):
+    # held by team 0: the pair of bastos (20, the partner), then guinotes in oros (40, trumps), copas (20), bastos
+    # (20), ases (50) (the rey of oros is in the trick).  At 100 the cap is 60: the fewest worth most, first in order.
+    state = conceded(conceding_game, 100)
+    assert state.round_result()["ghna"] == [60, 0]
+    assert state.to_json()["ghna"]["held_credit"] == [["bastos", 20], ["guinotes oros", 40]]
+    assert RoundState.from_json(conceding_game, state.to_json()).to_json() == state.to_json()
+
+
+def test_a_concession_credits_only_the_kinds_not_declared_and_what_the_cap_leaves(conceding_game):
+    # at 120 (cap 100) after declaring ases (50): 50 left, the 40 of guinotes in oros fits, nothing more does
+    state = conceded(conceding_game, 120, "0: ghna ases")
+    assert state.round_result()["ghna"] == [90, 0]
+    assert state.to_json()["ghna"]["held_credit"] == [["guinotes oros", 40]]
+
+
+def test_the_held_credit_with_kinds_is_a_subset_sum_not_the_largest_first(conceding_game):
+    # at 110 (cap 80): the largest first (50, then 20) makes 70, but 20 + 40 + 20 makes 80
+    state = conceded(conceding_game, 110)
+    assert state.round_result()["ghna"] == [80, 0]
+    assert state.to_json()["ghna"]["held_credit"] == [["bastos", 20], ["guinotes oros", 40], ["guinotes copas", 20]]
+
+
+# ------------------------------------------------------------------ a kind that wins the hand (`wins_hand`)
+
+# Seat 0 holds the four aces (and the four reyes: a tute of 12); turned 11b: bastos trumps; seat 0 leads.
+ACES_HANDS = hands_of(
+    "1o 1c 1e 1b 12o 12c 12e 12b 3o 3c",
+    "2e 2o 4o 5o 6o 7o 10e 11o 2c 4c",
+    "3e 4e 5e 6e 7e 6c 7c 10c 11c 5c",
+    "10o 11e 2b 3b 4b 5b 6b 7b 10b 11b",
+)
+FIRST_TRICK = ("0: play 3o", "1: play 2o", "2: play 3e", "3: play 10o")  # seat 0 wins with the three of oros
+
+
+def test_the_four_aces_win_the_hand_and_the_match_a_tute_only_the_hand():
+    """tute-four-aces: `ases = 0 1 1 1 1 wins_hand` with `match.at_once: ases`."""
+    game = Game.from_spec("tute-four-aces")
+    state = run(game.new_round(hands=ACES_HANDS, dealer=3), *FIRST_TRICK)
+    assert {"ghna ases", "tute 12"} <= set(state.legal_actions(0))
+    run(state, "0: ghna ases")
+    result = state.round_result()
+    assert state.is_terminal() and result["tute"] == 0 and result["winner"] == 0 and result["score_changes"] == [1, 0]
+    assert state.match_result()["over"] is True and state.match_result()["winner"] == 0
+    assert RoundState.from_json(game, state.to_json()).match_result() == state.match_result()
+    state = run(game.new_round(hands=ACES_HANDS, dealer=3), *FIRST_TRICK, "0: tute 12")
+    assert state.round_result()["winner"] == 0 and state.match_result()["over"] is False  # the hand, not the match
+
+
+def test_without_wins_hand_the_aces_are_a_declaration_like_another(tmp_path):
+    path = tmp_path / "aces-count.touti"
+    path.write_text('touti 1\n\nsystem "aces-count" extends "tute" {\n  title: "x"\n}\n\n'
+                    'add ghna {\n  kinds: ases = 0 1 1 1 1\n}\n', encoding="utf-8")
+    state = run(Game.from_spec(path).new_round(hands=ACES_HANDS, dealer=3), *FIRST_TRICK, "0: ghna ases")
+    assert not state.is_terminal() and state.actors() == [0]
+
+
+def test_a_winning_kind_under_a_contract_needs_match_at_once_naming_it(tmp_path):
+    """As the tute (E310 there): E511 at the row, and the engine refuses to load the spec."""
+    from touti_dsl.errors import ToutiError
+    from touti_dsl.loader import load_spec
+
+    path = tmp_path / "contract-aces.touti"
+    text = ('touti 1\n\nsystem "contract-aces" extends "tutti-ma" {\n  title: "x"\n}\n\n'
+            'add ghna {\n  kinds: ases = 50 1 1 1 1 wins_hand\n}\n')
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ToutiError) as raised:
+        load_spec(path)
+    assert [(d.code, d.loc.line) for d in raised.value.diagnostics] == [("E511", 8)]
+    path.write_text(text + "\nadd match {\n  at_once: ases\n}\n", encoding="utf-8")
+    game = Game.from_spec(path)
+    state = run(game.new_round(hands=ACES_HANDS, dealer=3), "0: bid 80", "1: pass", "2: pass", "3: pass",
+                "0: trump bastos", *FIRST_TRICK, "0: ghna ases")
+    assert state.round_result()["made"] is None and state.round_result()["score_changes"] == [0, 0]
+    assert state.match_result()["winner"] == 0
+
+
+
+def test_the_held_credit_is_the_set_trying_every_set_would_choose():
+    """ghna.fittest (a subset sum) against trying every set, the fewest first, in order (the pair's former way)."""
+    import random
+    from itertools import combinations
+
+    from touti_dsl.engine.ghna import fittest
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        values = [rng.choice((10, 20, 20, 40, 50)) for _ in range(rng.randrange(0, 9))]
+        room = rng.randrange(0, 160)
+        best, best_value = (), 0
+        for size in range(1, len(values) + 1):
+            for chosen in combinations(range(len(values)), size):
+                total = sum(values[p] for p in chosen)
+                if best_value < total <= room:
+                    best, best_value = chosen, total
+        assert fittest(values, room) == best, (values, room)
+
+
+def test_the_generator_shows_a_concession_that_credits_a_held_kind(conceding_game):
+    """cases/outcomes.round_cases: a conceded round crediting a kind gets its own case (concession.award, ghna.kinds)."""
+    from touti_dsl.cases.explore import RoundRecord
+    from touti_dsl.cases.outcomes import round_cases
+
+    setup = {"hands": [list(hand) for hand in HANDS], "dealer": 3}
+    state = conceded(conceding_game, 100)
+    record = RoundRecord(setup, tuple(state.history), state.round_result(), (), ())
+    shown = [case for case in round_cases(conceding_game, [record]) if "ghna.kinds" in case["rules"]]
+    assert len(shown) == 1 and shown[0]["rules"] == ["concession.award", "ghna.kinds"]
+    assert shown[0]["steps"][-1]["expect"]["ghna"] == [60, 0]

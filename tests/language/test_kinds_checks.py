@@ -6,7 +6,7 @@ import pytest
 
 from .snippets import diagnostics, edit, only, where
 
-# MINI's concession credits held pairs, which kinds are not (E310): these texts leave it out.
+# MINI's concession without held declarations (a concession credits held kinds too: the last test).
 BASE = edit("remaining_cards, last_trick, held_ghna", "remaining_cards, last_trick")
 
 
@@ -54,7 +54,31 @@ def test_a_condition_may_name_a_kind_and_only_a_kind_of_the_spec():
     assert problem.code == "E401"
 
 
-def test_kinds_with_a_concession_crediting_held_pairs_is_e310_at_the_kinds():
-    text = with_kinds("guinotes = 20 1 3", edit("  pair: 12, 11", "  pair: 12, 11"))
+def test_kinds_with_a_concession_crediting_held_declarations_check_clean():
+    """A concession credits held kinds as it credits held pairs (engine/ghna.best_held): no E310 any more."""
+    assert diagnostics(with_kinds("guinotes = 20 1 3", edit("  pair: 12, 11", "  pair: 12, 11"))) == []
+
+
+# MINI scores a contract: a kind that wins the hand means a game won at once there, so match.at_once names it.
+AT_ONCE = edit("match {", "match {\n  at_once: capote, ases", BASE)
+
+
+def test_a_kind_that_wins_the_hand_named_by_at_once_checks_clean():
+    assert diagnostics(with_kinds("ases = 0 1 1 1 1 wins_hand", AT_ONCE)) == []
+
+
+@pytest.mark.parametrize("row, text, pointed", [
+    ("ases = 0 1 1 1 1", AT_ONCE, "ases\n"),  # named by match.at_once without winning the hand: at the word
+    ("ases = 0 1 1 1 1 wins_hand", BASE, "ases = 0"),  # wins the hand under a contract, not named: at the row
+    ("ases = 0 1 1 1 1 wins_hand, sotas = 10 10 10 wins_hand", AT_ONCE, "sotas = 10"),
+])
+def test_a_misused_winning_kind_is_e511_located(row, text, pointed):
+    text = with_kinds(row, text)
     problem = only(text)
-    assert (problem.code, problem.loc.line) == ("E310", where(text, "kinds:")[0])
+    assert problem.code == "E511", problem.message
+    assert (problem.loc.line, problem.loc.column) == where(text, pointed), problem.message
+
+
+def test_wins_hand_comes_last_and_at_once_takes_only_kind_names():
+    assert only(with_kinds("ases = 0 1 1 wins_hand 1 1")).code == "E508"
+    assert only(edit("at_once: capote, ases", "at_once: capote, reyes", AT_ONCE)).code == "E102"

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
-from ..conformance.features import feature_of
+from ..conformance.features import feature_of, kind_names
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
 from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
@@ -164,7 +164,8 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
             raw.append(allowed_case(game, witness, "accepted"))
     rng = random.Random(seed)
     next_deal = _deal(game, rng)
-    core = [r for r in findings.rounds if not any(feature_of(action) for _, action in r.history)]
+    kinds = kind_names(game.ruleset)
+    core = [r for r in findings.rounds if not any(feature_of(action, kinds) for _, action in r.history)]
     for rounds in (findings.rounds, core):  # the same outcomes once more from rounds without optional features
         raw += outcomes.trick_cases(game, rounds)
         raw += outcomes.round_cases(game, rounds)
@@ -211,8 +212,10 @@ def _merge(raw: list[dict]) -> list[dict]:
 
 
 def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
-    """Add the metadata: content-hash id, system, spec hash, doc anchor; keys in a fixed order."""
+    """Add the metadata: content-hash id, system, spec hash, doc anchor, the kind names of a spec with ghna.kinds
+    (a runner tells a kind's action from a pair's by them: conformance/features.py); keys in a fixed order."""
     first_real = next((r for r in case["rules"] if spec.has(r)), None)
+    kinds = spec.value("ghna.kinds")
     return {
         "id": case_id(case),
         "system": spec.system,
@@ -223,6 +226,7 @@ def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
         "doc": doc_anchor(spec.system, first_real or "trick.winner"),
         "setup": case["setup"],
         "steps": case["steps"],
+        **({"kinds": [entry.key for entry in kinds.entries]} if isinstance(kinds, m.Table) else {}),
     }
 
 

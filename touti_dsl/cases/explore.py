@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..conformance.features import feature_of
+from ..conformance.features import feature_of, kind_names
 from ..engine import Game, IllegalAction
 from ..engine.game import deal, split_deck
 from ..engine.ruleset import round_seating
@@ -63,11 +63,9 @@ class Findings:
     states: int = 0
     tries: int = 0
 
-    def keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str = "", core: bool | None = None) -> None:
+    def keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str, core: bool) -> None:
         """Keep a witness if it is among the shortest; a history without optional features (`core`) also competes on its own."""
         self._keep(table, witness, tag)
-        if core is None:
-            core = not any(feature_of(action) for _, action in witness.history)
         if core:
             self._keep(table, witness, tag + CORE_TAG)
 
@@ -239,6 +237,7 @@ class Explorer:
         self.only = {"ghna", "tute", "play"} if contract is not None else None
         self.by_phase = {phase: candidates.for_phase(game.ruleset, phase, self.only) for phase in candidates.FULL_KINDS}
         self.all_cards = list(game.ruleset.card_text)
+        self.kinds = kind_names(game.ruleset)  # the optional feature `kinds` is told by these names (features.py)
 
     def explore(self, rounds: int) -> Findings:
         for index in range(rounds):
@@ -300,7 +299,7 @@ class Explorer:
                 if rule.startswith("widow."):  # the bid winner's take, leave and discard: a witness of each
                     tag += "~" + action.split(" ", 1)[0]
                 self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1])
-            cores.append(cores[-1] and feature_of(action) is None)
+            cores.append(cores[-1] and feature_of(action, self.kinds) is None)
             if state.tricks_played > before:
                 trick_ends.append(len(history))
                 winners.append(state.last_trick_winner())
@@ -425,7 +424,7 @@ class Explorer:
         if self.rigged_pairs and state.phase == "play":
             return declarations.declaring_play(self.game.ruleset, state, options, self.declarer, self.rng)
         if self.core_only:
-            options = [o for o in options if feature_of(o[1]) is None] or options
+            options = [o for o in options if feature_of(o[1], self.kinds) is None] or options
         if self.all_pass and state.phase == "bidding" and any(o[1] == "pass" for o in options):
             return next(o for o in options if o[1] == "pass")
         rare = [o for o in options if not o[1].startswith(("play ", "bid ", "pass", "concede", "agree", "refuse", "claim",

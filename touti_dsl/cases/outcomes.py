@@ -11,6 +11,7 @@ void round.
 from __future__ import annotations
 
 from .. import model as m
+from ..declaration_kinds import kind_label
 from ..engine import Game, RoundState
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
@@ -158,12 +159,18 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         best = min(conceded, key=lambda r: (not _cards_on_table_at_end(r), len(r.history)))
         cases.append(_result_case(best, ["concession.award", "concession.consent"], "positive",
                                   "after a concession the bidding team takes the remaining cards, the last trick and its held ghna"))
+        held_kinds = [r for r in conceded if _credits_a_kind(game, r)]
+        if held_kinds:
+            best = min(held_kinds, key=lambda r: len(r.history))
+            cases.append(_result_case(best, ["concession.award", "ghna.kinds"], "positive",
+                                      "after a concession the bidding team is credited the kinds it holds and has not declared"))
     tutes = [r for r in complete if r.result.get("tute") is not None]
-    if tutes:
-        best = min(tutes, key=lambda r: len(r.history))
-        words = ("a sung tute ends the round at once, which scores nothing (the game is won)" if game.ruleset.scoring == "contract"
-                 else "a sung tute wins the hand at once")
-        cases.append(_result_case(best, ["ghna.tute"], "positive", words))
+    for word in sorted({won_by(r) for r in tutes}):  # the tute, and each kind that wins the hand
+        best = min((r for r in tutes if won_by(r) == word), key=lambda r: len(r.history))
+        what = "a sung tute" if word == "tute" else f"declaring the combination {kind_label(word)}"
+        words = (f"{what} ends the round at once, which scores nothing (the game is won)" if game.ruleset.scoring == "contract"
+                 else f"{what} wins the hand at once")
+        cases.append(_result_case(best, ["ghna.tute" if word == "tute" else "ghna.kinds"], "positive", words))
     return cases
 
 
@@ -186,6 +193,22 @@ def _widow_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         cases.append(_result_case(best, ["widow.points", "widow.take"], "negative",
                                   "the bid winner leaves the widow where it lies: its cards count for nobody"))
     return cases
+
+
+def won_by(record: RoundRecord) -> str | None:
+    """The word of `match.at_once` naming the declaration that won the hand at once (`tute`, or the name of a kind
+    written `wins_hand`), or None: that declaration ended the round, so it is the last action."""
+    if record.result.get("tute") is None or not record.history:
+        return None
+    head, _, rest = record.history[-1][1].partition(" ")
+    return "tute" if head == "tute" else rest.split(" ", 1)[0]
+
+
+def _credits_a_kind(game: Game, record: RoundRecord) -> bool:
+    """Whether a conceded round credits a held kind of ghna.kinds (`concession.award: held_ghna`)."""
+    if not game.ruleset.ghna.kinds or "held_ghna" not in (game.ruleset.concession or ()):
+        return False
+    return any(what == "kind" for what, _, _ in _replayed(game, record, record.setup).held_credit)
 
 
 def _cards_on_table_at_end(record: RoundRecord) -> bool:
@@ -343,23 +366,40 @@ def _next_game_case(game: Game, rounds: list[RoundRecord], next_deal, won: dict,
 
 
 def at_once_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
-    """`match.at_once`: a round with a tute or a capote ends the game (or the match) whatever the scores."""
+    """`match.at_once`: a round with a tute, a kind that wins the hand or a capote ends the game (or the match)
+    whatever the scores; when it names such a declaration, one it does not name wins the hand only."""
     rules = game.ruleset
     cases = []
+    unit = "game" if rules.match_games else "match"
     for event in sorted(rules.at_once):
-        found = [r for r in rounds if (r.result["tute"] is not None if event == "tute" else _capote(game, r))]
-        if not found:
-            continue
-        record = min(found, key=lambda r: len(r.history))
-        sides = len(record.result["score_changes"])
-        setup = dict(record.setup, **_short_of_match(rules, sides, set(range(sides))))
-        state = _replayed(game, record, setup)
-        steps = _applies(state.history) + [{"op": "match_result", "expect": state.match_result()}]
-        words = "a sung tute" if event == "tute" else "a capote (every trick taken by one side)"
-        cases.append(_case(record, steps, ["match.at_once"], "positive",
-                           f"{words} wins the {'game' if rules.match_games else 'match'} at once, whatever the scores",
-                           setup))
+        found = [r for r in rounds if (_capote(game, r) if event == "capote" else won_by(r) == event)]
+        if found:
+            words = _event_words(event)
+            cases.append(_at_once_event_case(game, found, "positive", f"{words} wins the {unit} at once, whatever the scores"))
+    named = rules.at_once - {"capote"}
+    if named and rules.scoring != "contract":
+        for word in sorted({won_by(r) for r in rounds} - named - {None}):
+            found = [r for r in rounds if won_by(r) == word]
+            cases.append(_at_once_event_case(game, found, "negative", (
+                f"{_event_words(word)} wins the hand, not the {unit}: match.at_once names {', '.join(sorted(named))}")))
     return cases
+
+
+def _event_words(event: str) -> str:
+    if event == "tute":
+        return "a sung tute"
+    return "a capote (every trick taken by one side)" if event == "capote" else f"declaring the combination {kind_label(event)}"
+
+
+def _at_once_event_case(game: Game, found: list[RoundRecord], polarity: str, words: str) -> dict:
+    """The shortest of these rounds, every side one game short of the match, and the match result after it."""
+    rules = game.ruleset
+    record = min(found, key=lambda r: len(r.history))
+    sides = len(record.result["score_changes"])
+    setup = dict(record.setup, **_short_of_match(rules, sides, set(range(sides))))
+    state = _replayed(game, record, setup)
+    steps = _applies(state.history) + [{"op": "match_result", "expect": state.match_result()}]
+    return _case(record, steps, ["match.at_once"], polarity, words, setup)
 
 
 def at_once_condition_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
@@ -499,7 +539,7 @@ def capote_void_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
 
 def _wins_at_once(game: Game, record: RoundRecord) -> bool:
     at_once = game.ruleset.at_once
-    return ("tute" in at_once and record.result["tute"] is not None) or ("capote" in at_once and _capote(game, record))
+    return won_by(record) in at_once or ("capote" in at_once and _capote(game, record))
 
 
 def _capote(game: Game, record: RoundRecord) -> bool:

@@ -8,7 +8,7 @@ implementation without that feature (conformance/features.py).
 
 from __future__ import annotations
 
-from ..conformance.features import actors_only_through
+from ..conformance.features import actors_only_through, kind_names
 from ..engine.refusals import forbidding_rules
 
 
@@ -22,5 +22,5 @@ def actors_step(state) -> dict:
     """`actors`, and the seats that may act only through an optional feature."""
     actors = state.actors()
     step = {"op": "actors", "expect": actors}
-    only = actors_only_through({seat: state.legal_actions(seat) for seat in actors})
+    only = actors_only_through({seat: state.legal_actions(seat) for seat in actors}, kind_names(state.rules))
     return dict(step, only_through=only) if only else step

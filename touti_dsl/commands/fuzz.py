@@ -241,6 +241,7 @@ class Fuzz:
             "description": f"touti fuzz, seed {self.args.seed}, round {plan.label}, shrunk in {runs} runs: the first divergence found",
             "doc": doc_anchor(self.spec.system, rule if real else "trick.winner"),
             "setup": case["setup"], "steps": case["steps"],
+            **({"kinds": case["kinds"]} if "kinds" in case else {}),
         }
         folder = Path(self.args.out)
         folder.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ from ..engine.game import split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
 from ..engine.refusals import forbidding_rules
-from .features import actors_only_through, feature_of
+from .features import actors_only_through, feature_of, kind_names
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
 FUZZ_RULE = "fuzz.round"  # pseudo tag of a fuzz case that no rule explains (never blamed: blame.py)
@@ -79,7 +79,8 @@ class Bias:
     concede: float = 0.05
 
 
-def _options(actors: list[int], legal: list[list[str]], absent: frozenset[str]) -> tuple[list[int] | None, list[str]]:
+def _options(actors: list[int], legal: list[list[str]], absent: frozenset[str],
+             kinds: frozenset[str]) -> tuple[list[int] | None, list[str]]:
     """Every action legal now, in a fixed order (actor by actor), without the absent features' actions (unless
     that leaves none): (the seat of each option, or None when there is one actor; the actions).
 
@@ -90,7 +91,7 @@ def _options(actors: list[int], legal: list[list[str]], absent: frozenset[str]) 
     owners = [seat for seat, actions in zip(actors, legal) for _ in actions]
     found = [action for actions in legal for action in actions]
     if absent:
-        kept = [index for index, action in enumerate(found) if feature_of(action) not in absent]
+        kept = [index for index, action in enumerate(found) if feature_of(action, kinds) not in absent]
         if kept:
             owners, found = [owners[index] for index in kept], [found[index] for index in kept]
     return owners, found
@@ -149,6 +150,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     text, written alongside (the expectations apart), so that sending a round costs no
     second walk over its case.
     """
+    kinds = kind_names(game.ruleset)  # a kind's action reads as a pair's without the spec's kind names
     state = game.new_round(**setup)
     steps: list[dict] = []
     sent: list[str] = []
@@ -157,9 +159,9 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     while not state.is_terminal():
         actors = state.actors()
         legal = [state.legal_actions(seat) for seat in actors]
-        owners, found = _options(actors, legal, absent)
+        owners, found = _options(actors, legal, absent, kinds)
         pick, probe = choose(len(used), state, found)
-        only = actors_only_through(dict(zip(actors, legal))) if _some_only_through(legal) else {}
+        only = actors_only_through(dict(zip(actors, legal)), kinds) if _some_only_through(legal, kinds) else {}
         steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
         sent.append(ACTORS_TEXT)
         for seat, actions in zip(actors, legal):
@@ -185,16 +187,19 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         setup = dict(setup, settings=game.settings)
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
+    if kinds:
+        case["kinds"] = [kind.name for kind in game.ruleset.ghna.kinds]  # in spec order, as a generated case
     return Played(case, tuple(used), len(used), probes, sent)
 
 
-def _some_only_through(legal: list[list[str]]) -> bool:
+def _some_only_through(legal: list[list[str]], kinds: frozenset[str]) -> bool:
     """Whether an actor may act only through optional features (else `actors_only_through` is empty).
 
     Most moves have none, and an actor's first action is most often a core one (a card, a bid, a pass).
     """
     for actions in legal:
-        if actions and feature_of(actions[0]) is not None and all(feature_of(action) is not None for action in actions):
+        if actions and feature_of(actions[0], kinds) is not None and all(
+                feature_of(action, kinds) is not None for action in actions):
             return True
     return False
 
@@ -210,7 +215,8 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     seat = actors[index] if actors else 0
     tries = probe_candidates(game, state, seat, legal[index] if actors else None)
     if absent:
-        tries = [a for a in tries if feature_of(a) not in absent]
+        kinds = kind_names(game.ruleset)
+        tries = [a for a in tries if feature_of(a, kinds) not in absent]
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]

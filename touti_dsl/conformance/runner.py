@@ -21,7 +21,7 @@ from typing import Callable
 from . import protocol
 from .cases import matches_any
 from .compare import Mismatch, expected_words, first_mismatch, surely_passes
-from .features import features_used, without_features
+from .features import case_kinds, features_used, without_features
 from .process import ImplFailure, ImplProcess
 
 MAX_FAILED_STARTS = 3
@@ -258,7 +258,8 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
     reply's partial outputs are compared too: a mismatch before the error is the first
     failing step (failed); otherwise the error is reported at the step it reached.
     """
-    expected = dict(case, steps=[without_features(step, absent) for step in case["steps"]]) if absent else case
+    kinds = case_kinds(case)
+    expected = dict(case, steps=[without_features(step, absent, kinds) for step in case["steps"]]) if absent else case
     reached = f" (reached step {reply['step'] + 1})" if isinstance(reply.get("step"), int) else ""
     if reply["type"] == "skipped":
         return CaseOutcome(case, "skipped", str(reply.get("reason", "no reason given")) + reached)

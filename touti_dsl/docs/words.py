@@ -174,8 +174,14 @@ class ValueWords(Visitor):
         if self.vocabulary_id in DUTY_LISTS and self.spec.has(f"play.{word}"):
             duty = self.spec.value(f"play.{word}")  # names a duty of this spec: its words, linked to it
             return f"[{self.text(f'duty.{duty.duty}')}](#play-{word})" if isinstance(duty, m.Obligation) else code(word)
+        if self.rule.id == "match.at_once" and word in self.kind_names():  # a kind that wins the hand, by its name
+            return self.text("word.match.at_once.kind", name=kind_label(word))
         table = [f"word{suffix}.{self.vocabulary_id}.{word}" for suffix in table_variants(self.spec)]
         return self.terms.fill(self.words.first(*table, f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
+
+    def kind_names(self) -> tuple[str, ...]:
+        kinds = self.spec.value("ghna.kinds")
+        return tuple(e.key for e in kinds.entries) if isinstance(kinds, m.Table) else ()
 
     def number(self, number: int) -> str:
         return self.rank(number) if self.rule.id in RANK_RULES else self.lit(number)
@@ -270,6 +276,8 @@ class ValueWords(Visitor):
             value = self.lit(kind.value)
             if kind.trump_value != kind.value:
                 value = self.text("value.kind_trump_value", value=value, trump=self.lit(kind.trump_value))
+            if kind.wins_hand:
+                value = self.text("value.kind_wins_hand", value=value)
             rows.append((self.lit(kind_label(kind.name)), cards, value))
         headers = tuple(self.text(f"table.ghna.kinds.{column}") for column in ("key", "cards", "value"))
         return Rendered("", headers, tuple(rows))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from .. import model as m
+from ..declaration_kinds import at_once_misuses
 from ..errors import Diagnostic
 from .text import ACTION_KINDS
 
@@ -211,11 +212,8 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
         yield spec.rule("scoring.tie"), "scoring.tie bidders needs a bidding side (a bidding section)"
 
 
-@combination()
-def held_kinds_in_concession(spec: m.Spec) -> Iterator[Finding]:
-    """A concession credits the held ghna pairs (`held_ghna`); the kinds of ghna.kinds are not among them yet."""
-    value = spec.value("concession.award")
-    awarded = (value.value,) if isinstance(value, m.Word) else value.words if isinstance(value, m.WordList) else ()
-    if "held_ghna" in awarded and spec.has("ghna.kinds"):
-        yield spec.rule("ghna.kinds"), ("ghna.kinds with concession.award held_ghna is not supported: a concession "
-                                        "credits held ghna pairs only")
+@combination(reported_by="E511")
+def winning_kinds(spec: m.Spec) -> Iterator[Finding]:
+    """A kind that wins the hand needs a hand winner (or `match.at_once` naming it); `match.at_once` names only such."""
+    for where, message, _ in at_once_misuses(spec):
+        yield spec.rule("ghna.kinds" if isinstance(where, m.Entry) else "match.at_once"), message

@@ -3,7 +3,8 @@
 At most one proposal per defending team per trick; the bidding team never concedes.  On
 agreement the bidding team receives what `concession.award` lists: every remaining card
 (all hands and the trick in progress) as card points, the last-trick bonus, and the held,
-undeclared ghna as the best combination that fits the contract's limit.
+undeclared declarations (the ghna pairs and the kinds of `ghna.kinds`) as the best
+combination that fits the contract's limit (ghna.best_held).
 """
 
 from __future__ import annotations
@@ -75,10 +76,10 @@ def _award(st) -> None:
     if "last_trick" in award:
         st.last_trick_team = team
     if "held_ghna" in award:
-        for suit in ghna.best_held(st, team):
-            points = ghna.value(st, suit)
+        for what, arg in ghna.best_held(st, team):
+            points = ghna.held_value(st, (what, arg))
             st.ghna_points[team] += points
-            st.held_credit.append((suit, points))
+            st.held_credit.append((what, arg, points))
     st.concede_pending = None
     st.conceded = True
     st.phase, st.to_play = "done", None

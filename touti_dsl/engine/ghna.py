@@ -4,7 +4,8 @@ After a trick, not the last, won by team T, T's window is open until the trick w
 leads the next card.  In it, a seat of T may declare, `ghna.per_trick` times for the
 whole team (a tute counts as a declaration), a ghna it holds in its own hand, of a suit
 not yet declared this round, if the contract's limit allows it (`ghna.limit`), or a tute
-of a rank listed in `ghna.tute`, which wins the hand at once.
+of a rank listed in `ghna.tute`, which wins the hand at once (as does a kind written `wins_hand`:
+`st.tute_team` is the side that won the hand by either).
 
 With `ghna.who bid_winner` only the contract's maker declares, and with `ghna.lend once`
 it may, once a round and in one of its own declaration windows, `lend`: its partner may
@@ -21,8 +22,6 @@ suit (a one-suit kind) or once (a rank kind) a round; `st.declarations` records 
 """
 
 from __future__ import annotations
-
-from itertools import combinations
 
 from . import at_once
 from .errors import IllegalAction, play_phase_refusal
@@ -291,6 +290,9 @@ def apply_kind(st, seat: int, arg: tuple) -> None:
     st.declarations.append((seat, "kind", arg, points))
     st.window_count += 1
     _spend_lend(st, seat)
+    if st.rules.ghna.kinds[arg[0]].wins_hand:  # as a tute: the round ends, this side winning the hand
+        st.tute_team = team
+        st.phase, st.to_play = "done", None
     if st.rules.at_once_test is not None:
         at_once.judge(st, team)
 
@@ -305,24 +307,75 @@ def apply_tute(st, seat: int, rank: int) -> None:
         at_once.judge(st, st.tute_team)
 
 
-def held_undeclared(st, team: int) -> list[int]:
-    """Suits whose pair sits in one hand of a seat of `team` that may declare, and was not declared."""
-    seats = [s for s in range(st.rules.seats) if st.seating.team_of[s] == team
-             and not (st.rules.ghna.bid_winner_only and who_refusal(st, s))]
-    return [
-        suit
-        for suit, pair in enumerate(st.rules.pair_cards)
+def held_undeclared(st, team: int) -> list[tuple[str, object]]:
+    """The declarations a seat of `team` that may declare holds in one hand and has not made: `("ghna", suit)` for a
+    pair, then `("kind", (index, suit or None))` for a kind of ghna.kinds (in spec order, a one-suit kind by suit)."""
+    rules = st.rules
+    seats = [s for s in range(rules.seats) if st.seating.team_of[s] == team
+             and not (rules.ghna.bid_winner_only and who_refusal(st, s))]
+    held: list[tuple[str, object]] = [
+        ("ghna", suit)
+        for suit, pair in enumerate(rules.pair_cards)
         if suit not in st.declared_suits and any(pair[0] in st.hands[s] and pair[1] in st.hands[s] for s in seats)
     ]
+    for index, kind in enumerate(rules.ghna.kinds):
+        for suit in range(len(rules.suits)) if kind.one_suit else (None,):
+            if any(kind_holding_refusal(st, s, index, suit) is None for s in seats):
+                held.append(("kind", (index, suit)))
+    return held
 
 
-def best_held(st, team: int) -> list[int]:
-    """The held, undeclared ghna worth most that fit the limit together (a concession's award)."""
-    held = held_undeclared(st, team)
-    best, best_value = [], 0
-    for size in range(1, len(held) + 1):
-        for suits in combinations(held, size):
-            total = sum(value(st, s) for s in suits)
-            if total > best_value and limit_refusal(st, team, list(suits)) is None:
-                best, best_value = list(suits), total
-    return best
+def held_value(st, item: tuple[str, object]) -> int:
+    """The points of a held declaration of `held_undeclared`."""
+    what, arg = item
+    return value(st, arg) if what == "ghna" else kind_value(st, *arg)
+
+
+def best_held(st, team: int) -> list[tuple[str, object]]:
+    """The held, undeclared declarations worth most that fit the limit together (a concession's award).
+
+    Each must be allowed alone (a minimum, `plain_only`), and together they fit what the
+    cap leaves; among the sets worth most, the fewest declarations, then the first in the
+    order of `held_undeclared`.  A subset sum over the totals: kinds may make many held
+    declarations, too many to try every set of them.
+    """
+    held = [item for item in held_undeclared(st, team)
+            if held_value(st, item) > 0 and _alone_refusal(st, team, item) is None]
+    room = _cap_room(st, team)
+    if room is None:
+        return held
+    return [held[position] for position in fittest([held_value(st, item) for item in held], room)]
+
+
+def fittest(values: list[int], room: int) -> tuple[int, ...]:
+    """The positions of the values to take for the most points within `room`: among the sets worth most, the
+    fewest, then the first in lexicographic order (as trying every set, the smallest first, would find it)."""
+    best: dict[int, tuple[int, ...]] = {0: ()}  # total -> the first smallest set of positions making it
+    for position, points in enumerate(values):
+        for total, chosen in list(best.items()):
+            grown, candidate = total + points, chosen + (position,)
+            if grown <= room and (grown not in best or (len(candidate), candidate) < (len(best[grown]), best[grown])):
+                best[grown] = candidate
+    return best[max(best)]
+
+
+def _alone_refusal(st, team: int, item: tuple[str, object]) -> tuple[str, str] | None:
+    """Why the contract's limit forbids this held declaration even alone (a minimum, `plain_only`), or None."""
+    g = st.rules.ghna
+    what, arg = item
+    if g.limit == "minimum":
+        return _minimum_refusal(st, st.contract_amount, [arg]) if what == "ghna" else kind_limit_refusal(st, team, *arg)
+    if g.limit == "none":
+        return None
+    _, _, plain_only = _cap_row(g.caps, st.contract_amount)
+    trump = (arg if what == "ghna" else arg[1]) == st.trump_suit
+    return ("ghna.caps", "only a plain-suit declaration") if plain_only and trump else None
+
+
+def _cap_room(st, team: int) -> int | None:
+    """The points `team` may still declare under the contract's cap, or None without a cap."""
+    g = st.rules.ghna
+    if g.limit in ("none", "minimum"):
+        return None
+    _, cap, _ = _cap_row(g.caps, st.contract_amount)
+    return None if cap is None else cap - st.ghna_points[team]

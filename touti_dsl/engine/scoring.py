@@ -298,7 +298,8 @@ def _favoured_entries(st, word: str, scores: list[int], left: list[int], finishe
 
 
 def ended_at_once(st) -> int | None:
-    """The side that ended the round at once: by a tute, or by meeting the condition of `match.at_once` (at_once.py)."""
+    """The side that ended the round at once: by a tute (or a kind that wins the hand), or by meeting the condition of
+    `match.at_once` (at_once.py)."""
     return st.tute_team if st.tute_team is not None else st.at_once_team
 
 
@@ -309,6 +310,14 @@ def _won_at_once(st) -> int | None:
     at_once = st.rules.at_once
     if not at_once or st.void:
         return None
-    if "tute" in at_once and st.tute_team is not None:
+    if st.tute_team is not None and winning_declaration(st) in at_once:
         return st.tute_team
     return capote_side(st) if "capote" in at_once else None
+
+
+def winning_declaration(st) -> str:
+    """The word of `match.at_once` that names the declaration that won the hand: `tute`, or the kind's name."""
+    if not st.declarations:
+        return "tute"
+    _, what, arg, _ = st.declarations[-1]  # it ended the round: nothing was declared after it
+    return st.rules.ghna.kinds[arg[0]].name if what == "kind" else "tute"

@@ -61,7 +61,7 @@ def to_json(st) -> dict:
             "declared_suits": [rules.suits[s] for s in st.declared_suits],
             "declarations": [_declaration(rules, d) for d in st.declarations],
             "points": list(st.ghna_points),
-            "held_credit": [[rules.suits[s], v] for s, v in st.held_credit],
+            "held_credit": [[_declared_words(rules, what, arg), v] for what, arg, v in st.held_credit],
         },
         "concession": {"pending": st.concede_pending, "proposed_at": list(st.concede_trick), "conceded": st.conceded},
         "void": st.void,
@@ -102,19 +102,31 @@ LENT_WORDS = ("no", "lent", "used")
 
 def _declaration(rules, declaration) -> list:
     seat, kind, arg, value = declaration
-    if kind == "kind":  # a kind of ghna.kinds: its action's words after `ghna` (`guinotes copas`, `ases`)
-        index, suit = arg
-        name = rules.ghna.kinds[index].name
-        return [seat, kind, name if suit is None else f"{name} {rules.suits[suit]}", value]
-    return [seat, kind, rules.suits[arg] if kind == "ghna" else arg, value]
+    return [seat, kind, _declared_words(rules, kind, arg) if kind in ("ghna", "kind") else arg, value]
+
+
+def _declared_words(rules, kind: str, arg) -> str:
+    """A pair's suit, or a kind of ghna.kinds as its action's words after `ghna` (`guinotes copas`, `ases`)."""
+    if kind == "ghna":
+        return rules.suits[arg]
+    index, suit = arg
+    name = rules.ghna.kinds[index].name
+    return name if suit is None else f"{name} {rules.suits[suit]}"
+
+
+def _restore_declared(rules, words: str) -> tuple[str, object]:
+    """The (kind, arg) of `_declared_words` (a kind is never named like a suit: E509)."""
+    if words in rules.suits:
+        return "ghna", rules.suits.index(words)
+    name, *suit = words.split(" ")
+    index = next(i for i, k in enumerate(rules.ghna.kinds) if k.name == name)
+    return "kind", (index, rules.suits.index(suit[0]) if suit else None)
 
 
 def _restore_declaration(rules, seat: int, kind: str, arg, value: int) -> tuple:
-    if kind == "kind":
-        name, *suit = arg.split(" ")
-        index = next(i for i, k in enumerate(rules.ghna.kinds) if k.name == name)
-        return seat, kind, (index, rules.suits.index(suit[0]) if suit else None), value
-    return seat, kind, rules.suits.index(arg) if kind == "ghna" else arg, value
+    if kind in ("ghna", "kind"):
+        return seat, kind, _restore_declared(rules, arg)[1], value
+    return seat, kind, arg, value
 
 
 def from_json(cls, game_or_spec, data: dict):
@@ -187,7 +199,7 @@ def _restore_ghna(st, rules, data: dict) -> None:
     st.declared_suits = [suits.index(s) for s in data["declared_suits"]]
     st.declarations = [_restore_declaration(rules, *entry) for entry in data["declarations"]]
     st.ghna_points = list(data["points"])
-    st.held_credit = [(suits.index(s), v) for s, v in data["held_credit"]]
+    st.held_credit = [(*_restore_declared(rules, words), v) for words, v in data["held_credit"]]
     st.lent = LENT_WORDS.index(data.get("lent", "no"))
 
 
