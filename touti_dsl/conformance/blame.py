@@ -69,11 +69,19 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     """
     if mismatch is None or mismatch.step >= len(case["steps"]):
         return _own_rules(case, rules)
+    blamed = _blamed(case, mismatch, actual_output, rules)
+    return blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
+
+
+def _blamed(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
     step = case["steps"][mismatch.step]
     direct = _direct_rule(step, actual_output, rules)
     if direct:
         return [direct] + _wrongly_named(case, mismatch, actual_output, rules, direct)
     own = _own_rules(case, rules)
+    decided = _guarded(_decided_outcome, case, mismatch, actual_output, rules)
+    if decided:
+        return decided
     if own and step["op"] in OUTCOME_RULES:
         decided = [rule for rule in OUTCOME_RULES[step["op"]] if rule in own]
         return decided[:1] if step["op"] == "trick_winner" and decided else own  # a trick winner is decided by one rule
@@ -108,8 +116,13 @@ def _wrongly_named(case: dict, mismatch: Mismatch, actual_output, rules: SystemR
 
 
 def _explained(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> str | None:
+    return _guarded(_explain, case, mismatch, actual_output, rules)
+
+
+def _guarded(reading, case: dict, mismatch: Mismatch, actual_output, rules: SystemRules):
+    """A reading of the step by the reference engine, or None when it cannot read it."""
     try:
-        return _explain(case, mismatch, actual_output, rules)
+        return reading(case, mismatch, actual_output, rules)
     except Exception:  # noqa: BLE001 - a step the engine cannot read is blamed on the case's own rules
         return None
 
@@ -254,3 +267,140 @@ def _duty_cards(state, duty: str, cards: list[int]) -> list[int]:
 def output_at(outputs, index: int):
     """The implementation's output at a step, or None."""
     return outputs[index] if isinstance(outputs, list) and 0 <= index < len(outputs) else None
+
+
+# ---------------------------------------------------------------- outcomes read field by field
+
+# After a concession, the card points, the last trick and the ghna of a round result are the award.
+CONCEDED_FIELDS = ("card_points", "last_trick", "ghna")
+
+
+def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """The rules a wrong trick winner or a wrong round result points to, when the output says which."""
+    step = case["steps"][mismatch.step]
+    if step["op"] == "trick_winner" and isinstance(actual_output, dict):
+        return _trick_rules(case, mismatch, step, actual_output.get("seat"), rules)
+    if step["op"] == "round_result" and isinstance(actual_output, dict):
+        found = _result_rule(step["expect"], actual_output, rules)
+        return [found] if found else []
+    return []
+
+
+def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: SystemRules) -> list[str]:
+    """Who wins a trick (`trick.winner`); and when the trick went to the neighbour in the order of the winning card,
+    of its suit, the order of the ranks (`deck.order`) as well: two neighbouring ranks swapped give that trick."""
+    state = _replay(rules.game(), case, mismatch.step)
+    leader, cards, _ = state.tricks[-1]
+    seats = [leader]
+    while len(seats) < len(cards):
+        seats.append(state.seating.next_seat[seats[-1]])
+    if actual not in seats or step["expect"] not in seats:
+        return []
+    given, due = cards[seats.index(actual)], cards[seats.index(step["expect"])]
+    suit, strength = state.rules.card_suit, state.rules.card_strength
+    neighbours = suit[given] == suit[due] and abs(strength[given] - strength[due]) == 1
+    return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
+
+
+def _result_rule(expect: dict, actual: dict, rules: SystemRules) -> str | None:
+    """The first field of a round result that differs, in the order they are computed, names its rule; card points
+    only moved from one side to another, or the last trick given to another side, come from a trick won by the
+    wrong player (the case's own rules then)."""
+    differing = {key for key in expect if actual.get(key) != expect[key]}
+    if "void" in differing:
+        return _first_known(rules, "bidding.all_pass")
+    if "tute" in differing:
+        return _first_known(rules, "ghna.tute")
+    if expect.get("conceded") and differing & set(CONCEDED_FIELDS):
+        return _first_known(rules, "concession.award")
+    if "card_points" in differing or "last_trick" in differing:
+        return _first_known(rules, "deck.points") if _sum(actual.get("card_points")) != _sum(expect["card_points"]) else None
+    if "ghna" in differing:
+        return _first_known(rules, "ghna.values")
+    if "totals" in differing:  # card points, ghna and the last trick's side all right: its bonus is not
+        return _first_known(rules, "deck.last_trick")
+    if "made" in differing:
+        return _first_known(rules, "scoring.contract_made", "scoring.round")
+    if "winner" in differing and len(set(expect.get("totals") or ())) == 1:
+        return _first_known(rules, "scoring.tie")
+    return None
+
+
+def _sum(values) -> int | None:
+    return sum(values) if isinstance(values, list) and all(isinstance(v, int) for v in values) else None
+
+
+# ---------------------------------------------------------------- rules suspected along with the blamed one
+
+RANK_DUTIES = ("beat_led", "beat_trump", "win", "no_undertrump")
+
+
+def _suspects(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, blamed: list[str]) -> list[str]:
+    """Rules as likely as the blamed one to be behind a wrong card or a wrong declaration (see `_card_suspects`)."""
+    return _guarded(lambda *args: _action_suspects(*args, blamed), case, mismatch, actual_output, rules) or []
+
+
+def _action_suspects(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, blamed: list[str]) -> list[str]:
+    step = case["steps"][mismatch.step]
+    actions = _actions_at(step, actual_output)
+    if not actions or rules.game() is None:
+        return []
+    state = _replay(rules.game(), case, mismatch.step)
+    found: list[str] = []
+    cards = [state.rules.vocabulary.cards.get(a.partition(" ")[2]) for a, _ in actions if a.startswith("play ")]
+    if step["op"] == "legal" and cards and _order_explains(state, step["seat"], cards, blamed):
+        found.append("deck.order")
+    for action, extra in actions:
+        head, _, arg = action.partition(" ")
+        if head == "play":
+            found += _card_suspects(state, step["seat"], state.rules.vocabulary.cards.get(arg))
+        elif head == "ghna":
+            found += _ghna_suspects(state, step["seat"], arg, extra)
+    return [rule for rule in dict.fromkeys(found) if rules.has(rule)]
+
+
+def _actions_at(step: dict, actual_output) -> list[tuple[str, bool]]:
+    """The actions a step's mismatch is about: (action, whether the implementation allowed it wrongly)."""
+    if step["op"] == "refuse" and isinstance(actual_output, dict) and actual_output.get("ok") is True:
+        return [(step["action"], True)]
+    if step["op"] == "apply" and isinstance(actual_output, dict) and actual_output.get("ok") is False:
+        return [(step["action"], False)]
+    if step["op"] == "legal" and isinstance(actual_output, dict) and isinstance(actual_output.get("actions"), list):
+        actual = [a for a in actual_output["actions"] if isinstance(a, str)]
+        return [(a, True) for a in actual if a not in step["expect"]] + [(a, False) for a in step["expect"] if a not in actual]
+    return []
+
+
+def _card_suspects(state, seat: int, card: int | None) -> list[str]:
+    """A card wrongly allowed or refused while one's partner wins the trick: the partner exemption may be the
+    fault as much as the duty."""
+    if card is None or not state.trick_cards:
+        return []
+    return ["play.partner_exemption"] if state.trick_winner in state.seating.partners[seat] else []
+
+
+def _order_explains(state, seat: int, cards: list[int | None], blamed: list[str]) -> bool:
+    """A legal set wrong only by cards of one suit next in the order to the trick's best card of that suit, where a
+    duty comparing ranks binds (or is blamed): two neighbouring ranks swapped explain it as well as the duty.  A
+    single refusal says too little (an implementation without the duty accepts the same card)."""
+    from ..engine.play import in_force
+
+    if not state.trick_cards or any(card is None for card in cards):
+        return False
+    duties = {ob.rule_id: ob.duty for ob in state.rules.obligations}
+    binding = [ob.duty for ob in in_force(state, seat)] + [duties.get(rule) for rule in blamed]
+    suit, strength = state.rules.card_suit, state.rules.card_strength
+    best = [c for c in (state.best_led_card, state.best_trump_card) if c is not None]
+    # strengths are consecutive positions in deck.order: a neighbour is one apart
+    return any(duty in RANK_DUTIES for duty in binding) and any(
+        all(suit[card] == suit[b] and abs(strength[card] - strength[b]) == 1 for card in cards) for b in best)
+
+
+def _ghna_suspects(state, seat: int, suit_name: str, extra: bool) -> list[str]:
+    """A ghna allowed with one card of the pair in hand, or refused with both: the pair's ranks may be the fault."""
+    suits = state.rules.suits
+    if suit_name not in suits:
+        return []
+    held = sum(card in state.hands[seat] for card in state.rules.pair_cards[suits.index(suit_name)])
+    return ["ghna.pair"] if held == (1 if extra else 2) else []
+
