@@ -305,7 +305,7 @@ class Explorer:
                 except IllegalAction as refusal:
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, still, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
-                        variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history)
+                        variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history, refusal.rule_id)
                         if rule.startswith("ghna."):
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
                             variant += declared.tag(seat, action) + (self._kind_tag(state, action) if rule == "ghna.kinds" else "")
