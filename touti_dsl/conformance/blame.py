@@ -343,10 +343,12 @@ def _suspects(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules,
 def _action_suspects(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, blamed: list[str]) -> list[str]:
     step = case["steps"][mismatch.step]
     actions = _actions_at(step, actual_output)
-    if not actions or rules.game() is None:
+    if rules.game() is None:
         return []
     state = _replay(rules.game(), case, mismatch.step)
-    found: list[str] = []
+    found = _effect_suspects(case, mismatch, state)
+    if any(action.startswith("ghna ") for action, _ in actions) and "ghna.caps" in blamed:
+        found.append("ghna.values")  # a declaration's value counts against the cap as much as the cap itself
     cards = [state.rules.vocabulary.cards.get(a.partition(" ")[2]) for a, _ in actions if a.startswith("play ")]
     if step["op"] == "legal" and cards and _order_explains(state, step["seat"], cards, blamed):
         found.append("deck.order")
@@ -357,6 +359,15 @@ def _action_suspects(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         elif head == "ghna":
             found += _ghna_suspects(state, step["seat"], arg, extra)
     return [rule for rule in dict.fromkeys(found) if rules.has(rule)]
+
+
+def _effect_suspects(case: dict, mismatch: Mismatch, state) -> list[str]:
+    """A bidding gone wrong after a call that leaves the bidding or stays in it: that call's effect."""
+    if state.phase != "bidding":
+        return []
+    calls = state.rules.vocabulary.calls
+    made = [s["action"].split(" ", 1)[0] for s in case["steps"][:mismatch.step] if s["op"] == "apply"]
+    return [f"{head}.effect" for head in dict.fromkeys(made) if head in calls]
 
 
 def _actions_at(step: dict, actual_output) -> list[tuple[str, bool]]:
