@@ -283,6 +283,10 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     if step["op"] == "round_result" and isinstance(actual_output, dict):
         found = _result_rule(step["expect"], actual_output, rules)
         return [found] if found else []
+    if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
+        ended = _replay(rules.game(), case, mismatch.step)
+        void = ended.is_terminal() and ended.round_result().get("void")
+        return [rule for rule in ("rotation.after_void" if void else "rotation.next_round",) if rules.has(rule)]
     return []
 
 
