@@ -6,7 +6,13 @@
 - a legal set with an action too many: the first rule that forbids it in the reference;
   an action missing: for a card, the play obligation whose duty excludes it (applied
   where the reference lifts it); for another action, the rule of its kind that limits it;
-- actors, trick winners, results: the rule deciding that outcome at that step.
+- actors, trick winners, results: the rule deciding that outcome at that step; a round
+  result on its first field that differs, who deals next on the rotation rule of that
+  round (played or void), a trick given to the neighbour in the order of the winning card
+  on the order as well;
+- besides, the rules as likely to be behind a wrong card or declaration (`_suspects`):
+  the partner exemption while the partner wins, the order where neighbouring ranks
+  explain a legal set, the pair, a ghna's value against the cap, a call's effect.
 
 When the reference engine cannot explain the step (a system it does not know), the
 case's own rule ids that the system has stand in, never a pseudo id such as
