@@ -22,6 +22,8 @@ section in the system's rules page, so every "rule explained at" link resolves.
 
 from __future__ import annotations
 
+import copy
+
 from ..errors import ToutiError
 from .compare import Mismatch, forbidding
 
@@ -342,11 +344,12 @@ def _sum(values) -> int | None:
 
 # ---------------------------------------------------------------- rules suspected along with the blamed one
 
-RANK_DUTIES = ("beat_led", "beat_trump", "win", "no_undertrump")
+
+PAIR_RULES = ("ghna.in_hand", "ghna.pair")  # the reasons an implementation gives when the pair is not in hand
 
 
 def _suspects(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, blamed: list[str]) -> list[str]:
-    """Rules as likely as the blamed one to be behind a wrong card or a wrong declaration (see `_card_suspects`)."""
+    """Rules as likely as the blamed one to be behind a wrong card or a wrong declaration, a bidding after a call."""
     return _guarded(lambda *args: _action_suspects(*args, blamed), case, mismatch, actual_output, rules) or []
 
 
@@ -359,14 +362,13 @@ def _action_suspects(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     found = _effect_suspects(case, mismatch, state)
     if any(action.startswith("ghna ") for action, _ in actions) and "ghna.caps" in blamed:
         found.append("ghna.values")  # a declaration's value counts against the cap as much as the cap itself
-    cards = [state.rules.vocabulary.cards.get(a.partition(" ")[2]) for a, _ in actions if a.startswith("play ")]
-    if step["op"] == "legal" and cards and _order_explains(state, step["seat"], cards, blamed):
+    if any(action.startswith("play ") for action, _ in actions) and _order_explains(state, step, actual_output):
         found.append("deck.order")
     for action, extra in actions:
         head, _, arg = action.partition(" ")
         if head == "play":
             found += _card_suspects(state, step["seat"], state.rules.vocabulary.cards.get(arg))
-        elif head == "ghna":
+        elif head == "ghna" and (extra or step["op"] == "legal" or actual_output.get("rule") in PAIR_RULES):
             found += _ghna_suspects(state, step["seat"], arg, extra)
     return [rule for rule in dict.fromkeys(found) if rules.has(rule)]
 
@@ -400,21 +402,43 @@ def _card_suspects(state, seat: int, card: int | None) -> list[str]:
     return ["play.partner_exemption"] if state.trick_winner in state.seating.partners[seat] else []
 
 
-def _order_explains(state, seat: int, cards: list[int | None], blamed: list[str]) -> bool:
-    """A legal set wrong only by cards of one suit next in the order to the trick's best card of that suit, where a
-    duty comparing ranks binds (or is blamed): two neighbouring ranks swapped explain it as well as the duty.  A
-    single refusal says too little (an implementation without the duty accepts the same card)."""
-    from ..engine.play import in_force
+def _order_explains(state, step: dict, actual_output) -> bool:
+    """Whether the implementation's answer is the reference's with two neighbouring ranks of the order swapped: the
+    trick's best card of a suit and a card of that suit next to it in the seat's hand (`deck.order` then explains
+    the answer as well as the duty blamed; a single answer often cannot tell them apart)."""
+    from ..engine.play import narrow
 
-    if not state.trick_cards or any(card is None for card in cards):
-        return False
-    duties = {ob.rule_id: ob.duty for ob in state.rules.obligations}
-    binding = [ob.duty for ob in in_force(state, seat)] + [duties.get(rule) for rule in blamed]
-    suit, strength = state.rules.card_suit, state.rules.card_strength
-    best = [c for c in (state.best_led_card, state.best_trump_card) if c is not None]
-    # strengths are consecutive positions in deck.order: a neighbour is one apart
-    return any(duty in RANK_DUTIES for duty in binding) and any(
-        all(suit[card] == suit[b] and abs(strength[card] - strength[b]) == 1 for card in cards) for b in best)
+    seat, cards = step["seat"], state.rules.vocabulary.cards
+    for twin in _swapped_orders(state, seat):
+        legal = {state.rules.card_text[card] for card in narrow(twin, seat)}
+        if step["op"] == "legal":
+            actual = {a.partition(" ")[2] for a in actual_output["actions"] if isinstance(a, str) and a.startswith("play ")}
+            if actual == legal:
+                return True
+        elif cards.get(step["action"].partition(" ")[2]) is not None:
+            if (step["action"].partition(" ")[2] in legal) == (step["op"] == "refuse"):
+                return True
+    return False
+
+
+def _swapped_orders(state, seat: int):
+    """The state as an engine would see it whose order swaps the rank of the trick's best card of a suit with the
+    rank next to it of a card of that suit in the seat's hand."""
+    rules = state.rules
+    suit, strength, rank = rules.card_suit, rules.card_strength, rules.card_rank
+    for best in (c for c in (state.best_led_card, state.best_trump_card) if c is not None):
+        for card in state.hands[seat]:
+            if suit[card] == suit[best] and abs(strength[card] - strength[best]) == 1:
+                ranks = {rank[best]: strength[card], rank[card]: strength[best]}
+                twin_rules = copy.copy(rules)
+                twin_rules.card_strength = tuple(ranks.get(rank[c], strength[c]) for c in range(len(strength)))
+                twin = state.clone()
+                twin.rules = twin_rules
+                if twin.best_led_card is not None:
+                    twin.best_led = twin_rules.card_strength[twin.best_led_card]
+                if twin.best_trump_card is not None:
+                    twin.best_trump = twin_rules.card_strength[twin.best_trump_card]
+                yield twin
 
 
 def _ghna_suspects(state, seat: int, suit_name: str, extra: bool) -> list[str]:
