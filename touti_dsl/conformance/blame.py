@@ -155,7 +155,8 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
 
 
 def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
-    """A seat said to act that may not: the rule forbidding a call it could make off its turn (a signal)."""
+    """A seat said to act that may not: the rule forbidding a call it could make off its turn (a signal), or a
+    declaration of a pair it holds."""
     from ..engine.refusals import forbidding_rules
 
     for seat in (s for s in actual if isinstance(s, int) and 0 <= s < 4 and s not in step["expect"]):
@@ -163,7 +164,17 @@ def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> st
             refused = [rule for rule in forbidding_rules(state, seat, call.texts[0]) if rules.has(rule) and rule.startswith(call.name + ".")]
             if refused:
                 return refused[0]
+        for action in _held_ghna(state, seat):  # a declaration off its window (before the first lead, say)
+            refused = [rule for rule in forbidding_rules(state, seat, action) if rules.has(rule) and rule.startswith("ghna.")]
+            if refused:
+                return refused[0]
     return None
+
+
+def _held_ghna(state, seat: int) -> list[str]:
+    """`ghna SUIT` for each suit whose pair the seat holds."""
+    hand = state.hands[seat]
+    return [f"ghna {suit}" for suit, pair in zip(state.rules.suits, state.rules.pair_cards) if pair and all(c in hand for c in pair)]
 
 
 def _missing_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
