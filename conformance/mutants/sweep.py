@@ -56,7 +56,7 @@ from touti_dsl.cases.coverage import DESCRIPTIVE, FOUNDATION  # noqa: E402
 from touti_dsl.conformance.cases import load_cases, system_case_dir  # noqa: E402
 from touti_dsl.conformance.report import summarize  # noqa: E402
 from touti_dsl.conformance.runner import FAILING, ImplUnusable, RunSettings, run_cases  # noqa: E402
-from touti_dsl.errors import ToutiError  # noqa: E402
+from touti_dsl.errors import ToutiError, render  # noqa: E402
 from touti_dsl.formatter import format_spec_file, render_expr, render_items  # noqa: E402
 from touti_dsl.loader import load_named, load_spec  # noqa: E402
 from touti_dsl.vocabulary import DUTIES  # noqa: E402
@@ -361,7 +361,10 @@ class Sweep:
         argv = [sys.executable, "-m", "touti_dsl", "fuzz", "--impl", impl, "--system", self.system, "--seed", "1",
                 "--seconds", str(self.fuzz_seconds), "--format", "json", "--shrink-runs", "100",
                 "--out", str(self.folder / f"{name}-fuzz")]
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=self.fuzz_seconds + 300)
+        try:
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=self.fuzz_seconds + 300)
+        except subprocess.TimeoutExpired:  # shrinking a divergence took too long: still an escape, undecided
+            return Outcome(mutation, name, "escaped", detail="touti fuzz did not finish")
         try:
             report = json.loads(done.stdout)
         except json.JSONDecodeError:
@@ -435,16 +438,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="a line for every mutant, caught or not")
     args = parser.parse_args(argv)
     systems = args.systems or list(SEEDS)
-    if args.list:
-        for system in systems:
-            for i, mutation in enumerate(mutations(load_named(system))):
-                print(f"sweep-{system}-{i:03d}  {mutation.rule}: {mutation.change}")
-        return 0
-    started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="touti-sweep-") as temporary:
-        folder = Path(args.keep or temporary)
-        folder.mkdir(parents=True, exist_ok=True)
-        outcomes = sweep(systems, args, folder)
+    try:
+        if args.list:
+            for system in systems:
+                for i, mutation in enumerate(mutations(load_named(system))):
+                    print(f"sweep-{system}-{i:03d}  {mutation.rule}: {mutation.change}")
+            return 0
+        started = time.monotonic()
+        with tempfile.TemporaryDirectory(prefix="touti-sweep-") as temporary:
+            folder = Path(args.keep or temporary)
+            folder.mkdir(parents=True, exist_ok=True)
+            outcomes = sweep(systems, args, folder)
+    except ToutiError as error:  # an unknown system, a missing or broken suite
+        print(render(error.diagnostics), file=sys.stderr)
+        return 2
     print(table(outcomes))
     print(f"{len(outcomes)} mutants in {time.monotonic() - started:.0f} s")
     if args.json:
