@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 SPECS := spec/atlas-carta.touti spec/tutti-ma.touti spec/touti-app.touti spec/tute.touti
 EXAMPLES := $(wildcard spec/examples/*.touti)
 
-.PHONY: demo test venv generate docs bench clean
+.PHONY: demo test venv generate docs bench sweep clean
 
 venv: $(STAMP)
 
@@ -36,6 +36,10 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
+
+# every single-rule mutant of the four seed systems through touti conform (slow: minutes per system; one job)
+sweep: $(STAMP)
+	$(BIN)/python conformance/mutants/sweep.py --jobs 1
 
 clean:
 	rm -rf $(VENV) site build *.egg-info .pytest_cache .hypothesis

@@ -161,6 +161,19 @@ def test_no_partner_winning_state_where_nobody_has_a_partner(system):
     assert not _exemption_cases_where_the_card_can_be_beaten(system)
 
 
+def _duties_refused_while_the_partner_wins(cases: list[dict]) -> set[str]:
+    return {step["rule"] for case in cases if "play.partner_exemption" in case["rules"] and case["polarity"] == "negative"
+            for step in case["steps"] if step["op"] == "refuse"}
+
+
+@pytest.mark.parametrize("system", ["atlas-carta", "tute"])
+def test_every_duty_is_refused_while_the_partner_wins_the_trick(system):
+    """Issue 10's sweep: an exemption wrongly granted from one duty (here overtrumping one's partner) escaped; each
+    duty that binds while the partner wins has a refusal there, which catches it (blamed on the exemption too)."""
+    duties = {o.rule_id for o in game_of(system).ruleset.obligations if not o.exempt_when_partner_wins}
+    assert _duties_refused_while_the_partner_wins(cases_of(system)) == duties
+
+
 def test_a_signal_window_closes_with_the_bidding():
     [case] = [c for c in cases_of("atlas-carta") if "closes with the bidding" in c["description"]]
     legal, refuse = case["steps"][-2:]

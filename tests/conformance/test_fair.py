@@ -243,7 +243,9 @@ def test_every_failing_rule_of_a_mutant_report_is_a_rule_of_the_system_with_a_re
     page = (ROOT / "docs" / "rules" / "atlas-carta.md").read_text(encoding="utf-8")
     links = re.findall(r"rule explained at: docs/rules/atlas-carta\.md#(\S+)", out)
     failing = re.findall(r"^FAILED (\S+):", out, flags=re.M)
-    assert code == 1 and "play.overtake" in failing and set(failing) <= {"play.overtake", "play.partner_exemption"}
+    # deck.order: a legal set with one card too many, the neighbour in the order of the best led card, is as well
+    # explained by those two ranks swapped (blame.py `_order_explains`)
+    assert code == 1 and "play.overtake" in failing and set(failing) <= {"play.overtake", "play.partner_exemption", "deck.order"}
     assert links and all(re.search(rf"\{{:? #{re.escape(anchor)}[ }}]", page) for anchor in links)  # attr list
 
 

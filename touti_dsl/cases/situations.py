@@ -163,8 +163,12 @@ def _early_link(rules: Ruleset, state, seat: int) -> str:
     return "+early" if any(rules.rank_cards[rank][state.trump_suit] in state.hands[seat] for rank in later) else ""
 
 
-def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple) -> str:
+def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple, refused_by: str = "") -> str:
     """A tag for a rarer way a rule refuses, so that it gets its own witness beside the shortest one.
+
+    The partner exemption (or its absence) shown by a refusal: a witness for each duty that
+    still binds while the partner wins the trick (`+by:RULE`), so that an exemption wrongly
+    granted from any one duty is caught.
 
     ghna.window closed by the next lead (not merely before any trick is won); trump.swap tried
     by the holder of the 7 after the first card, or in a chain the link to come (`swap_link`) and
@@ -172,6 +176,8 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
     bidding has come round to the seat again; a declaration by the bid winner's partner (`ghna.who
     bid_winner`); a second `lend` (`ghna.lend`).
     """
+    if rule_id == "play.partner_exemption" and refused_by and refused_by != rule_id:
+        return f"+by:{refused_by}"
     if rule_id in ("trump.swap", "trump.swap_window", "trump.swap_duty") and rules.swap_chain:
         return swap_link(rules, state.swapped) + _early_link(rules, state, seat)
     if rule_id not in ("ghna.window", "trump.swap", "bidding.pass", "ghna.who", "ghna.lend"):

@@ -6,7 +6,13 @@
 - a legal set with an action too many: the first rule that forbids it in the reference;
   an action missing: for a card, the play obligation whose duty excludes it (applied
   where the reference lifts it); for another action, the rule of its kind that limits it;
-- actors, trick winners, results: the rule deciding that outcome at that step.
+- actors, trick winners, results: the rule deciding that outcome at that step; a round
+  result on its first field that differs, who deals next on the rotation rule of that
+  round (played or void), a trick given to the neighbour in the order of the winning card
+  on the order as well;
+- besides, the rules as likely to be behind a wrong card or declaration (`_suspects`):
+  the partner exemption while the partner wins, the order where neighbouring ranks
+  explain a legal set, the pair, a ghna's value against the cap, a call's effect.
 
 When the reference engine cannot explain the step (a system it does not know), the
 case's own rule ids that the system has stand in, never a pseudo id such as
@@ -15,6 +21,8 @@ section in the system's rules page, so every "rule explained at" link resolves.
 """
 
 from __future__ import annotations
+
+import copy
 
 from ..errors import ToutiError
 from .compare import Mismatch, forbidding
@@ -69,11 +77,19 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     """
     if mismatch is None or mismatch.step >= len(case["steps"]):
         return _own_rules(case, rules)
+    blamed = _blamed(case, mismatch, actual_output, rules)
+    return blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
+
+
+def _blamed(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
     step = case["steps"][mismatch.step]
     direct = _direct_rule(step, actual_output, rules)
     if direct:
         return [direct] + _wrongly_named(case, mismatch, actual_output, rules, direct)
     own = _own_rules(case, rules)
+    decided = _guarded(_decided_outcome, case, mismatch, actual_output, rules)
+    if decided:
+        return decided
     if own and step["op"] in OUTCOME_RULES:
         decided = [rule for rule in OUTCOME_RULES[step["op"]] if rule in own]
         return decided[:1] if step["op"] == "trick_winner" and decided else own  # a trick winner is decided by one rule
@@ -108,8 +124,13 @@ def _wrongly_named(case: dict, mismatch: Mismatch, actual_output, rules: SystemR
 
 
 def _explained(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> str | None:
+    return _guarded(_explain, case, mismatch, actual_output, rules)
+
+
+def _guarded(reading, case: dict, mismatch: Mismatch, actual_output, rules: SystemRules):
+    """A reading of the step by the reference engine, or None when it cannot read it."""
     try:
-        return _explain(case, mismatch, actual_output, rules)
+        return reading(case, mismatch, actual_output, rules)
     except Exception:  # noqa: BLE001 - a step the engine cannot read is blamed on the case's own rules
         return None
 
@@ -134,7 +155,8 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
 
 
 def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
-    """A seat said to act that may not: the rule forbidding a call it could make off its turn (a signal)."""
+    """A seat said to act that may not: the rule forbidding a call it could make off its turn (a signal), or a
+    declaration of a pair it holds."""
     from ..engine.refusals import forbidding_rules
 
     for seat in (s for s in actual if isinstance(s, int) and 0 <= s < 4 and s not in step["expect"]):
@@ -142,7 +164,17 @@ def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> st
             refused = [rule for rule in forbidding_rules(state, seat, call.texts[0]) if rules.has(rule) and rule.startswith(call.name + ".")]
             if refused:
                 return refused[0]
+        for action in _held_ghna(state, seat):  # a declaration off its window (before the first lead, say)
+            refused = [rule for rule in forbidding_rules(state, seat, action) if rules.has(rule) and rule.startswith("ghna.")]
+            if refused:
+                return refused[0]
     return None
+
+
+def _held_ghna(state, seat: int) -> list[str]:
+    """`ghna SUIT` for each suit whose pair the seat holds."""
+    hand = state.hands[seat]
+    return [f"ghna {suit}" for suit, pair in zip(state.rules.suits, state.rules.pair_cards) if pair and all(c in hand for c in pair)]
 
 
 def _missing_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
@@ -257,3 +289,177 @@ def _duty_cards(state, duty: str, cards: list[int]) -> list[int]:
 def output_at(outputs, index: int):
     """The implementation's output at a step, or None."""
     return outputs[index] if isinstance(outputs, list) and 0 <= index < len(outputs) else None
+
+
+# ---------------------------------------------------------------- outcomes read field by field
+
+# After a concession, the card points, the last trick and the ghna of a round result are the award.
+CONCEDED_FIELDS = ("card_points", "last_trick", "ghna")
+
+
+def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """The rules a wrong trick winner or a wrong round result points to, when the output says which."""
+    step = case["steps"][mismatch.step]
+    if step["op"] == "trick_winner" and isinstance(actual_output, dict):
+        return _trick_rules(case, mismatch, step, actual_output.get("seat"), rules)
+    if step["op"] == "round_result" and isinstance(actual_output, dict):
+        found = _result_rule(step["expect"], actual_output, rules)
+        return [found] if found else []
+    if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
+        ended = _replay(rules.game(), case, mismatch.step)
+        void = ended.is_terminal() and ended.round_result().get("void")
+        return [rule for rule in ("rotation.after_void" if void else "rotation.next_round",) if rules.has(rule)]
+    return []
+
+
+def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: SystemRules) -> list[str]:
+    """Who wins a trick (`trick.winner`); and when the trick went to the neighbour in the order of the winning card,
+    of its suit, the order of the ranks (`deck.order`) as well: two neighbouring ranks swapped give that trick."""
+    state = _replay(rules.game(), case, mismatch.step)
+    leader, cards, _ = state.tricks[-1]
+    seats = [leader]
+    while len(seats) < len(cards):
+        seats.append(state.seating.next_seat[seats[-1]])
+    if actual not in seats or step["expect"] not in seats:
+        return []
+    given, due = cards[seats.index(actual)], cards[seats.index(step["expect"])]
+    suit, strength = state.rules.card_suit, state.rules.card_strength
+    neighbours = suit[given] == suit[due] and abs(strength[given] - strength[due]) == 1
+    return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
+
+
+def _result_rule(expect: dict, actual: dict, rules: SystemRules) -> str | None:
+    """The first field of a round result that differs, in the order they are computed, names its rule; card points
+    only moved from one side to another, or the last trick given to another side, come from a trick won by the
+    wrong player (the case's own rules then)."""
+    differing = {key for key in expect if actual.get(key) != expect[key]}
+    if "void" in differing:
+        return _first_known(rules, "bidding.all_pass")
+    if "tute" in differing:
+        return _first_known(rules, "ghna.tute")
+    if expect.get("conceded") and differing & set(CONCEDED_FIELDS):
+        return _first_known(rules, "concession.award")
+    if "card_points" in differing or "last_trick" in differing:
+        return _first_known(rules, "deck.points") if _sum(actual.get("card_points")) != _sum(expect["card_points"]) else None
+    if "ghna" in differing:
+        return _first_known(rules, "ghna.values")
+    if "totals" in differing:  # card points, ghna and the last trick's side all right: its bonus is not
+        return _first_known(rules, "deck.last_trick")
+    if "made" in differing:
+        return _first_known(rules, "scoring.contract_made", "scoring.round")
+    if "winner" in differing and len(set(expect.get("totals") or ())) == 1:
+        return _first_known(rules, "scoring.tie")
+    return None
+
+
+def _sum(values) -> int | None:
+    return sum(values) if isinstance(values, list) and all(isinstance(v, int) for v in values) else None
+
+
+# ---------------------------------------------------------------- rules suspected along with the blamed one
+
+
+PAIR_RULES = ("ghna.in_hand", "ghna.pair")  # the reasons an implementation gives when the pair is not in hand
+
+
+def _suspects(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, blamed: list[str]) -> list[str]:
+    """Rules as likely as the blamed one to be behind a wrong card or a wrong declaration, a bidding after a call."""
+    return _guarded(lambda *args: _action_suspects(*args, blamed), case, mismatch, actual_output, rules) or []
+
+
+def _action_suspects(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, blamed: list[str]) -> list[str]:
+    step = case["steps"][mismatch.step]
+    actions = _actions_at(step, actual_output)
+    if rules.game() is None:
+        return []
+    state = _replay(rules.game(), case, mismatch.step)
+    found = _effect_suspects(case, mismatch, state)
+    if any(action.startswith("ghna ") for action, _ in actions) and "ghna.caps" in blamed:
+        found.append("ghna.values")  # a declaration's value counts against the cap as much as the cap itself
+    if any(action.startswith("play ") for action, _ in actions) and _order_explains(state, step, actual_output):
+        found.append("deck.order")
+    for action, extra in actions:
+        head, _, arg = action.partition(" ")
+        if head == "play":
+            found += _card_suspects(state, step["seat"], state.rules.vocabulary.cards.get(arg))
+        elif head == "ghna" and (extra or step["op"] == "legal" or actual_output.get("rule") in PAIR_RULES):
+            found += _ghna_suspects(state, step["seat"], arg, extra)
+    return [rule for rule in dict.fromkeys(found) if rules.has(rule)]
+
+
+def _effect_suspects(case: dict, mismatch: Mismatch, state) -> list[str]:
+    """A bidding gone wrong after a call that leaves the bidding or stays in it: that call's effect."""
+    if state.phase != "bidding":
+        return []
+    calls = state.rules.vocabulary.calls
+    made = [s["action"].split(" ", 1)[0] for s in case["steps"][:mismatch.step] if s["op"] == "apply"]
+    return [f"{head}.effect" for head in dict.fromkeys(made) if head in calls]
+
+
+def _actions_at(step: dict, actual_output) -> list[tuple[str, bool]]:
+    """The actions a step's mismatch is about: (action, whether the implementation allowed it wrongly)."""
+    if step["op"] == "refuse" and isinstance(actual_output, dict) and actual_output.get("ok") is True:
+        return [(step["action"], True)]
+    if step["op"] == "apply" and isinstance(actual_output, dict) and actual_output.get("ok") is False:
+        return [(step["action"], False)]
+    if step["op"] == "legal" and isinstance(actual_output, dict) and isinstance(actual_output.get("actions"), list):
+        actual = [a for a in actual_output["actions"] if isinstance(a, str)]
+        return [(a, True) for a in actual if a not in step["expect"]] + [(a, False) for a in step["expect"] if a not in actual]
+    return []
+
+
+def _card_suspects(state, seat: int, card: int | None) -> list[str]:
+    """A card wrongly allowed or refused while one's partner wins the trick: the partner exemption may be the
+    fault as much as the duty."""
+    if card is None or not state.trick_cards:
+        return []
+    return ["play.partner_exemption"] if state.trick_winner in state.seating.partners[seat] else []
+
+
+def _order_explains(state, step: dict, actual_output) -> bool:
+    """Whether the implementation's answer is the reference's with two neighbouring ranks of the order swapped: the
+    trick's best card of a suit and a card of that suit next to it in the seat's hand (`deck.order` then explains
+    the answer as well as the duty blamed; a single answer often cannot tell them apart)."""
+    from ..engine.play import narrow
+
+    seat, cards = step["seat"], state.rules.vocabulary.cards
+    for twin in _swapped_orders(state, seat):
+        legal = {state.rules.card_text[card] for card in narrow(twin, seat)}
+        if step["op"] == "legal":
+            actual = {a.partition(" ")[2] for a in actual_output["actions"] if isinstance(a, str) and a.startswith("play ")}
+            if actual == legal:
+                return True
+        elif cards.get(step["action"].partition(" ")[2]) is not None:
+            if (step["action"].partition(" ")[2] in legal) == (step["op"] == "refuse"):
+                return True
+    return False
+
+
+def _swapped_orders(state, seat: int):
+    """The state as an engine would see it whose order swaps the rank of the trick's best card of a suit with the
+    rank next to it of a card of that suit in the seat's hand."""
+    rules = state.rules
+    suit, strength, rank = rules.card_suit, rules.card_strength, rules.card_rank
+    for best in (c for c in (state.best_led_card, state.best_trump_card) if c is not None):
+        for card in state.hands[seat]:
+            if suit[card] == suit[best] and abs(strength[card] - strength[best]) == 1:
+                ranks = {rank[best]: strength[card], rank[card]: strength[best]}
+                twin_rules = copy.copy(rules)
+                twin_rules.card_strength = tuple(ranks.get(rank[c], strength[c]) for c in range(len(strength)))
+                twin = state.clone()
+                twin.rules = twin_rules
+                if twin.best_led_card is not None:
+                    twin.best_led = twin_rules.card_strength[twin.best_led_card]
+                if twin.best_trump_card is not None:
+                    twin.best_trump = twin_rules.card_strength[twin.best_trump_card]
+                yield twin
+
+
+def _ghna_suspects(state, seat: int, suit_name: str, extra: bool) -> list[str]:
+    """A ghna allowed with one card of the pair in hand, or refused with both: the pair's ranks may be the fault."""
+    suits = state.rules.suits
+    if suit_name not in suits:
+        return []
+    held = sum(card in state.hands[seat] for card in state.rules.pair_cards[suits.index(suit_name)])
+    return ["ghna.pair"] if held == (1 if extra else 2) else []
+

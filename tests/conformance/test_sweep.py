@@ -1,0 +1,68 @@
+"""The mutation sweep (conformance/mutants/sweep.py): its mutants change one rule each, and a small fixed sample is
+judged as the full sweep judges (the full sweep is `make sweep`, not part of the test suite)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.errors import ToutiError
+from touti_dsl.loader import load_named, load_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _sweep_module():
+    spec = importlib.util.spec_from_file_location("sweep", ROOT / "conformance" / "mutants" / "sweep.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["sweep"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+sweep = _sweep_module()
+
+
+def _values(spec):
+    return {rule.id: rule.value for rule in spec.rules}
+
+
+@pytest.mark.parametrize("system", sweep.SEEDS)
+def test_every_mutant_that_checks_changes_exactly_its_own_rule(system, tmp_path):
+    base = load_named(system)
+    mutants = sweep.mutations(base)
+    assert len(mutants) > 100
+    kinds = {m.change.split(" ")[-1] for m in mutants}
+    assert {"removed", "negated", "swapped", "dropped"} <= kinds
+    checked = 0
+    for index, mutation in enumerate(mutants):
+        path = tmp_path / f"m{index}.touti"
+        path.write_text(mutation.text(f"m{index}"), encoding="utf-8")
+        try:
+            spec = load_spec(path)
+        except ToutiError:
+            continue  # refused by the checks: dropped by the sweep
+        checked += 1
+        changed = {rule for rule in set(_values(spec)) | set(_values(base)) if _values(spec).get(rule) != _values(base).get(rule)}
+        assert changed - {"system.title"} <= {mutation.rule, "play.order"}, (mutation.change, changed)
+    assert checked > len(mutants) // 2
+
+
+def test_the_enumeration_is_stable():
+    base = load_named("tute")
+    assert [(m.rule, m.change) for m in sweep.mutations(base)] == [(m.rule, m.change) for m in sweep.mutations(base)]
+
+
+def test_a_sample_is_sorted_the_way_the_sweep_reports_it(tmp_path):
+    """Mutants of tute caught on their rule, refused by the checks, and escaped (equivalent: no fuzzing here)."""
+    picks = {("deck.order", "5 and 4 swapped"): "caught", ("ghna.values", "trump = 40 -> 41"): "caught",
+             ("play.partner_exemption", "none -> overtake"): "caught", ("ghna.pair", "12 -> 11"): "refused",
+             ("rotation.after_void", "next_seat -> same_seat"): "escaped"}
+    runner = sweep.Sweep("tute", tmp_path, None, fuzz_seconds=0)
+    chosen = [(i, m) for i, m in enumerate(sweep.mutations(runner.base)) if (m.rule, m.change) in picks]
+    outcomes = [runner.judge(i, m) for i, m in chosen]
+    assert {(o.mutation.rule, o.mutation.change): o.status for o in outcomes} == picks
+    assert "caught" in sweep.table(outcomes) and all(sweep.line(o) for o in outcomes)
