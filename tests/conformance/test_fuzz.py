@@ -49,6 +49,28 @@ def test_a_seed_plays_the_same_rounds():
     assert any(step["op"] == "refuse" for step in first["steps"]) or len(first["steps"]) > 20
 
 
+@pytest.mark.parametrize("system", ["atlas-carta", "tute", "tutti-ma", "touti-app"])
+def test_the_reply_expected_of_the_reference_is_its_reply_byte_for_byte(system):
+    """Played.reply() is what `touti adapter` writes for the round (so a correct reply is never decoded)."""
+    from touti_dsl.conformance.adapter import ENCODE, ReferenceAdapter
+
+    game, adapter = Game.from_spec(system), ReferenceAdapter(system)
+    for index in range(12):
+        played = random_round(game, random.Random(f"5/{index}"), label=f"5/{index}")[1]
+        assert ENCODE(adapter.run_case(json.loads(played.line()))).encode("utf-8") == played.reply()
+
+
+def test_the_reference_replies_are_judged_without_decoding_them(capsys, tmp_path, monkeypatch):
+    from touti_dsl.conformance import protocol
+
+    decoded, real = [], protocol.decode
+    monkeypatch.setattr(protocol, "decode", lambda line: decoded.append(line) or real(line))
+    code, out, _ = fuzz(capsys, "--impl", f"{TOUTI} adapter atlas-carta", "--system", "atlas-carta", "--rounds", "8", "--seed", "3",
+                        "--out", str(tmp_path))
+    assert code == 0 and "8 rounds" in out
+    assert len(decoded) == 1 and b'"hello"' in decoded[0]  # the hello only: every round's reply was the one expected
+
+
 def test_a_divergence_is_shrunk_to_a_case_file_that_conform_replays(capsys, tmp_path):
     code, out, _ = fuzz(capsys, "--impl", NO_OVERTAKE, "--system", "atlas-carta", "--rounds", "50", "--seed", "2", "--out", str(tmp_path))
     assert code == 1 and "DIVERGENCE on play.overtake" in out

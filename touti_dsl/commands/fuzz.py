@@ -178,7 +178,7 @@ class Fuzz:
 
     def _send(self, prepared) -> None:
         played = prepared[1]
-        self.job.start(played.case, line=played.line())
+        self.job.start(played.case, line=played.line(), expected=played.reply())
 
     def _more(self, prepared: int) -> bool:
         """Whether to play another round, `prepared` rounds being under way or done."""

@@ -23,7 +23,7 @@ def _engine():
     return Game, IllegalAction
 
 
-def _plain(value):
+def plain(value):
     """A round or match result as plain JSON data (the engine may hand back tuples or mappings)."""
     return json.loads(json.dumps(value, default=_fallback))
 
@@ -72,10 +72,10 @@ class CaseRun:
 
     def op_round_result(self, step: dict):
         # the protocol answers null while the round is not over; the engine raises instead
-        return _plain(self.state.round_result()) if self.state.is_terminal() else None
+        return plain(self.state.round_result()) if self.state.is_terminal() else None
 
     def op_match_result(self, step: dict):
-        return _plain(self.state.match_result())
+        return plain(self.state.match_result())
 
     def op_next_round(self, step: dict) -> dict:
         given = {name: step[name] for name in ("turned", "stock") if step.get(name)}
@@ -159,7 +159,8 @@ class ReferenceAdapter:
         return {"type": "errored", "id": ident if isinstance(ident, str) else None, "message": f"unknown or malformed request of type {kind!r}"}
 
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # one encoder for every reply
+# One encoder for every reply; touti fuzz writes the replies it expects from a correct implementation with it (fuzz.py)
+ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def serve(adapter: ReferenceAdapter, stdin: IO[str], stdout: IO[str]) -> int:
@@ -170,6 +171,6 @@ def serve(adapter: ReferenceAdapter, stdin: IO[str], stdout: IO[str]) -> int:
         reply = adapter.answer(line)
         if reply is None:
             break
-        stdout.write(_ENCODE(reply) + "\n")
+        stdout.write(ENCODE(reply) + "\n")
         stdout.flush()
     return 0

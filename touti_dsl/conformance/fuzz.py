@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from json.encoder import encode_basestring
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
@@ -26,7 +27,8 @@ from ..engine import Game
 from ..engine.game import split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
-from ..engine.refusals import forbidding_rules
+from ..engine.refusals import refusal
+from .adapter import ENCODE, plain
 from .features import actors_only_through, feature_of
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
@@ -51,6 +53,7 @@ class Played:
     moves: int = 0
     probes: int = 0
     sent: list[str] = field(default_factory=list)  # each step as the request sends it, as JSON text, written while playing
+    replies: list[str] = field(default_factory=list)  # each step's output as the reference adapter writes it
 
     def line(self) -> bytes:
         """The case request as one protocol line: `protocol.encode(protocol.case_request(case))`, byte for byte.
@@ -63,6 +66,15 @@ class Played:
         return "".join((f'{{"type":"case","id":{_text(case["id"])},"system":{_text(case["system"])},"setup":',
                         json.dumps(case["setup"], separators=(",", ":"), ensure_ascii=False),
                         ',"steps":[', ",".join(self.sent), "]}\n")).encode("utf-8")
+
+    def reply(self) -> bytes:
+        """The reply line of the reference adapter (`touti adapter`) to `line()`, byte for byte, without its newline.
+
+        A reply equal to it passes without being decoded or compared step by step (the
+        runner's Job.start takes it as `expected`); any other reply, however slightly it
+        differs (spacing, key order, the order of a set), is judged as ever.
+        """
+        return "".join((f'{{"type":"result","id":{_text(self.case["id"])},"outputs":[', ",".join(self.replies), "]}")).encode("utf-8")
 
 
 def _text(value: str) -> str:
@@ -132,6 +144,31 @@ RESULTS_TEXT = ('{"op":"round_result"}', '{"op":"match_result"}')
 LEGAL_TEXTS = tuple(f'{{"op":"legal","seat":{seat}}}' for seat in range(8))  # a table seats at most 6
 _ACTION_TEXTS: dict[tuple[str, int, str], str] = {}  # (op, seat, action): the engine's action texts only, a bounded vocabulary
 
+# The outputs of the reference adapter as it writes them (adapter.ENCODE: no spaces, no \u escapes); a test
+# checks that Played.reply() is its reply byte for byte
+ACCEPTED_TEXT = '{"ok":true}'
+SEAT_TEXTS = tuple(f'{{"seat":{seat}}}' for seat in range(8))
+_SEATS_TEXTS: dict[tuple[int, ...], str] = {}  # actors' seats: at most 2**6 sets
+
+
+class _Quoted(dict):
+    """Each action text as a JSON string, written once (the engine's action texts: a bounded vocabulary)."""
+
+    def __missing__(self, action: str) -> str:
+        found = self[action] = encode_basestring(action)
+        return found
+
+
+_QUOTED = _Quoted()
+
+
+def _seats_text(actors: list[int]) -> str:
+    key = tuple(actors)
+    found = _SEATS_TEXTS.get(key)
+    if found is None:
+        found = _SEATS_TEXTS[key] = ENCODE({"seats": actors})
+    return found
+
 
 def _action_step_text(op: str, seat: int, action: str) -> str:
     key = (op, seat, action)
@@ -145,14 +182,17 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     """Play a round, asking `choose(move index, state, options' actions)` for each (option, probe) pair.
 
     Each state's actors and legal sets are asked once and serve the choice, the actors
-    step, the legal steps and the refusal probe; `sent` is the request's steps as JSON
-    text, written alongside (the expectations apart), so that sending a round costs no
-    second walk over its case.
+    step, the legal steps, the refusal probe and the outputs expected of the reference;
+    `sent` is the request's steps as JSON text and `replies` the reference adapter's
+    outputs as JSON text, written alongside, so that sending a round costs no second walk
+    over its case and judging a reply equal to the reference's costs no decoding.
     """
     state = game.new_round(**setup)
     steps: list[dict] = []
     sent: list[str] = []
+    replies: list[str] = []
     used: list[tuple[int, int]] = []
+    quoted = _QUOTED.__getitem__
     probes = 0
     while not state.is_terminal():
         actors = state.actors()
@@ -162,11 +202,13 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         only = actors_only_through(dict(zip(actors, legal))) if _some_only_through(legal) else {}
         steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
         sent.append(ACTORS_TEXT)
+        replies.append(_seats_text(actors))
         for seat, actions in zip(actors, legal):
             steps.append({"op": "legal", "seat": seat, "expect": actions})
             sent.append(LEGAL_TEXTS[seat])
+            replies.append('{"actions":[' + ",".join(map(quoted, actions)) + "]}")
         if probe:
-            probe = _probe(game, state, actors, legal, steps, sent, probe, absent)
+            probe = _probe(game, state, actors, legal, steps, sent, replies, probe, absent)
             probes += bool(probe)
         pick %= len(found)
         seat, action = actors[0] if owners is None else owners[pick], found[pick]
@@ -174,16 +216,21 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         state.apply(seat, action)
         steps.append({"op": "apply", "seat": seat, "action": action})
         sent.append(_action_step_text("apply", seat, action))
+        replies.append(ACCEPTED_TEXT)
         used.append((pick, probe))
         if state.tricks_played > before:
-            steps.append({"op": "trick_winner", "expect": state.last_trick_winner()})
+            winner = state.last_trick_winner()
+            steps.append({"op": "trick_winner", "expect": winner})
             sent.append(TRICK_WINNER_TEXT)
-    steps.append({"op": "round_result", "expect": state.round_result()})
-    steps.append({"op": "match_result", "expect": state.match_result()})
+            replies.append(SEAT_TEXTS[winner])
+    results = state.round_result(), state.match_result()
+    steps.append({"op": "round_result", "expect": results[0]})
+    steps.append({"op": "match_result", "expect": results[1]})
     sent += RESULTS_TEXT
+    replies += [ENCODE(plain(result)) for result in results]
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
-    return Played(case, tuple(used), len(used), probes, sent)
+    return Played(case, tuple(used), len(used), probes, sent, replies)
 
 
 def _some_only_through(legal: list[list[str]]) -> bool:
@@ -197,12 +244,12 @@ def _some_only_through(legal: list[list[str]]) -> bool:
     return False
 
 
-def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: list[dict], sent: list[str], probe: int,
-           absent: frozenset[str]) -> int:
+def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: list[dict], sent: list[str],
+           replies: list[str], probe: int, absent: frozenset[str]) -> int:
     """Add the refusal of the probe-th illegal candidate (probe > 0); returns the probe kept (0: none).
 
-    Every candidate is outside the legal set, so `forbidding_rules` names at least the
-    rule the engine refuses it with.
+    Every candidate is outside the legal set, so `refusal` names at least the rule the
+    engine refuses it with (and the message the reference adapter writes).
     """
     index = (probe - 1) % len(actors) if actors else 0
     seat = actors[index] if actors else 0
@@ -212,11 +259,13 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
-    rules = forbidding_rules(state, seat, action)
-    if not rules:  # pragma: no cover - a candidate outside the legal set is always refused
+    found = refusal(state, seat, action)
+    if found is None:  # pragma: no cover - a candidate outside the legal set is always refused
         return 0
+    refused, rules = found
     steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
     sent.append(_action_step_text("refuse", seat, action))
+    replies.append(f'{{"ok":false,"rule":{encode_basestring(refused.rule_id)},"message":{encode_basestring(refused.message)}}}')
     return probe
 
 
