@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import random
-from json.encoder import encode_basestring
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
@@ -28,7 +27,7 @@ from ..engine.game import split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
 from ..engine.refusals import refusal
-from .adapter import ENCODE, plain
+from .adapter import ACCEPTED, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
@@ -144,32 +143,6 @@ RESULTS_TEXT = ('{"op":"round_result"}', '{"op":"match_result"}')
 LEGAL_TEXTS = tuple(f'{{"op":"legal","seat":{seat}}}' for seat in range(8))  # a table seats at most 6
 _ACTION_TEXTS: dict[tuple[str, int, str], str] = {}  # (op, seat, action): the engine's action texts only, a bounded vocabulary
 
-# The outputs of the reference adapter as it writes them (adapter.ENCODE: no spaces, no \u escapes); a test
-# checks that Played.reply() is its reply byte for byte
-ACCEPTED_TEXT = '{"ok":true}'
-SEAT_TEXTS = tuple(f'{{"seat":{seat}}}' for seat in range(8))
-_SEATS_TEXTS: dict[tuple[int, ...], str] = {}  # actors' seats: at most 2**6 sets
-
-
-class _Quoted(dict):
-    """Each action text as a JSON string, written once (the engine's action texts: a bounded vocabulary)."""
-
-    def __missing__(self, action: str) -> str:
-        found = self[action] = encode_basestring(action)
-        return found
-
-
-_QUOTED = _Quoted()
-
-
-def _seats_text(actors: list[int]) -> str:
-    key = tuple(actors)
-    found = _SEATS_TEXTS.get(key)
-    if found is None:
-        found = _SEATS_TEXTS[key] = ENCODE({"seats": actors})
-    return found
-
-
 def _action_step_text(op: str, seat: int, action: str) -> str:
     key = (op, seat, action)
     found = _ACTION_TEXTS.get(key)
@@ -192,7 +165,6 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     sent: list[str] = []
     replies: list[str] = []
     used: list[tuple[int, int]] = []
-    quoted = _QUOTED.__getitem__
     probes = 0
     while not state.is_terminal():
         actors = state.actors()
@@ -202,11 +174,11 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         only = actors_only_through(dict(zip(actors, legal))) if _some_only_through(legal) else {}
         steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
         sent.append(ACTORS_TEXT)
-        replies.append(_seats_text(actors))
+        replies.append(seats_text(actors))
         for seat, actions in zip(actors, legal):
             steps.append({"op": "legal", "seat": seat, "expect": actions})
             sent.append(LEGAL_TEXTS[seat])
-            replies.append('{"actions":[' + ",".join(map(quoted, actions)) + "]}")
+            replies.append(actions_text(actions))
         if probe:
             probe = _probe(game, state, actors, legal, steps, sent, replies, probe, absent)
             probes += bool(probe)
@@ -216,18 +188,18 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         state.apply(seat, action)
         steps.append({"op": "apply", "seat": seat, "action": action})
         sent.append(_action_step_text("apply", seat, action))
-        replies.append(ACCEPTED_TEXT)
+        replies.append(ACCEPTED)
         used.append((pick, probe))
         if state.tricks_played > before:
             winner = state.last_trick_winner()
             steps.append({"op": "trick_winner", "expect": winner})
             sent.append(TRICK_WINNER_TEXT)
-            replies.append(SEAT_TEXTS[winner])
+            replies.append(winner_text(winner))
     results = state.round_result(), state.match_result()
     steps.append({"op": "round_result", "expect": results[0]})
     steps.append({"op": "match_result", "expect": results[1]})
     sent += RESULTS_TEXT
-    replies += [ENCODE(plain(result)) for result in results]
+    replies += map(result_text, results)
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
             "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
     return Played(case, tuple(used), len(used), probes, sent, replies)
@@ -265,7 +237,7 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     refused, rules = found
     steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
     sent.append(_action_step_text("refuse", seat, action))
-    replies.append(f'{{"ok":false,"rule":{encode_basestring(refused.rule_id)},"message":{encode_basestring(refused.message)}}}')
+    replies.append(refusal_text(refused.rule_id, refused.message))
     return probe
 
 
