@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 from functools import reduce
 from operator import or_
 
@@ -53,6 +54,14 @@ class Played:
     probes: int = 0
     sent: list[str] = field(default_factory=list)  # each step as the request sends it, as JSON text, written while playing
     replies: list[str] = field(default_factory=list)  # each step's output as the reference adapter writes it
+    # A brief round's case is its head only (no steps): `full_case` plays it again, in full, when it must be judged
+    replay: Callable[[], "Played"] | None = None
+
+    def full_case(self) -> dict:
+        """The case with every step and expectation (a brief round is played again for it, once)."""
+        if self.replay is not None:
+            self.case, self.replay = self.replay().case, None
+        return self.case
 
     def line(self) -> bytes:
         """The case request as one protocol line: `protocol.encode(protocol.case_request(case))`, byte for byte.
@@ -131,10 +140,13 @@ def probe_candidates(game: Game, state, seat: int, legal: list[str] | None = Non
     return [action for action in (*fixed, *plays) if action not in allowed]
 
 
-def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset()) -> Played:
-    """The case of a plan (deterministic)."""
-    return _play(game, plan.setup, lambda index, state, found: plan.choices[index] if index < len(plan.choices) else (0, 0),
-                 absent, plan.label)
+def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset(), brief: bool = False) -> Played:
+    """The case of a plan (deterministic); `brief`: the request and the reference's reply only (see _play)."""
+    played = _play(game, plan.setup, lambda index, state, found: plan.choices[index] if index < len(plan.choices) else (0, 0),
+                   absent, plan.label, brief)
+    if brief:
+        played.replay = lambda: play(game, plan, absent)
+    return played
 
 
 # The texts of the query steps of a request (no expectation to strip: they are sent as they are)
@@ -151,7 +163,7 @@ def _action_step_text(op: str, seat: int, action: str) -> str:
     return found
 
 
-def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -> Played:
+def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, brief: bool = False) -> Played:
     """Play a round, asking `choose(move index, state, options' actions)` for each (option, probe) pair.
 
     Each state's actors and legal sets are asked once and serve the choice, the actors
@@ -159,9 +171,14 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
     `sent` is the request's steps as JSON text and `replies` the reference adapter's
     outputs as JSON text, written alongside, so that sending a round costs no second walk
     over its case and judging a reply equal to the reference's costs no decoding.
+
+    A `brief` round writes only those texts: no case steps, and a refusal probe without
+    the list of every rule that forbids it (the costliest part of a probe).  That is all
+    a reply equal to the reference's needs; any other reply is judged on the full case,
+    played again from the same choices (`Played.full_case`).
     """
     state = game.new_round(**setup)
-    steps: list[dict] = []
+    steps: list[dict] | None = None if brief else []
     sent: list[str] = []
     replies: list[str] = []
     used: list[tuple[int, int]] = []
@@ -171,12 +188,13 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         legal = [state.legal_actions(seat) for seat in actors]
         owners, found = _options(actors, legal, absent)
         pick, probe = choose(len(used), state, found)
-        only = actors_only_through(dict(zip(actors, legal))) if _some_only_through(legal) else {}
-        steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
+        if steps is not None:
+            only = actors_only_through(dict(zip(actors, legal))) if _some_only_through(legal) else {}
+            steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
+            steps += [{"op": "legal", "seat": seat, "expect": actions} for seat, actions in zip(actors, legal)]
         sent.append(ACTORS_TEXT)
         replies.append(seats_text(actors))
         for seat, actions in zip(actors, legal):
-            steps.append({"op": "legal", "seat": seat, "expect": actions})
             sent.append(LEGAL_TEXTS[seat])
             replies.append(actions_text(actions))
         if probe:
@@ -186,22 +204,24 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -
         seat, action = actors[0] if owners is None else owners[pick], found[pick]
         before = state.tricks_played
         state.apply(seat, action)
-        steps.append({"op": "apply", "seat": seat, "action": action})
+        if steps is not None:
+            steps.append({"op": "apply", "seat": seat, "action": action})
         sent.append(_action_step_text("apply", seat, action))
         replies.append(ACCEPTED)
         used.append((pick, probe))
         if state.tricks_played > before:
             winner = state.last_trick_winner()
-            steps.append({"op": "trick_winner", "expect": winner})
+            if steps is not None:
+                steps.append({"op": "trick_winner", "expect": winner})
             sent.append(TRICK_WINNER_TEXT)
             replies.append(winner_text(winner))
     results = state.round_result(), state.match_result()
-    steps.append({"op": "round_result", "expect": results[0]})
-    steps.append({"op": "match_result", "expect": results[1]})
     sent += RESULTS_TEXT
     replies += map(result_text, results)
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
-            "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
+            "description": f"fuzz round {label}".strip(), "setup": setup}
+    if steps is not None:
+        case["steps"] = steps + [{"op": "round_result", "expect": results[0]}, {"op": "match_result", "expect": results[1]}]
     return Played(case, tuple(used), len(used), probes, sent, replies)
 
 
@@ -216,12 +236,13 @@ def _some_only_through(legal: list[list[str]]) -> bool:
     return False
 
 
-def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: list[dict], sent: list[str],
+def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: list[dict] | None, sent: list[str],
            replies: list[str], probe: int, absent: frozenset[str]) -> int:
     """Add the refusal of the probe-th illegal candidate (probe > 0); returns the probe kept (0: none).
 
     Every candidate is outside the legal set, so `refusal` names at least the rule the
-    engine refuses it with (and the message the reference adapter writes).
+    engine refuses it with (and the message the reference adapter writes); without
+    `steps` (a brief round) only that refusal is asked, not every rule that forbids it.
     """
     index = (probe - 1) % len(actors) if actors else 0
     seat = actors[index] if actors else 0
@@ -231,11 +252,12 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
-    found = refusal(state, seat, action)
+    found = refusal(state, seat, action, every=steps is not None)
     if found is None:  # pragma: no cover - a candidate outside the legal set is always refused
         return 0
     refused, rules = found
-    steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
+    if steps is not None:
+        steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
     sent.append(_action_step_text("refuse", seat, action))
     replies.append(refusal_text(refused.rule_id, refused.message))
     return probe
@@ -278,8 +300,10 @@ def _eliminated_setup(rules, deck: list[int], rng: random.Random, dealer: int) -
     return {**split_deck(rules, deck, dealer, gone).setup(rules), "dealer": dealer, "scores": scores}
 
 
-def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozenset(), label: str = "") -> tuple[Plan, Played]:
-    """A round played by a biased random player: its plan (the choice sequence) and its case, in one pass."""
+def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozenset(), label: str = "",
+                 brief: bool = False) -> tuple[Plan, Played]:
+    """A round played by a biased random player: its plan (the choice sequence) and its case, in one pass
+    (`brief`: the request and the reference's reply only, the case played again when asked: `Played.full_case`)."""
     setup = random_setup(game, rng)
     bias = _bias(game, rng, absent)
 
@@ -287,8 +311,11 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
         probe = rng.randrange(1, 64) if rng.random() < PROBE_RATE else 0
         return _biased_pick(found, state, bias, rng), probe
 
-    played = _play(game, setup, choose, absent, label)
-    return Plan(setup, played.choices, label), played
+    played = _play(game, setup, choose, absent, label, brief)
+    plan = Plan(setup, played.choices, label)
+    if brief:
+        played.replay = lambda: play(game, plan, absent)
+    return plan, played
 
 
 def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:

@@ -86,6 +86,7 @@ class _Pending:
     started: float
     line: bytes | None = None
     expected: bytes | None = None
+    complete: Callable[[], dict] | None = None
     outcome: CaseOutcome | None = None
     failure: ImplFailure | None = None
 
@@ -133,22 +134,24 @@ class Job:
         self.process = process
 
     def run(self, case: dict, request: dict | None = None, line: bytes | None = None,
-            expected: bytes | None = None) -> CaseOutcome:
+            expected: bytes | None = None, complete: Callable[[], dict] | None = None) -> CaseOutcome:
         """Run one case, never raising: every failure becomes an outcome."""
-        self.start(case, request, line, expected)
+        self.start(case, request, line, expected, complete)
         return self.finish()
 
     def start(self, case: dict, request: dict | None = None, line: bytes | None = None,
-              expected: bytes | None = None) -> None:
+              expected: bytes | None = None, complete: Callable[[], dict] | None = None) -> None:
         """Send one case without waiting for its reply: `finish` reads and judges it, the caller works meanwhile.
 
         `request` is the case as sent (`protocol.case_request`), or `line` that request
         already encoded, when the caller has it.  `expected` is a reply line that passes
         the case, byte for byte (touti fuzz writes the reference's): a reply equal to it
-        passes without being decoded, any other is judged as ever.  One case at a time:
-        `finish` comes before the next `start`.
+        passes without being decoded, any other is judged as ever.  `complete` gives the
+        case to judge a reply by when `case` is only its head (a brief fuzz round): it is
+        asked only for a reply that must be judged.  One case at a time: `finish` comes
+        before the next `start`.
         """
-        pending = self.pending = _Pending(case, request, time.monotonic(), line)
+        pending = self.pending = _Pending(case, request, time.monotonic(), line, complete=complete)
         try:
             self.ensure_started()
             self.failed_starts = 0
@@ -186,8 +189,10 @@ class Job:
             if self._blames_previous(failure):
                 self.discard()
                 # this case is not at fault: run it on a fresh process
-                return self.run(case, pending.request, pending.line, pending.expected)
+                return self.run(case, pending.request, pending.line, pending.expected, pending.complete)
             return self._broken(case, failure)
+        if reply is not None and pending.complete is not None:
+            case = pending.complete()
         if reply is None:  # the very reply expected: it passes
             self.previous = CaseOutcome(case, "passed")
         else:
