@@ -49,6 +49,48 @@ def test_a_seed_plays_the_same_rounds():
     assert any(step["op"] == "refuse" for step in first["steps"]) or len(first["steps"]) > 20
 
 
+@pytest.mark.parametrize("system", ["atlas-carta", "tute", "tutti-ma", "touti-app"])
+def test_the_reply_expected_of_the_reference_is_its_reply_byte_for_byte(system):
+    """Played.reply() is what `touti adapter` writes for the round (so a correct reply is never decoded)."""
+    from touti_dsl.conformance.adapter import ENCODE, ReferenceAdapter
+
+    game, adapter = Game.from_spec(system), ReferenceAdapter(system)
+    for index in range(12):
+        played = random_round(game, random.Random(f"5/{index}"), label=f"5/{index}")[1]
+        assert ENCODE(adapter.run_case(json.loads(played.line()))).encode("utf-8") == played.reply()
+
+
+def test_the_reference_replies_are_judged_without_decoding_them(capsys, tmp_path, monkeypatch):
+    from touti_dsl.conformance import protocol
+
+    decoded, real = [], protocol.decode
+    monkeypatch.setattr(protocol, "decode", lambda line: decoded.append(line) or real(line))
+    code, out, _ = fuzz(capsys, "--impl", f"{TOUTI} adapter atlas-carta", "--system", "atlas-carta", "--rounds", "8", "--seed", "3",
+                        "--out", str(tmp_path))
+    assert code == 0 and "8 rounds" in out
+    assert len(decoded) == 1 and b'"hello"' in decoded[0]  # the hello only: every round's reply was the one expected
+
+
+def test_a_brief_round_is_the_same_round_and_gives_its_full_case_when_asked():
+    game = Game.from_spec("atlas-carta")
+    for index in range(6):
+        plan, full = random_round(game, random.Random(f"6/{index}"), label=f"6/{index}")
+        brief = random_round(game, random.Random(f"6/{index}"), label=f"6/{index}", brief=True)[1]
+        assert "steps" not in brief.case and (brief.line(), brief.reply(), brief.choices) == (full.line(), full.reply(), full.choices)
+        assert brief.full_case() == full.case and brief.replay is None
+
+
+def test_a_reply_other_than_the_reference_s_is_judged_on_the_full_case(capsys, tmp_path):
+    """own-order.py names another forbidding rule than the reference: its replies differ, and pass only when the
+    refusals are judged on every rule that forbids them (a brief round's case, played again in full)."""
+    impl = f"{sys.executable} {ROOT / 'conformance' / 'partial' / 'own-order.py'} atlas-carta"
+    code, out, _ = fuzz(capsys, "--impl", impl, "--system", "atlas-carta", "--rounds", "12", "--seed", "1", "--out", str(tmp_path))
+    assert code == 0 and "12 rounds" in out, out
+    code, out, _ = fuzz(capsys, "--impl", impl, "--system", "atlas-carta", "--rounds", "12", "--seed", "1", "--out", str(tmp_path),
+                        "--refusal", "exact", "--shrink-runs", "5")
+    assert code == 1 and "DIVERGENCE" in out
+
+
 def test_a_divergence_is_shrunk_to_a_case_file_that_conform_replays(capsys, tmp_path):
     code, out, _ = fuzz(capsys, "--impl", NO_OVERTAKE, "--system", "atlas-carta", "--rounds", "50", "--seed", "2", "--out", str(tmp_path))
     assert code == 1 and "DIVERGENCE on play.overtake" in out

@@ -101,12 +101,13 @@ class Rounds:
     def __init__(self, game, seed: int, absent: frozenset[str]):
         self.game, self.seed, self.absent = game, seed, absent
         self.index = 0
+        self.brief = False  # prepare brief rounds (conformance/fuzz.py): while the replies are the reference's own
 
     def next(self):
         """The next (plan, played)."""
         label = f"{self.seed}/{self.index}"
         try:
-            item = random_round(self.game, random.Random(label), self.absent, label)
+            item = random_round(self.game, random.Random(label), self.absent, label, brief=self.brief)
         except Exception as error:  # noqa: BLE001 - reported in full, as a bug of touti
             raise PreparationFailed(f"the reference engine failed while preparing round {label}: "
                                     f"{type(error).__name__}: {error}") from None
@@ -148,7 +149,7 @@ class Fuzz:
                 self._progress()
                 if failed:
                     judged.close()  # the round sent ahead is answered before the shrinking uses the process
-                    return self._divergence(plan, played.case, failed)
+                    return self._divergence(plan, played.full_case(), failed)
         finally:
             judged.close()
         self._clear_progress()
@@ -166,6 +167,8 @@ class Fuzz:
         then is N judged and N+2 prepared, so that both processes work at once.  The
         runner's job keeps the protocol strict (a stray reply fails the round that wrote it).
         """
+        # brief rounds while every reply is the reference's own, byte for byte; full ones once a reply is not
+        source.brief = not self.job.absent_features()  # (a reply without some features is never the expected one)
         current = source.next() if self._more(0) else None
         if current is not None:
             self._send(current)
@@ -177,14 +180,16 @@ class Fuzz:
                     self._send(following)
                 plan, played = current
                 current = following
-                yield plan, played, self._verdict(played.case, outcome)
+                if outcome.final in FAILING or played.replay is None:  # judged on its full case (Job.start's complete)
+                    source.brief = False
+                yield plan, played, self._verdict(played.full_case() if outcome.final in FAILING else played.case, outcome)
         finally:
             if self.job.pending is not None:
                 self.job.finish()  # the round in flight when the run stops: answered, not judged
 
     def _send(self, prepared) -> None:
         played = prepared[1]
-        self.job.start(played.case, line=played.line())
+        self.job.start(played.case, line=played.line(), expected=played.reply(), complete=played.full_case)
 
     def _more(self, prepared: int) -> bool:
         """Whether to play another round, `prepared` rounds being under way or done."""

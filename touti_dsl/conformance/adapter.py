@@ -23,7 +23,7 @@ def _engine():
     return Game, IllegalAction
 
 
-def _plain(value):
+def plain(value):
     """A round or match result as plain JSON data (the engine may hand back tuples or mappings)."""
     return json.loads(json.dumps(value, default=_fallback))
 
@@ -38,49 +38,110 @@ def _fallback(value):
     raise TypeError(f"cannot send a {type(value).__name__} as JSON")
 
 
+# One encoder for every reply; the outputs below are written with it, or as it writes them (no spaces, no \u escapes)
+ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+ACCEPTED = '{"ok":true}'
+_WINNERS = {seat: f'{{"seat":{seat}}}' for seat in range(8)}  # a table seats at most 6
+_SEATS: dict[tuple, str] = {}  # the actors' seats: at most 2**6 sets
+
+
+class _Quoted(dict):
+    """Each action text as a JSON string, written once (the engine's action texts: a bounded vocabulary)."""
+
+    def __missing__(self, action: str) -> str:
+        found = self[action] = ENCODE(action)
+        return found
+
+
+_QUOTED = _Quoted()
+
+
+def actions_text(actions: list[str]) -> str:
+    """A legal step's output, `{"actions": [...]}`, as JSON text."""
+    return '{"actions":[' + ",".join(map(_QUOTED.__getitem__, actions)) + "]}"
+
+
+def seats_text(seats: list[int]) -> str:
+    """An actors step's output, `{"seats": [...]}`, as JSON text."""
+    key = tuple(seats)
+    found = _SEATS.get(key)
+    if found is None:
+        found = _SEATS[key] = ENCODE({"seats": seats})
+    return found
+
+
+def winner_text(seat: int | None) -> str:
+    """A trick_winner step's output, `{"seat": n}`, as JSON text."""
+    found = _WINNERS.get(seat) if type(seat) is int else None
+    return found or ENCODE({"seat": seat})
+
+
+def refusal_text(rule: str, message: str) -> str:
+    """An apply or refuse step's output for a refused action, `{"ok": false, "rule": ..., "message": ...}`, as JSON text."""
+    return '{"ok":false,"rule":' + ENCODE(rule) + ',"message":' + ENCODE(message) + "}"
+
+
+def result_text(value) -> str:
+    """A round or match result (or null) as JSON text: `ENCODE(plain(value))`, without the round trip when the
+    result is plain JSON data already (tuples are written as lists either way)."""
+    try:
+        return ENCODE(value)
+    except TypeError:
+        return ENCODE(plain(value))
+
+
 class CaseRun:
-    """One case against the engine: a round state and one output per step."""
+    """One case against the engine: a round state and one output per step, as JSON text.
+
+    The outputs are written as text, not built as objects and then encoded: a fuzz round
+    is over a hundred steps, and most outputs are the same few texts.
+    """
 
     def __init__(self, state, illegal: type[Exception]):
         self.state = state
         self.illegal = illegal
 
-    def output(self, step: dict):
+    def text(self, step: dict) -> str:
+        """The output of one step, as JSON text."""
         op = step["op"]
         method = _OPS.get(op) if type(op) is str else None
         if method is None:  # an unknown op: the error names the missing method, as it always did
             return getattr(self, "op_" + op)(step)
         return method(self, step)
 
-    def op_apply(self, step: dict) -> dict:
+    def output(self, step: dict):
+        """The output of one step, as JSON data."""
+        return json.loads(self.text(step))
+
+    def op_apply(self, step: dict) -> str:
         try:
             self.state.apply(step["seat"], step["action"])
         except self.illegal as refusal:
-            return {"ok": False, "rule": refusal.rule_id, "message": refusal.message}
-        return {"ok": True}
+            return refusal_text(refusal.rule_id, refusal.message)
+        return ACCEPTED
 
     op_refuse = op_apply
 
-    def op_legal(self, step: dict) -> dict:
-        return {"actions": self.state.legal_actions(step["seat"])}  # a fresh list already
+    def op_legal(self, step: dict) -> str:
+        return actions_text(self.state.legal_actions(step["seat"]))
 
-    def op_actors(self, step: dict) -> dict:
-        return {"seats": self.state.actors()}  # a fresh list already
+    def op_actors(self, step: dict) -> str:
+        return seats_text(self.state.actors())
 
-    def op_trick_winner(self, step: dict) -> dict:
-        return {"seat": self.state.last_trick_winner()}
+    def op_trick_winner(self, step: dict) -> str:
+        return winner_text(self.state.last_trick_winner())
 
-    def op_round_result(self, step: dict):
+    def op_round_result(self, step: dict) -> str:
         # the protocol answers null while the round is not over; the engine raises instead
-        return _plain(self.state.round_result()) if self.state.is_terminal() else None
+        return result_text(self.state.round_result()) if self.state.is_terminal() else "null"
 
-    def op_match_result(self, step: dict):
-        return _plain(self.state.match_result())
+    def op_match_result(self, step: dict) -> str:
+        return result_text(self.state.match_result())
 
-    def op_next_round(self, step: dict) -> dict:
+    def op_next_round(self, step: dict) -> str:
         given = {name: step[name] for name in ("turned", "stock", "widow") if step.get(name)}
         self.state = self.state.next_round(hands=step["hands"], **given)
-        return {"dealer": self.state.dealer, "first_speaker": self.state.first_speaker}
+        return ENCODE({"dealer": self.state.dealer, "first_speaker": self.state.first_speaker})
 
 
 # Each op's method, looked up once: a fuzz round is over a hundred steps
@@ -125,41 +186,50 @@ class ReferenceAdapter:
         return self.game(setup.get("settings", {})).new_round(hands=setup["hands"], **round_fields(setup))
 
     def run_case(self, request: dict) -> dict:
-        """The reply to one case request: result, skipped or errored."""
+        """The reply to one case request (result, skipped or errored), as JSON data."""
+        return json.loads(self.case_reply(request))
+
+    def case_reply(self, request: dict) -> str:
+        """The reply to one case request, as one JSON text: result, skipped or errored."""
         case_id = request.get("id")
         if request.get("system") != self.system:
-            return {"type": "skipped", "id": case_id, "reason": f"this adapter serves {self.system!r} only"}
+            return ENCODE({"type": "skipped", "id": case_id, "reason": f"this adapter serves {self.system!r} only"})
         step_index = "setup"
+        outputs: list[str] = []
         try:
             run = CaseRun(self.new_round(request["setup"]), _engine()[1])
-            outputs = []
-            output, keep = run.output, outputs.append
-            for step_index, step in enumerate(request["steps"]):
-                keep(output(step))
+            keep, ops = outputs.append, _OPS
+            for step_index, step in enumerate(request["steps"]):  # CaseRun.text, its common case inlined
+                op = step["op"]
+                method = ops.get(op) if type(op) is str else None
+                keep(method(run, step) if method is not None else run.text(step))
         except Exception as error:  # an engine bug or a bad request must not stop the server
             where = "setup" if step_index == "setup" else f"step {step_index}"
-            reply = {"type": "errored", "id": case_id, "message": f"{where}: {type(error).__name__}: {error}"}
-            return reply if step_index == "setup" else dict(reply, outputs=outputs)
-        return {"type": "result", "id": case_id, "outputs": outputs}
+            reply = ENCODE({"type": "errored", "id": case_id, "message": f"{where}: {type(error).__name__}: {error}"})
+            return reply if step_index == "setup" else reply[:-1] + ',"outputs":[' + ",".join(outputs) + "]}"
+        return '{"type":"result","id":' + ENCODE(case_id) + ',"outputs":[' + ",".join(outputs) + "]}"
 
     def answer(self, line: str) -> dict | None:
-        """The reply to one request line; None for stop."""
+        """The reply to one request line, as JSON data; None for stop."""
+        reply = self.answer_text(line)
+        return None if reply is None else json.loads(reply)
+
+    def answer_text(self, line: str) -> str | None:
+        """The reply to one request line, as one JSON text; None for stop."""
         try:
             request = json.loads(line)
         except json.JSONDecodeError as error:
-            return {"type": "errored", "id": None, "message": f"request is not JSON: {error.msg}"}
+            return ENCODE({"type": "errored", "id": None, "message": f"request is not JSON: {error.msg}"})
         kind = request.get("type") if isinstance(request, dict) else None
         if kind == "stop":
             return None
         if kind == "hello":
-            return self.hello(request)
+            return ENCODE(self.hello(request))
         if kind == "case" and isinstance(request.get("setup"), dict) and isinstance(request.get("steps"), list):
-            return self.run_case(request)
+            return self.case_reply(request)
         ident = request.get("id") if isinstance(request, dict) else None
-        return {"type": "errored", "id": ident if isinstance(ident, str) else None, "message": f"unknown or malformed request of type {kind!r}"}
-
-
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # one encoder for every reply
+        return ENCODE({"type": "errored", "id": ident if isinstance(ident, str) else None,
+                       "message": f"unknown or malformed request of type {kind!r}"})
 
 
 def serve(adapter: ReferenceAdapter, stdin: IO[str], stdout: IO[str]) -> int:
@@ -167,9 +237,9 @@ def serve(adapter: ReferenceAdapter, stdin: IO[str], stdout: IO[str]) -> int:
     for line in stdin:
         if not line.strip():
             continue
-        reply = adapter.answer(line)
+        reply = adapter.answer_text(line)
         if reply is None:
             break
-        stdout.write(_ENCODE(reply) + "\n")
+        stdout.write(reply + "\n")
         stdout.flush()
     return 0

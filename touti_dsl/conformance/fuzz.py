@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 from functools import reduce
 from operator import or_
 
@@ -26,7 +27,8 @@ from ..engine import Game
 from ..engine.game import split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
-from ..engine.refusals import forbidding_rules
+from ..engine.refusals import refusal
+from .adapter import ACCEPTED, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of, kind_names
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
@@ -51,6 +53,15 @@ class Played:
     moves: int = 0
     probes: int = 0
     sent: list[str] = field(default_factory=list)  # each step as the request sends it, as JSON text, written while playing
+    replies: list[str] = field(default_factory=list)  # each step's output as the reference adapter writes it
+    # A brief round's case is its head only (no steps): `full_case` plays it again, in full, when it must be judged
+    replay: Callable[[], "Played"] | None = None
+
+    def full_case(self) -> dict:
+        """The case with every step and expectation (a brief round is played again for it, once)."""
+        if self.replay is not None:
+            self.case, self.replay = self.replay().case, None
+        return self.case
 
     def line(self) -> bytes:
         """The case request as one protocol line: `protocol.encode(protocol.case_request(case))`, byte for byte.
@@ -63,6 +74,15 @@ class Played:
         return "".join((f'{{"type":"case","id":{_text(case["id"])},"system":{_text(case["system"])},"setup":',
                         json.dumps(case["setup"], separators=(",", ":"), ensure_ascii=False),
                         ',"steps":[', ",".join(self.sent), "]}\n")).encode("utf-8")
+
+    def reply(self) -> bytes:
+        """The reply line of the reference adapter (`touti adapter`) to `line()`, byte for byte, without its newline.
+
+        A reply equal to it passes without being decoded or compared step by step (the
+        runner's Job.start takes it as `expected`); any other reply, however slightly it
+        differs (spacing, key order, the order of a set), is judged as ever.
+        """
+        return "".join((f'{{"type":"result","id":{_text(self.case["id"])},"outputs":[', ",".join(self.replies), "]}")).encode("utf-8")
 
 
 def _text(value: str) -> str:
@@ -121,10 +141,13 @@ def probe_candidates(game: Game, state, seat: int, legal: list[str] | None = Non
     return [action for action in (*fixed, *plays) if action not in allowed]
 
 
-def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset()) -> Played:
-    """The case of a plan (deterministic)."""
-    return _play(game, plan.setup, lambda index, state, found: plan.choices[index] if index < len(plan.choices) else (0, 0),
-                 absent, plan.label)
+def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset(), brief: bool = False) -> Played:
+    """The case of a plan (deterministic); `brief`: the request and the reference's reply only (see _play)."""
+    played = _play(game, plan.setup, lambda index, state, found: plan.choices[index] if index < len(plan.choices) else (0, 0),
+                   absent, plan.label, brief)
+    if brief:
+        played.replay = lambda: play(game, plan, absent)
+    return played
 
 
 # The texts of the query steps of a request (no expectation to strip: they are sent as they are)
@@ -132,7 +155,6 @@ ACTORS_TEXT, TRICK_WINNER_TEXT = '{"op":"actors"}', '{"op":"trick_winner"}'
 RESULTS_TEXT = ('{"op":"round_result"}', '{"op":"match_result"}')
 LEGAL_TEXTS = tuple(f'{{"op":"legal","seat":{seat}}}' for seat in range(8))  # a table seats at most 6
 _ACTION_TEXTS: dict[tuple[str, int, str], str] = {}  # (op, seat, action): the engine's action texts only, a bounded vocabulary
-
 
 def _action_step_text(op: str, seat: int, action: str) -> str:
     key = (op, seat, action)
@@ -142,54 +164,74 @@ def _action_step_text(op: str, seat: int, action: str) -> str:
     return found
 
 
-def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str) -> Played:
+def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, brief: bool = False) -> Played:
     """Play a round, asking `choose(move index, state, options' actions)` for each (option, probe) pair.
 
     Each state's actors and legal sets are asked once and serve the choice, the actors
-    step, the legal steps and the refusal probe; `sent` is the request's steps as JSON
-    text, written alongside (the expectations apart), so that sending a round costs no
-    second walk over its case.
+    step, the legal steps, the refusal probe and the outputs expected of the reference;
+    `sent` is the request's steps as JSON text and `replies` the reference adapter's
+    outputs as JSON text, written alongside, so that sending a round costs no second walk
+    over its case and judging a reply equal to the reference's costs no decoding.
+
+    A `brief` round writes only those texts: no case steps, and a refusal probe without
+    the list of every rule that forbids it (the costliest part of a probe).  That is all
+    a reply equal to the reference's needs; any other reply is judged on the full case,
+    played again from the same choices (`Played.full_case`).
     """
     kinds = kind_names(game.ruleset)  # a kind's action reads as a pair's without the spec's kind names
     state = game.new_round(**setup)
-    steps: list[dict] = []
+    steps: list[dict] | None = None if brief else []
     sent: list[str] = []
+    replies: list[str] = []
     used: list[tuple[int, int]] = []
     probes = 0
-    while not state.is_terminal():
-        actors = state.actors()
-        legal = [state.legal_actions(seat) for seat in actors]
-        owners, found = _options(actors, legal, absent, kinds)
+    # bound once: the loop runs some forty times a round, on both sides of the pipe the hot path of touti fuzz
+    send, reply, use = sent.append, replies.append, used.append
+    actors_now, legal_now, apply = state.actors, state.legal_actions, state.apply
+    while state.phase != "done":  # RoundState.is_terminal
+        actors = actors_now()
+        legal = [legal_now(seat) for seat in actors]
+        owners, found = (None, legal[0]) if len(actors) == 1 and not absent else _options(actors, legal, absent, kinds)
         pick, probe = choose(len(used), state, found)
-        only = actors_only_through(dict(zip(actors, legal)), kinds) if _some_only_through(legal, kinds) else {}
-        steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
-        sent.append(ACTORS_TEXT)
+        if steps is not None:
+            only = actors_only_through(dict(zip(actors, legal)), kinds) if _some_only_through(legal, kinds) else {}
+            steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
+            steps += [{"op": "legal", "seat": seat, "expect": actions} for seat, actions in zip(actors, legal)]
+        send(ACTORS_TEXT)
+        reply(seats_text(actors))
         for seat, actions in zip(actors, legal):
-            steps.append({"op": "legal", "seat": seat, "expect": actions})
-            sent.append(LEGAL_TEXTS[seat])
+            send(LEGAL_TEXTS[seat])
+            reply(actions_text(actions))
         if probe:
-            probe = _probe(game, state, actors, legal, steps, sent, probe, absent)
+            probe = _probe(game, state, actors, legal, steps, sent, replies, probe, absent)
             probes += bool(probe)
         pick %= len(found)
         seat, action = actors[0] if owners is None else owners[pick], found[pick]
         before = state.tricks_played
-        state.apply(seat, action)
-        steps.append({"op": "apply", "seat": seat, "action": action})
-        sent.append(_action_step_text("apply", seat, action))
-        used.append((pick, probe))
+        apply(seat, action)
+        if steps is not None:
+            steps.append({"op": "apply", "seat": seat, "action": action})
+        send(_action_step_text("apply", seat, action))
+        reply(ACCEPTED)
+        use((pick, probe))
         if state.tricks_played > before:
-            steps.append({"op": "trick_winner", "expect": state.last_trick_winner()})
-            sent.append(TRICK_WINNER_TEXT)
-    steps.append({"op": "round_result", "expect": state.round_result()})
-    steps.append({"op": "match_result", "expect": state.match_result()})
+            winner = state.last_trick_winner()
+            if steps is not None:
+                steps.append({"op": "trick_winner", "expect": winner})
+            send(TRICK_WINNER_TEXT)
+            reply(winner_text(winner))
+    results = state.round_result(), state.match_result()
     sent += RESULTS_TEXT
+    replies += map(result_text, results)
     if game.settings:  # the table or match settings chosen (`touti fuzz --set seats=5`): the case names them
         setup = dict(setup, settings=game.settings)
     case = {"id": f"fuzz-{label}", "system": game.spec.system, "rules": [FUZZ_RULE], "polarity": "positive",
-            "description": f"fuzz round {label}".strip(), "setup": setup, "steps": steps}
+            "description": f"fuzz round {label}".strip(), "setup": setup}
+    if steps is not None:
+        case["steps"] = steps + [{"op": "round_result", "expect": results[0]}, {"op": "match_result", "expect": results[1]}]
     if kinds:
         case["kinds"] = [kind.name for kind in game.ruleset.ghna.kinds]  # in spec order, as a generated case
-    return Played(case, tuple(used), len(used), probes, sent)
+    return Played(case, tuple(used), len(used), probes, sent, replies)
 
 
 def _some_only_through(legal: list[list[str]], kinds: frozenset[str]) -> bool:
@@ -204,12 +246,13 @@ def _some_only_through(legal: list[list[str]], kinds: frozenset[str]) -> bool:
     return False
 
 
-def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: list[dict], sent: list[str], probe: int,
-           absent: frozenset[str]) -> int:
+def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: list[dict] | None, sent: list[str],
+           replies: list[str], probe: int, absent: frozenset[str]) -> int:
     """Add the refusal of the probe-th illegal candidate (probe > 0); returns the probe kept (0: none).
 
-    Every candidate is outside the legal set, so `forbidding_rules` names at least the
-    rule the engine refuses it with.
+    Every candidate is outside the legal set, so `refusal` names at least the rule the
+    engine refuses it with (and the message the reference adapter writes); without
+    `steps` (a brief round) only that refusal is asked, not every rule that forbids it.
     """
     index = (probe - 1) % len(actors) if actors else 0
     seat = actors[index] if actors else 0
@@ -220,11 +263,14 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
-    rules = forbidding_rules(state, seat, action)
-    if not rules:  # pragma: no cover - a candidate outside the legal set is always refused
+    found = refusal(state, seat, action, every=steps is not None)
+    if found is None:  # pragma: no cover - a candidate outside the legal set is always refused
         return 0
-    steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
+    refused, rules = found
+    if steps is not None:
+        steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
     sent.append(_action_step_text("refuse", seat, action))
+    replies.append(refusal_text(refused.rule_id, refused.message))
     return probe
 
 
@@ -265,8 +311,10 @@ def _eliminated_setup(rules, deck: list[int], rng: random.Random, dealer: int) -
     return {**split_deck(rules, deck, dealer, gone).setup(rules), "dealer": dealer, "scores": scores}
 
 
-def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozenset(), label: str = "") -> tuple[Plan, Played]:
-    """A round played by a biased random player: its plan (the choice sequence) and its case, in one pass."""
+def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozenset(), label: str = "",
+                 brief: bool = False) -> tuple[Plan, Played]:
+    """A round played by a biased random player: its plan (the choice sequence) and its case, in one pass
+    (`brief`: the request and the reference's reply only, the case played again when asked: `Played.full_case`)."""
     setup = random_setup(game, rng)
     bias = _bias(game, rng, absent)
 
@@ -274,8 +322,11 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
         probe = rng.randrange(1, 64) if rng.random() < PROBE_RATE else 0
         return _biased_pick(found, state, bias, rng), probe
 
-    played = _play(game, setup, choose, absent, label)
-    return Plan(setup, played.choices, label), played
+    played = _play(game, setup, choose, absent, label, brief)
+    plan = Plan(setup, played.choices, label)
+    if brief:
+        played.replay = lambda: play(game, plan, absent)
+    return plan, played
 
 
 def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:

@@ -85,6 +85,8 @@ class _Pending:
     request: dict | None
     started: float
     line: bytes | None = None
+    expected: bytes | None = None
+    complete: Callable[[], dict] | None = None
     outcome: CaseOutcome | None = None
     failure: ImplFailure | None = None
 
@@ -131,19 +133,25 @@ class Job:
             raise
         self.process = process
 
-    def run(self, case: dict, request: dict | None = None, line: bytes | None = None) -> CaseOutcome:
+    def run(self, case: dict, request: dict | None = None, line: bytes | None = None,
+            expected: bytes | None = None, complete: Callable[[], dict] | None = None) -> CaseOutcome:
         """Run one case, never raising: every failure becomes an outcome."""
-        self.start(case, request, line)
+        self.start(case, request, line, expected, complete)
         return self.finish()
 
-    def start(self, case: dict, request: dict | None = None, line: bytes | None = None) -> None:
+    def start(self, case: dict, request: dict | None = None, line: bytes | None = None,
+              expected: bytes | None = None, complete: Callable[[], dict] | None = None) -> None:
         """Send one case without waiting for its reply: `finish` reads and judges it, the caller works meanwhile.
 
         `request` is the case as sent (`protocol.case_request`), or `line` that request
-        already encoded, when the caller has it.  One case at a time: `finish` comes
+        already encoded, when the caller has it.  `expected` is a reply line that passes
+        the case, byte for byte (touti fuzz writes the reference's): a reply equal to it
+        passes without being decoded, any other is judged as ever.  `complete` gives the
+        case to judge a reply by when `case` is only its head (a brief fuzz round): it is
+        asked only for a reply that must be judged.  One case at a time: `finish` comes
         before the next `start`.
         """
-        pending = self.pending = _Pending(case, request, time.monotonic(), line)
+        pending = self.pending = _Pending(case, request, time.monotonic(), line, complete=complete)
         try:
             self.ensure_started()
             self.failed_starts = 0
@@ -152,6 +160,8 @@ class Job:
             pending.outcome = CaseOutcome(case, "errored", f"could not (re)start the implementation: {failure.detail}", stderr=self.last_stderr)
             return
         pending.outcome = self._not_sent(case)
+        # a reply may drop the actions of the features it lacks: only a full implementation's is known in advance
+        pending.expected = expected if not self.absent_features() else None
         if pending.outcome is None:
             try:
                 if request is None:
@@ -172,13 +182,21 @@ class Job:
         try:
             if pending.failure is not None:
                 raise pending.failure
-            reply = protocol.check_reply(self.process.receive(self.settings.timeout), case["id"])
+            reply = self.process.receive(self.settings.timeout, pending.expected)
+            if reply is not None:
+                protocol.check_reply(reply, case["id"])
         except (ImplFailure, protocol.ProtocolError) as failure:
             if self._blames_previous(failure):
                 self.discard()
-                return self.run(case, pending.request, pending.line)  # this case is not at fault: run it on a fresh process
+                # this case is not at fault: run it on a fresh process
+                return self.run(case, pending.request, pending.line, pending.expected, pending.complete)
             return self._broken(case, failure)
-        self.previous = judge(case, reply, self.settings.refusal, self.absent_features())
+        if reply is not None and pending.complete is not None:
+            case = pending.complete()
+        if reply is None:  # the very reply expected: it passes
+            self.previous = CaseOutcome(case, "passed")
+        else:
+            self.previous = judge(case, reply, self.settings.refusal, self.absent_features())
         return self.previous
 
     def _not_sent(self, case: dict) -> CaseOutcome | None:

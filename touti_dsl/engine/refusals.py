@@ -33,19 +33,30 @@ from .text import parse_action
 
 def forbidding_rules(state, seat: int, action: str) -> list[str]:
     """The rule ids that forbid `action` by `seat` now, the one `apply` names first; [] when legal."""
+    found = refusal(state, seat, action)
+    return [] if found is None else found[1]
+
+
+def refusal(state, seat: int, action: str, every: bool = True) -> tuple[IllegalAction, list[str]] | None:
+    """The refusal `apply` makes of `action` by `seat` now, and every rule that forbids it (its rule first); None when legal.
+
+    `apply` is asked on the state itself, not a copy: the seat's legal set is known by
+    then (cached), so `apply` refuses an action outside it without touching the state.
+    Not `every`: the refusal's own rule only (touti fuzz, when it needs no more).
+    """
     if action in state.legal_actions(seat):
-        return []
+        return None
     try:
         kind, arg = parse_action(action, state.rules.vocabulary, state.rules.parse_cache)
-        state.clone().apply(seat, action)
-    except IllegalAction as refusal:
-        named = refusal.rule_id
+        state.apply(seat, action)
+    except IllegalAction as refused:
+        named = refused
     else:  # pragma: no cover - legal_actions and apply disagree: an engine bug
         raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
-    if named in ("action.syntax", PHASE):
-        return [named]
+    if not every or named.rule_id in ("action.syntax", PHASE):
+        return named, [named.rule_id]
     found = _COLLECT.get(kind, _none)(state, seat, arg)
-    return _unique([named] + found)
+    return named, _unique([named.rule_id] + found)
 
 
 def _unique(rules: list[str]) -> list[str]:
