@@ -1538,6 +1538,17 @@ def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
 
 
 @check
+def check_random_speaker_needs_no_dealer(spec: m.Spec) -> list[Diagnostic]:
+    """E108: `first_speaker: random` draws who speaks first at a table without a dealer; with a dealer the seat after
+    the dealer speaks first, so the word would be silently ignored."""
+    if _word(spec, "rotation.first_speaker") != "random" or _word(spec, "rotation.dealer") != "yes":
+        return []
+    return [_diag("E108", "rotation.first_speaker: random draws the first speaker of a table without a dealer; with "
+                          "rotation.dealer yes the seat after the dealer speaks first",
+                  _value(spec, "rotation.first_speaker"), "write `first_speaker: after_dealer`, or `dealer: no`")]
+
+
+@check
 def check_customs(spec: m.Spec) -> list[Diagnostic]:
     """E108: the table customs (docs only) fit the table: signs between partners and hands shown to a partner need
     partners, partnerships (agreed or drawn) two pairs of partners, the first dealer or the partners by kings need

@@ -176,8 +176,7 @@ def _base_path(system: str) -> Path:
 # ---------------------------------------------------------------- rare effects, shown on purpose-built deals
 
 SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match", "guinote-last-trick-decides",
-               "guinote-two-cotos",
-               "tute-four-aces"}  # shown in tests/engine/test_kinds.py (four aces in one hand)
+               "guinote-two-cotos"}
 
 
 def test_a_capote_doubles_the_contract():

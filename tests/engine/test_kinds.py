@@ -7,12 +7,16 @@ its own minimum of 100).  Seat 0 bids, names trumps and wins the first trick.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from touti_dsl.engine import Game, RoundState
 from touti_dsl.engine.refusals import forbidding_rules, precedence
 
 from .helpers import hands_of, refused, run
+
+FOUR_ACES = Path(__file__).parent / "specs" / "tute-four-aces.touti"  # no published rule needs it: a fixture
 
 VARIANT = """touti 1
 
@@ -201,8 +205,8 @@ FIRST_TRICK = ("0: play 3o", "1: play 2o", "2: play 3e", "3: play 10o")  # seat 
 
 
 def test_the_four_aces_win_the_hand_and_the_match_a_tute_only_the_hand():
-    """tute-four-aces: `ases = 0 1 1 1 1 wins_hand` with `match.at_once: ases`."""
-    game = Game.from_spec("tute-four-aces")
+    """tests/engine/specs/tute-four-aces: `ases = 0 1 1 1 1 wins_hand` with `match.at_once: ases`."""
+    game = Game.from_spec(FOUR_ACES)
     state = run(game.new_round(hands=ACES_HANDS, dealer=3), *FIRST_TRICK)
     assert {"ghna ases", "tute 12"} <= set(state.legal_actions(0))
     run(state, "0: ghna ases")
@@ -274,3 +278,18 @@ def test_the_generator_shows_a_concession_that_credits_a_held_kind(conceding_gam
     shown = [case for case in round_cases(conceding_game, [record]) if "ghna.kinds" in case["rules"]]
     assert len(shown) == 1 and shown[0]["rules"] == ["concession.award", "ghna.kinds"]
     assert shown[0]["steps"][-1]["expect"]["ghna"] == [60, 0]
+
+
+def test_the_generator_shows_a_winning_kind_on_both_sides():
+    """The fixture's suite: every rule covered, the four aces winning the hand and the match, and a tute only the hand
+    (the fixture is not a bundled example, so its suite is generated here)."""
+    from touti_dsl.cases.build import generate
+    from touti_dsl.cases.coverage import coverage
+    from touti_dsl.loader import load_spec
+
+    spec = load_spec(FOUR_ACES)
+    cases = [case for group in generate(spec).values() for case in group]
+    assert [r.rule_id for r in coverage(spec, cases) if r.status == "MISSING"] == []
+    at_once = {(c["polarity"], c["description"]) for c in cases if c["rules"][0] == "match.at_once"}
+    assert {polarity for polarity, _ in at_once} == {"positive", "negative"}
+    assert any(c["description"] == "declaring the combination ases wins the hand at once" for c in cases)

@@ -48,3 +48,19 @@ def test_the_holder_of_the_two_of_oros_leads_the_first_trick():
         leaders.add(holder == (state.dealer + 1) % 4)
     assert leaders == {True, False}  # the rule takes effect: the holder is not always the seat after the dealer
 
+
+
+def test_a_random_first_speaker_beside_a_dealer_is_refused_not_ignored(tmp_path):
+    """With a dealer the seat after the dealer speaks first, so `first_speaker: random` would be ignored: E108 at the
+    word; at touti-app's table, without a dealer, the seed draws the first speaker."""
+    from touti_dsl.errors import ToutiError
+    from touti_dsl.loader import load_spec
+
+    path = tmp_path / "random-speaker.touti"
+    path.write_text('touti 1\n\nsystem "random-speaker" extends "tute" {\n  title: "x"\n}\n\n'
+                    'rotation {\n  first_speaker: random\n}\n', encoding="utf-8")
+    with pytest.raises(ToutiError) as raised:
+        load_spec(path)
+    assert [(d.code, d.loc.line, d.loc.column) for d in raised.value.diagnostics] == [("E108", 8, 18)]
+    game = Game.from_spec("touti-app")
+    assert len({game.new_round(seed=seed).first_speaker for seed in range(40)}) == 4
