@@ -142,18 +142,9 @@ def parse_hands(rules: Ruleset, hands, stock=None, turned=None, dealer: int | No
     dealt = Dealt(_card_list(rules, hand, f"hand of seat {seat}", shape.hand_size) if seat in in_play else []
                   for seat, hand in enumerate(hands))
     dealt.seating = seating
-    if shape.stock_size and stock is None:
-        raise ValueError(f"this table draws from a stock: give stock= ({shape.stock_size} card texts, in drawing order)")
-    if stock is not None:
-        if not shape.stock_size:
-            raise ValueError("this table has no stock: stock= is not allowed")
-        dealt.stock = _card_list(rules, stock, "the stock", shape.stock_size)
-    if shape.widow and widow is None:
-        raise ValueError(f"this spec has a widow: give widow= ({shape.widow} card texts)")
-    if widow is not None:
-        if not shape.widow:
-            raise ValueError("this spec has no widow: widow= is not allowed")
-        dealt.widow = _card_list(rules, widow, "the widow", shape.widow)
+    dealt.stock = _left_out(rules, stock, shape.stock_size, "stock", "this table draws from a stock",
+                            "this table has no stock", ", in drawing order")
+    dealt.widow = _left_out(rules, widow, shape.widow, "widow", "this spec has a widow", "this spec has no widow")
     flat = [c for hand in dealt for c in hand] + dealt.stock + dealt.widow
     if shape.turned_place == "under_stock":
         dealt.turned = dealt.stock[-1]
@@ -179,6 +170,18 @@ def _card_list(rules: Ruleset, texts, what: str, size: int) -> list[int]:
     if unknown:
         raise ValueError(f"{what}: {unknown[0]!r} is not a card of this deck (like 12c)")
     return [cards[c] for c in texts]
+
+
+def _left_out(rules: Ruleset, given, size: int, name: str, needed: str, refused: str, order: str = "") -> list[int]:
+    """The cards of the stock or the widow given with explicit hands: required when the table has them, refused when
+    it has none."""
+    if size and given is None:
+        raise ValueError(f"{needed}: give {name}= ({size} card texts{order})")
+    if given is None:
+        return []
+    if not size:
+        raise ValueError(f"{refused}: {name}= is not allowed")
+    return _card_list(rules, given, f"the {name}", size)
 
 
 def _seats(rules: Ruleset, seed, dealer, first_speaker, gone: frozenset = frozenset()) -> tuple[int | None, int]:
