@@ -72,9 +72,9 @@ RULES: tuple[RuleSpec, ...] = (
                "docs only, engines see no signs)"),
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
-    _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer"),
-       meaning="who leads the first trick: the first speaker, the player after the dealer, or the holder of a card "
-               "(`holder(2, oros)`)"),
+    _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer", "bid_winner"),
+       meaning="who leads the first trick: the first speaker, the player after the dealer, the player who made the "
+               "contract (`bid_winner`), or the holder of a card (`holder(2, oros)`)"),
     _r("rotation.next_round", WORDS, ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"),
        meaning="who deals (or speaks first) in the next round: the next seat, the winner of the last trick, or the first "
                "seat, after the current one, of the side that lost (hand_loser) or won (hand_winner) the hand"),

@@ -563,7 +563,7 @@ def _compile_rotation(read: _Reader, deck: dict) -> dict:
     has_dealer = read.word("rotation.dealer", ("yes", "no")) == "yes"
     first_speaker = read.word("rotation.first_speaker", ("after_dealer", "random"))
     lead_card = _first_lead_card(read, deck)
-    first_lead = "holder" if lead_card is not None else read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
+    first_lead = "holder" if lead_card is not None else read.word("rotation.first_lead", ("first_speaker", "after_dealer", "bid_winner"))
     next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"))
     read.word("rotation.turn_order", ("next_seat",))
     if not has_dealer and "after_dealer" in (first_speaker, first_lead):

@@ -265,6 +265,8 @@ class RoundState:
         self.phase = "play"
         if rules.first_lead == "holder":
             lead = self.first_lead_holder()
+        elif rules.first_lead == "bid_winner":  # play starts only after a contract: the bidding made one
+            lead = self.contract_bidder
         else:
             lead = self.first_speaker if rules.first_lead == "first_speaker" else self.seating.next_seat[self.dealer]
         self.to_play = lead
