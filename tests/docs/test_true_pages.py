@@ -153,3 +153,14 @@ def test_the_turned_card_is_placed_once_and_never_contradicted(tmp_path):
     assert "dealer" not in " ".join(guinote)
     tute = _prose(variant_pages(tmp_path, "tute", "")["en"], "trump")
     assert tute[0] == "The dealer's last card is turned face up: its suit is trumps. The dealer keeps that card."
+
+
+def test_a_variant_may_add_a_call_or_rename_one(tmp_path):
+    """Survey 3: a variant adding a call with a title (atlas-carta with a `las` call of its own) made `touti docs`
+    fail with D002 (no text for 'rule.call.title'): a call's title is its name, not a rule among the differences."""
+    body = ('add call las {\n  title: "Las" fr "Las" ar "لاص"\n  effect: stay\n  require out_of_bidding: self_out\n'
+            '  require has_ace: holds_ace\n  require once: not made(las)\n}\n\ncall signal {\n  title: "Table talk"\n}\n')
+    pages = variant_pages(tmp_path, "atlas-carta", body)
+    assert "- Added: [A player may make the call “Las” only when this player holds at least one ace (a card" in pages["en"]
+    for lang, page in pages.items():
+        assert "call.title" not in page and "Table talk" in page, lang
