@@ -164,3 +164,14 @@ def test_a_variant_may_add_a_call_or_rename_one(tmp_path):
     assert "- Added: [A player may make the call “Las” only when this player holds at least one ace (a card" in pages["en"]
     for lang, page in pages.items():
         assert "call.title" not in page and "Table talk" in page, lang
+
+
+def test_a_concession_award_of_two_items_does_not_read_as_one(tmp_path):
+    """Survey 3: with `award: remaining_cards, last_trick` the sentence read "every card not yet won, the current
+    trick included and the last trick bonus", as if the bonus were part of the current trick."""
+    pages = variant_pages(tmp_path, "atlas-carta", "concession {\n  award: remaining_cards, last_trick\n}\n")
+    assert ("The bidding team then takes every card not yet won (the current trick included) and the last trick "
+            "bonus.") in pages["en"]
+    assert "toutes les cartes pas encore gagnées (pli en cours compris) et" in pages["fr"]
+    for lang, page in pages.items():
+        assert "included and" not in page and "compris et le" not in page.replace("(pli en cours compris) et", ""), lang
