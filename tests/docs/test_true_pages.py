@@ -175,3 +175,19 @@ def test_a_concession_award_of_two_items_does_not_read_as_one(tmp_path):
     assert "toutes les cartes pas encore gagnées (pli en cours compris) et" in pages["fr"]
     for lang, page in pages.items():
         assert "included and" not in page and "compris et le" not in page.replace("(pli en cours compris) et", ""), lang
+
+
+@pytest.mark.parametrize("base, body, stale", [
+    ("tute", "ghna {\n  per_trick: 2\n}\n", "One declaration per won trick"),
+    ("tutti-ma", "ghna {\n  per_trick: 2\n}\n", "One declaration per won trick"),
+    ("atlas-carta", "concession {\n  consent: one\n}\n", "only the other defender acts"),
+])
+def test_a_base_decision_note_leaves_with_the_rule_it_is_about(tmp_path, base, body, stale):
+    """Survey 3: a note stays with the rule that carries it, and the seeds' notes on `ghna.window` and
+    `concession.proposer` also spoke of `per_trick` and `consent`: tute-each-partner-sings said "One declaration per
+    won trick for the whole team" right above "At most 2 declarations per trick won"; each Decision now sits on its
+    own rule, so a variant that changes that rule drops it."""
+    (tmp_path / "same").mkdir()
+    (tmp_path / "changed").mkdir()
+    assert stale in variant_pages(tmp_path / "same", base, "")["en"]  # the base's note, inherited unchanged
+    assert stale not in variant_pages(tmp_path / "changed", base, body)["en"]
