@@ -191,3 +191,18 @@ def test_a_base_decision_note_leaves_with_the_rule_it_is_about(tmp_path, base, b
     (tmp_path / "changed").mkdir()
     assert stale in variant_pages(tmp_path / "same", base, "")["en"]  # the base's note, inherited unchanged
     assert stale not in variant_pages(tmp_path / "changed", base, body)["en"]
+
+
+def test_the_proposer_sentence_says_nothing_of_the_answer(tmp_path):
+    """Survey 3: with `consent: one` the page said "decides alone: there is no vote" and, one line below, "The
+    defender whose turn it is to play proposes it; then the partner agrees or refuses"; the answer is consent's."""
+    (tmp_path / "same").mkdir()
+    (tmp_path / "alone").mkdir()
+    both = variant_pages(tmp_path / "same", "atlas-carta", "")
+    alone = variant_pages(tmp_path / "alone", "atlas-carta", "concession {\n  consent: one\n}\n")
+    assert "Both defenders must agree: once it is proposed, the partner agrees or refuses." in both["en"]
+    assert "The defender whose turn it is to play proposes it, at most once per trick for the team." in alone["en"]
+    for lang in alone:
+        assert "agrees or refuses" not in alone[lang] and "accepte ou refuse" not in alone[lang].replace(
+            "seul l'autre défenseur répond : il accepte ou refuse", ""), lang
+    assert "يوافق الشريك أو يرفض" not in alone["ar"]
