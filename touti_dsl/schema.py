@@ -151,7 +151,9 @@ RULES: tuple[RuleSpec, ...] = (
                "or one rank of several suits"),
     _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
-    _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),
+    _r("concession.proposer", WORDS, ("defender_to_play", "any_defender"),
+       meaning="who may propose: the defender whose turn it is to play, or either defender at any time of the play "
+               "(at most once per trick for the defending team, either way)"),
     _r("concession.award", (m.Word, m.WordList), ("remaining_cards", "last_trick", "held_ghna"), meaning="what the bidding team receives"),
     _r("claim.window", WORDS, ("to_lead", "to_play"),
        meaning="when a player may claim every remaining trick for its side: when about to lead a trick, or whenever "
