@@ -60,7 +60,7 @@ Error codes (stable; the language reference lists this table):
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them |
 | E305 | highest bid above the most a team can take |
-| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand |
+| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards, or a swap after a won trick (`trump.swap_window after_team_trick`), with the turned card in the dealer's hand |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
@@ -479,7 +479,7 @@ def check_first_lead(spec: m.Spec) -> list[Diagnostic]:
     expr = rule.value.expr
     args = expr.args if isinstance(expr, m.Pred) and expr.name == "holder" else ()
     if len(args) != 2 or not isinstance(args[0], int) or isinstance(args[1], int):
-        return [_diag("E101", "rotation.first_lead is first_speaker, after_dealer or the holder of a card, "
+        return [_diag("E101", "rotation.first_lead is first_speaker, after_dealer, bid_winner or the holder of a card, "
                               "written holder(RANK, SUIT)", rule.value, "for example `first_lead: holder(2, oros)`")]
     rank, suit = args
     problems = []
@@ -995,6 +995,7 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("scoring.round", ("contract",), "a contract is scored"),
         ("trump.choice", ("bid_winner",), "the bid winner chooses trumps"),
         ("trump.choice", ("in_bid",), "each bid names trumps"),
+        ("rotation.first_lead", ("bid_winner",), "the bid winner leads the first trick"),
         ("ghna.who", ("bidding_team", "bid_winner"), "only the bidding team (or its bid winner) declares"),
         ("ghna.limit", ("cap", "minimum"), "ghna are limited by the contract"),
         ("concession.who", ("defenders",), "the defenders concede to the bidding team"),

@@ -79,9 +79,9 @@ RULES: tuple[RuleSpec, ...] = (
                "custom: docs only, the seats of `table.teams` stand for the partnerships drawn)"),
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
-    _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer"),
-       meaning="who leads the first trick: the first speaker, the player after the dealer, or the holder of a card "
-               "(`holder(2, oros)`)"),
+    _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer", "bid_winner"),
+       meaning="who leads the first trick: the first speaker, the player after the dealer, the player who made the "
+               "contract (`bid_winner`), or the holder of a card (`holder(2, oros)`)"),
     _r("rotation.next_round", WORDS, ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"),
        meaning="who deals (or speaks first) in the next round: the next seat, the winner of the last trick, or the first "
                "seat, after the current one, of the side that lost (hand_loser) or won (hand_winner) the hand"),
@@ -168,7 +168,9 @@ RULES: tuple[RuleSpec, ...] = (
                "ranks of one suit or one rank of several suits; `wins_hand`: declaring it wins the hand at once"),
     _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
-    _r("concession.proposer", WORDS, ("defender_to_play",), meaning="who may propose"),
+    _r("concession.proposer", WORDS, ("defender_to_play", "any_defender"),
+       meaning="who may propose: the defender whose turn it is to play, or either defender at any time of the play "
+               "(at most once per trick for the defending team, either way)"),
     _r("concession.award", (m.Word, m.WordList), ("remaining_cards", "last_trick", "held_ghna"), meaning="what the bidding team receives"),
     _r("claim.window", WORDS, ("to_lead", "to_play"),
        meaning="when a player may claim every remaining trick for its side: when about to lead a trick, or whenever "

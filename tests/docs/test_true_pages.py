@@ -153,3 +153,56 @@ def test_the_turned_card_is_placed_once_and_never_contradicted(tmp_path):
     assert "dealer" not in " ".join(guinote)
     tute = _prose(variant_pages(tmp_path, "tute", "")["en"], "trump")
     assert tute[0] == "The dealer's last card is turned face up: its suit is trumps. The dealer keeps that card."
+
+
+def test_a_variant_may_add_a_call_or_rename_one(tmp_path):
+    """Survey 3: a variant adding a call with a title (atlas-carta with a `las` call of its own) made `touti docs`
+    fail with D002 (no text for 'rule.call.title'): a call's title is its name, not a rule among the differences."""
+    body = ('add call las {\n  title: "Las" fr "Las" ar "لاص"\n  effect: stay\n  require out_of_bidding: self_out\n'
+            '  require has_ace: holds_ace\n  require once: not made(las)\n}\n\ncall signal {\n  title: "Table talk"\n}\n')
+    pages = variant_pages(tmp_path, "atlas-carta", body)
+    assert "- Added: [A player may make the call “Las” only when this player holds at least one ace (a card" in pages["en"]
+    for lang, page in pages.items():
+        assert "call.title" not in page and "Table talk" in page, lang
+
+
+def test_a_concession_award_of_two_items_does_not_read_as_one(tmp_path):
+    """Survey 3: with `award: remaining_cards, last_trick` the sentence read "every card not yet won, the current
+    trick included and the last trick bonus", as if the bonus were part of the current trick."""
+    pages = variant_pages(tmp_path, "atlas-carta", "concession {\n  award: remaining_cards, last_trick\n}\n")
+    assert ("The bidding team then takes every card not yet won (the current trick included) and the last trick "
+            "bonus.") in pages["en"]
+    assert "toutes les cartes pas encore gagnées (pli en cours compris) et" in pages["fr"]
+    for lang, page in pages.items():
+        assert "included and" not in page and "compris et le" not in page.replace("(pli en cours compris) et", ""), lang
+
+
+@pytest.mark.parametrize("base, body, stale", [
+    ("tute", "ghna {\n  per_trick: 2\n}\n", "One declaration per won trick"),
+    ("tutti-ma", "ghna {\n  per_trick: 2\n}\n", "One declaration per won trick"),
+    ("atlas-carta", "concession {\n  consent: one\n}\n", "only the other defender acts"),
+])
+def test_a_base_decision_note_leaves_with_the_rule_it_is_about(tmp_path, base, body, stale):
+    """Survey 3: a note stays with the rule that carries it, and the seeds' notes on `ghna.window` and
+    `concession.proposer` also spoke of `per_trick` and `consent`: tute-each-partner-sings said "One declaration per
+    won trick for the whole team" right above "At most 2 declarations per trick won"; each Decision now sits on its
+    own rule, so a variant that changes that rule drops it."""
+    (tmp_path / "same").mkdir()
+    (tmp_path / "changed").mkdir()
+    assert stale in variant_pages(tmp_path / "same", base, "")["en"]  # the base's note, inherited unchanged
+    assert stale not in variant_pages(tmp_path / "changed", base, body)["en"]
+
+
+def test_the_proposer_sentence_says_nothing_of_the_answer(tmp_path):
+    """Survey 3: with `consent: one` the page said "decides alone: there is no vote" and, one line below, "The
+    defender whose turn it is to play proposes it; then the partner agrees or refuses"; the answer is consent's."""
+    (tmp_path / "same").mkdir()
+    (tmp_path / "alone").mkdir()
+    both = variant_pages(tmp_path / "same", "atlas-carta", "")
+    alone = variant_pages(tmp_path / "alone", "atlas-carta", "concession {\n  consent: one\n}\n")
+    assert "Both defenders must agree: once it is proposed, the partner agrees or refuses." in both["en"]
+    assert "The defender whose turn it is to play proposes it, at most once per trick for the team." in alone["en"]
+    for lang in alone:
+        assert "agrees or refuses" not in alone[lang] and "accepte ou refuse" not in alone[lang].replace(
+            "seul l'autre défenseur répond : il accepte ou refuse", ""), lang
+    assert "يوافق الشريك أو يرفض" not in alone["ar"]

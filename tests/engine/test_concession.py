@@ -82,3 +82,25 @@ def test_vote_without_proposal():
 def test_no_concession_where_the_spec_has_none():
     """tutti-ma has no concession section: `concede` is not an action of that spec."""
     refused(contract("tutti-ma", 90), 1, "concede", "action.syntax")
+
+
+def test_either_defender_may_propose_at_any_time_once_per_trick(tmp_path):
+    """`concession.proposer: any_defender` (survey 3, the other reading of the Decision above): the defender who is
+    not to play may propose too, still once per trick for the team; atlas-carta refuses it with concession.proposer."""
+    from touti_dsl.engine import Game
+
+    from .test_ghna import HANDS, TRICK_1
+
+    spec = tmp_path / "any-defender.touti"
+    spec.write_text('touti 1\n\nsystem "any-defender" extends "atlas-carta" {\n  title: "Any defender"\n}\n\n'
+                    'concession {\n  proposer: any_defender\n}\n', encoding="utf-8")
+    opening = ("0: bid 90", "1: pass", "2: pass", "3: pass", "0: trump copas", *TRICK_1, "0: play 1e")
+    base = run(contract("atlas-carta", 90), "0: play 1e")  # seat 1 is to play
+    refused(base, 3, "concede", "concession.proposer")
+    state = run(Game.from_spec(spec).new_round(hands=HANDS, dealer=3), *opening)
+    assert 3 in state.actors() and "concede" in state.legal_actions(3)
+    run(state, "3: concede")
+    assert state.legal_actions(1) == ["agree", "refuse"]
+    run(state, "1: refuse")
+    refused(state, 1, "concede", "concession.proposer")  # the team has proposed during this trick
+    assert any(a.startswith("play ") for a in state.legal_actions(1))  # play resumes with the defender to play

@@ -1,4 +1,5 @@
-"""Who deals next and who leads first: `rotation.next_round: hand_winner` and `rotation.first_lead: holder(...)`."""
+"""Who deals next and who leads first: `rotation.next_round: hand_winner`, `rotation.first_lead: holder(...)` and
+`rotation.first_lead: bid_winner`."""
 
 from __future__ import annotations
 
@@ -49,7 +50,6 @@ def test_the_holder_of_the_two_of_oros_leads_the_first_trick():
     assert leaders == {True, False}  # the rule takes effect: the holder is not always the seat after the dealer
 
 
-
 def test_a_random_first_speaker_beside_a_dealer_is_refused_not_ignored(tmp_path):
     """With a dealer the seat after the dealer speaks first, so `first_speaker: random` would be ignored: E108 at the
     word; at touti-app's table, without a dealer, the seed draws the first speaker."""
@@ -64,3 +64,25 @@ def test_a_random_first_speaker_beside_a_dealer_is_refused_not_ignored(tmp_path)
     assert [(d.code, d.loc.line, d.loc.column) for d in raised.value.diagnostics] == [("E108", 8, 18)]
     game = Game.from_spec("touti-app")
     assert len({game.new_round(seed=seed).first_speaker for seed in range(40)}) == 4
+
+
+def test_the_bid_winner_leads_the_first_trick(tmp_path):
+    """`first_lead: bid_winner` (a reading of tutti-ma's "the one with the hand starts"): whoever made the contract
+    leads, also when it is not the first speaker; tutti-ma itself: the first speaker leads whoever won the bidding."""
+    spec = tmp_path / "bidder-leads.touti"
+    spec.write_text('touti 1\n\nsystem "bidder-leads" extends "tutti-ma" {\n  title: "Bidder leads"\n}\n\n'
+                    'rotation {\n  first_lead: bid_winner\n}\n', encoding="utf-8")
+    variant, base = Game.from_spec(spec), Game.from_spec("tutti-ma")
+    not_first = 0
+    for seed in range(30):
+        for game in (variant, base):
+            state = game.new_round(seed=seed)
+            bidder = (state.first_speaker + seed % 4) % 4  # the seat that bids; everyone else passes
+            while state.phase == "bidding":
+                seat = state.actors()[0]
+                state.apply(seat, "bid 80" if seat == bidder and state.high is None else "pass")
+            state.apply(bidder, "trump oros")
+            expected = bidder if game is variant else state.first_speaker
+            assert state.to_play == expected and state.actors() == [expected]
+        not_first += bidder != state.first_speaker
+    assert not_first > 0  # the rule takes effect: the contract maker is not always the first speaker

@@ -233,6 +233,32 @@ def test_bids_that_name_trumps_and_a_lend_need_a_contract_and_a_partner(tmp_path
     assert ("E310", 17) in found  # lend: once, with every player for oneself
 
 
+def test_a_bid_winner_lead_needs_a_bidding_and_a_late_swap_a_turned_card_outside_the_dealers_hand(tmp_path):
+    """`rotation.first_lead bid_winner` needs a contract (E304, and the engine refuses it too); a swap after a won
+    trick with the turned card in the dealer's hand (tute's default) could find it played already (E310)."""
+    found = _codes_and_lines(tmp_path / "late.touti",
+                             'touti 1\n\nsystem "late" extends "tute" {\n  title: "Late"\n}\n\n'
+                             'rotation {\n  first_lead: bid_winner\n}\n\nadd trump {\n  swap_window: after_team_trick\n}\n')
+    assert ("E304", 8) in found  # first_lead: bid_winner without a bidding
+    assert ("E310", 12) in found  # swap_window: after_team_trick, the turned card in the dealer's hand
+    aside = ('touti 1\n\nsystem "aside" extends "tute-arrastrado-swap" {\n  title: "Aside"\n}\n\n'
+             'add trump {\n  swap_window: after_team_trick\n}\n')  # the turned card set aside stays to be taken
+    assert _codes_and_lines_or_none(tmp_path / "aside.touti", aside) == set()
+
+
+def _codes_and_lines_or_none(path, text: str) -> set[tuple[str, int]]:
+    """Like `_codes_and_lines`, but a spec that loads gives the empty set."""
+    from touti_dsl.errors import ToutiError
+    from touti_dsl.loader import load_spec
+
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_spec(path)
+    except ToutiError as caught:
+        return {(d.code, d.loc.line) for d in caught.diagnostics}
+    return set()
+
+
 def test_a_claim_section_is_checked_like_the_others(tmp_path):
     """`claim.window` / `claim.false` take their words (E102), and a `require` line of the claim section may only name
     terms of the claim context (E403: `can_win` is a play duty's term)."""

@@ -618,8 +618,10 @@ def opening_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                 record = min(pool, key=lambda r: len(r.history))
                 named = [i for i, (_, a) in enumerate(record.history) if a.startswith("trump ")]
                 at = named[0] + 1 if named else _first_play(record)  # `trump.choice in_bid`: no trump action
-                leader = "the holder of the named card" if rules.first_lead == "holder" else "the first speaker"
-                cases += _turn_case(game, record, at, ["rotation.first_lead"], f"after the bidding {leader} leads, whoever won the bidding" + words)
+                leads = {"holder": "the holder of the named card leads, whoever won the bidding",
+                         "bid_winner": "the contract maker leads"}.get(rules.first_lead,
+                                                                       "the first speaker leads, whoever won the bidding")
+                cases += _turn_case(game, record, at, ["rotation.first_lead"], f"after the bidding {leads}" + words)
     return cases
 
 

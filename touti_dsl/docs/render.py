@@ -21,7 +21,7 @@ from ..parser import parse_file
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
 from .examples import Suite, example_suite, worked_examples
-from .views import PageWords, anchor, inherits_summary, rules_page
+from .views import CALL_HEADING, PageWords, anchor, inherits_summary, rules_page
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -118,6 +118,8 @@ def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
             if rule.section not in removed_blocks:  # a whole section or call dropped: one line for it
                 removed_blocks.add(rule.section)
                 lines.append(words.text("diff.removed_block", name=before.section_title(rule.section)))
+            continue
+        if rule.kind == "call" and rule.key == CALL_HEADING:  # a call's title is its name, not a rule in words
             continue
         if change.kind == "removed":
             lines.append(words.text("diff.removed", sentence=_plain(before.standalone_sentence(rule))))

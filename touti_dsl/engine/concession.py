@@ -1,4 +1,4 @@
-"""Concession: the defender to play proposes, the other defender agrees or refuses.
+"""Concession: the defender to play (or either defender, `proposer: any_defender`) proposes, the other agrees or refuses.
 
 At most one proposal per defending team per trick; the bidding team never concedes.  On
 agreement the bidding team receives what `concession.award` lists: every remaining card
@@ -40,7 +40,7 @@ def refusal(st, seat: int, kind: str) -> tuple[str, str] | None:
     team = st.seating.team_of[seat]
     if team == st.contract_team:
         return "concession.who", "only the defending team may concede"
-    if seat != st.to_play:
+    if seat != st.to_play and not st.rules.concession_any_defender:
         return "concession.proposer", "only the defender whose turn it is to play may propose a concession"
     if st.concede_trick[team] == st.tricks_played:
         return "concession.proposer", "your team has already proposed a concession during this trick"

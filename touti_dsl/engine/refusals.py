@@ -163,7 +163,8 @@ def _concede(state, seat: int, kind: str) -> list[str]:
     found = _pending(state)
     found += ["concession.who"] if state.seating.team_of[seat] == state.contract_team else []
     team = state.seating.team_of[seat]
-    late = seat != state.to_play or state.concede_trick[team] == state.tricks_played
+    late = ((seat != state.to_play and not state.rules.concession_any_defender)
+            or state.concede_trick[team] == state.tricks_played)
     found += ["concession.proposer"] if late else []
     return found + _failing_requirements(state, "concession", seat, None)
 

@@ -229,6 +229,7 @@ class Ruleset:
     swap_rank_of: Callable | None = None  # the swap card's rank, from the turned card
     next_round: str = "next_seat"
     concession_by_one: bool = False
+    concession_any_defender: bool = False  # `concession.proposer any_defender`: not only the defender to play
     pass_final: bool = True
     ghna_windows: frozenset = frozenset({"after_team_trick"})
     pre_lead_window: bool = False
@@ -346,6 +347,8 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,
         requirements=_compile_section_requirements(read),
         concession_by_one=read.spec.has("concession.consent") and read.spec.value("concession.consent").value == "one",
+        concession_any_defender=(read.spec.has("concession.proposer")
+                                 and read.spec.value("concession.proposer").value == "any_defender"),
         pass_final=read.word("bidding.pass", ("final", "not_final")) == "final" if read.spec.has("bidding.pass") else True,
         ghna_windows=_ghna_windows(read) if read.spec.has("ghna.window") else frozenset(),
         formulas=_compile_formulas(read),
@@ -577,7 +580,7 @@ def _compile_rotation(read: _Reader, deck: dict) -> dict:
     has_dealer = read.word("rotation.dealer", ("yes", "no")) == "yes"
     first_speaker = read.word("rotation.first_speaker", ("after_dealer", "random"))
     lead_card = _first_lead_card(read, deck)
-    first_lead = "holder" if lead_card is not None else read.word("rotation.first_lead", ("first_speaker", "after_dealer"))
+    first_lead = "holder" if lead_card is not None else read.word("rotation.first_lead", ("first_speaker", "after_dealer", "bid_winner"))
     next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"))
     read.word("rotation.turn_order", ("next_seat",))
     if not has_dealer and "after_dealer" in (first_speaker, first_lead):
@@ -857,7 +860,7 @@ def _compile_concession(read: _Reader) -> frozenset[str] | None:
         return None
     read.word("concession.who", ("defenders",))
     read.word("concession.consent", ("both", "one"))
-    read.word("concession.proposer", ("defender_to_play",))
+    read.word("concession.proposer", ("defender_to_play", "any_defender"))
     value = read.rule("concession.award").value
     words = (value.value,) if isinstance(value, m.Word) else value.words
     return frozenset(words)

@@ -50,8 +50,8 @@ class RoundState:
 
     def _only_the_player_acts(self) -> bool:
         """No vote, no declaration window, no swap possible: only the seat to play may act (fast path)."""
-        if self.concede_pending is not None or self.window_team is not None:
-            return False
+        if self.concede_pending is not None or self.window_team is not None or self.rules.concession_any_defender:
+            return False  # (either defender may propose a concession at any time: the other may act too)
         if self.rules.redeal is not None and redeal.window_open(self):
             return False
         if self.rules.pre_lead_window and not self.tricks_played and not self.trick_cards:
@@ -132,7 +132,7 @@ class RoundState:
             actions.extend([text[c] for c in play.narrow(self, seat)])
         if self.window_team == self.seating.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
             actions.extend(ghna.legal(self, seat))
-        if to_play and rules.concession is not None and concession.can_propose(self, seat):
+        if (to_play or rules.concession_any_defender) and rules.concession is not None and concession.can_propose(self, seat):
             actions.append("concede")
         if to_play and rules.claim is not None and claim.refusal(self, seat) is None:
             actions.append("claim")
@@ -268,6 +268,8 @@ class RoundState:
         self.phase = "play"
         if rules.first_lead == "holder":
             lead = self.first_lead_holder()
+        elif rules.first_lead == "bid_winner":  # play starts only after a contract: the bidding made one
+            lead = self.contract_bidder
         else:
             lead = self.first_speaker if rules.first_lead == "first_speaker" else self.seating.next_seat[self.dealer]
         self.to_play = lead
