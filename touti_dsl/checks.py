@@ -101,6 +101,7 @@ Error codes (stable; the language reference lists this table):
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import Callable, Iterator
 
@@ -1136,8 +1137,13 @@ def check_predicates(spec: m.Spec) -> list[Diagnostic]:
     """E400-E403, E410: expressions name known terms, usable where they stand, with fitting arguments and types."""
     problems = []
     names = _spec_names(spec)
+    values: dict[str, SpecNames] = {}  # per call: `calling(VALUE)` names a value of the call it stands in
     for rule, expr, context, wanted in _expressions(spec):
-        problems += expression_problems(expr, context, wanted, names, rule.id)
+        if context == "call" and rule.section not in values:
+            own = tuple(str(d.key) for d in _decls(spec, f"{rule.section}.values"))
+            values[rule.section] = dataclasses.replace(names, values=own)
+        problems += expression_problems(expr, context, wanted, values.get(rule.section, names) if context == "call"
+                                        else names, rule.id)
     return problems
 
 

@@ -29,6 +29,7 @@ class SpecNames:
     ranks: tuple[int, ...]
     calls: tuple[str, ...]
     kinds: tuple[str, ...] = ()  # the names of ghna.kinds
+    values: tuple[str, ...] = ()  # the values of the call whose requirement is checked (`calling(las)`)
 
     @cached_property
     def call_set(self) -> frozenset[str]:
@@ -148,11 +149,16 @@ def _kind_of(arg, accepted: tuple[str, ...], context: str, names: SpecNames) -> 
         ("suit", arg in names.suits),
         ("rank", isinstance(arg, int) and arg in names.ranks),
         ("call", arg in names.call_set),
+        ("value", str(arg) in names.values),
     )
     return next((kind for kind, fits in candidates if fits and kind in accepted), None)
 
 
 def _unknown_argument(pred: m.Pred, info, arg, context: str, names: SpecNames) -> Diagnostic:
+    if info.args == ("value",):
+        hint = (did_you_mean(str(arg), names.values) or "the values are " + ", ".join(names.values)) if names.values \
+            else "this call takes no value: remove the condition"
+        return _diag("E402", f"{pred.name}({arg}): {arg!r} is not a value of this call", pred, hint)
     if info.args == ("call",):
         hint = did_you_mean(str(arg), names.calls) or ("the calls are " + ", ".join(names.calls) if names.calls else None)
         return _diag("E402", f"{pred.name}({arg}): {arg!r} is not a call of this spec", pred, hint)
@@ -173,5 +179,6 @@ def _kinds_text(kinds: tuple[str, ...]) -> str:
 
 def _example_args(info, names: SpecNames) -> str:
     examples = {"side": "team", "kind": "plain", "suit": (names.suits or ("oros",))[0],
-                "rank": (names.ranks or (1,))[0], "call": (names.calls or ("signal",))[0], "card_group": "trump"}
+                "rank": (names.ranks or (1,))[0], "call": (names.calls or ("signal",))[0], "card_group": "trump",
+                "value": (names.values or ("las",))[0]}
     return str(examples[info.args[0]])

@@ -63,6 +63,7 @@ ARG_KINDS = {
     "rank": "a rank of the deck",
     "call": "a call of this spec",
     "card_group": "trump or led",
+    "value": "a value of the call being made (its `values`)",
 }
 DECLARATION_KINDS = ("trump", "plain", "tute")
 
@@ -113,6 +114,8 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("is_dealer", BIDDING | TABLE | DEAL, "this player is the dealer"),
         _truth("made", BIDDING, "this player has already made that call this round", ("call",), 1),
         _truth("made_at_level", BIDDING, "this player has already made that call at the current highest bid", ("call",), 1),
+        # the value of the call being made: a truthful `signal las` (`require truthful: holds_ace when calling(las)`)
+        _truth("calling", {"call"}, "the call being made carries that value", ("value",), 1),
         _number("high_bid", BIDDING, "the highest bid so far (0 before any bid)"),
         _number("amount", {"bid"}, "the amount of the bid being made"),
         _truth("bid_suit", {"bid"}, "the bid being made names that suit as trumps", ("suit",), 1),
@@ -150,7 +153,9 @@ PREDICATES: dict[str, PredicateInfo] = {
                 "and of that rank (`cards_held(trump, 2)`: the 2 of trumps; all of its cards when nothing is named)",
                 ("suit", "rank", "card_group")),
         _number("hand_points", BIDDING | TABLE | DEAL, "the card points of the cards this player holds"),
-        _truth("holds_pair", TABLE, "this player holds both cards of a ghna of that kind or suit, not yet declared",
+        # in the bidding too: a truthful `signal kont` ("I have a ghna"); no trumps are named yet, so `holds_pair(trump)`
+        # is false until they are
+        _truth("holds_pair", TABLE | BIDDING, "this player holds both cards of a ghna of that kind or suit, not yet declared",
                ("kind", "suit")),
         _truth("stock_empty", EVERYWHERE, "no card is left to draw"),
         _number("cards_left", EVERYWHERE, "the cards left to draw"),

@@ -47,7 +47,10 @@ def legal(st, seat: int, calls: bool = True) -> list[str]:
                 amounts = [n for n in amounts if all(test(st, seat, n) for _, test in required)]
             actions.extend(rules.bid_text[n] for n in amounts)
     for call in st.rules.calls if calls else ():
-        if all(test(st, seat, None) for _, test in call.requirements):
+        if call.by_value:  # `calling(las)`: each value is its own call
+            actions.extend(text for value, text in zip(call.values, call.texts)
+                           if all(test(st, seat, value) for _, test in call.requirements))
+        elif all(test(st, seat, None) for _, test in call.requirements):
             actions.extend(call.texts)
     return actions
 
@@ -118,7 +121,7 @@ def refuse_call(st, seat: int, name: str, value: str | None) -> None:
     if call.values is not None and value not in call.values:
         raise IllegalAction(f"{name}.values", f"{name} takes one of: {', '.join(call.values)}")
     for rule_id, test in call.requirements:
-        if not test(st, seat, None):
+        if not test(st, seat, value):
             raise IllegalAction(rule_id, f"{name} needs: {st.rules.requirement_text[rule_id]}")
 
 

@@ -94,6 +94,11 @@ def _bid_suit(suit: int) -> Test:
     return lambda st, s, a: type(a) is tuple and a[1] == suit
 
 
+def _calling(value: str) -> Test:
+    """`calling(las)`: a call's requirement is tested with the value of the call being made as its act."""
+    return lambda st, s, a: a == value
+
+
 def _made(call: str) -> Test:
     return lambda st, s, a: any(r[0] == s and r[1] == call for r in st.calls_made)
 
@@ -456,6 +461,8 @@ def _compile_pred(pred: m.Pred, context: str, names: Names | None) -> Test:
     info = PREDICATES.get(pred.name)
     if info is None or context not in info.contexts:
         raise KeyError(pred.name)  # a term without a value here: checks.py reports it with its location first
+    if pred.name == "calling":  # a value of the call: a word that may also be a suit's or a side's
+        return _calling(str(pred.args[0]))
     args = _sorted_args(pred.args, names)
     if pred.name in _WITH_ARGS:
         return _WITH_ARGS[pred.name](args, context)

@@ -96,7 +96,7 @@ def _call(state, seat: int, arg) -> list[str]:
     name, value = arg
     call = state.rules.call(name)
     found = [f"{name}.values"] if call.values is not None and value not in call.values else []
-    return found + [rule_id for rule_id, test in call.requirements if not test(state, seat, None)]  # as bidding.py asks
+    return found + [rule_id for rule_id, test in call.requirements if not test(state, seat, value)]  # as bidding.py asks
 
 
 def _play(state, seat: int, card: int) -> list[str]:

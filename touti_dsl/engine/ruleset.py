@@ -40,6 +40,7 @@ class CallRules:
     requirements: tuple[tuple[str, Callable], ...]  # (rule id, test) in spec order
     partner_minimum: bool
     texts: tuple[str, ...]  # the action texts, in value order
+    by_value: bool = False  # a requirement names the value being called (`calling(las)`): test each value apart
 
 
 @dataclass(frozen=True)
@@ -642,7 +643,19 @@ def _compile_call(read: _Reader, name: str) -> CallRules:
     texts = tuple(f"{name} {v}" for v in values) if values is not None else (name,)
     if "raise" in by_key and not all(v.isdigit() for v in values or ("",)):
         raise fail(by_key["raise"], f"{name}.raise partner_minimum needs numeric values (the push amounts)")
-    return CallRules(name, values, effect == "leave", requirements, "raise" in by_key, texts)
+    by_value = values is not None and any(_names_calling(r.value) for r in rules if isinstance(r.value, m.Requirement))
+    return CallRules(name, values, effect == "leave", requirements, "raise" in by_key, texts, by_value)
+
+
+def _names_calling(req: m.Requirement) -> bool:
+    def walk(expr) -> bool:
+        if isinstance(expr, m.Pred):
+            return expr.name == "calling"
+        inner = getattr(expr, "operands", None) or [getattr(expr, n) for n in ("operand", "left", "right", "condition",
+                                                                               "then", "otherwise") if hasattr(expr, n)]
+        return any(walk(part) for part in inner)
+
+    return any(walk(e) for e in (req.condition, req.when, req.unless) if e is not None)
 
 
 def compile_requirement(rule: m.Rule, context: str, names: Names | None) -> Callable:

@@ -223,8 +223,9 @@ class RoundState:
         if self.phase == "bidding" and kind in ("bid", "pass"):
             return action in bidding.legal(self, seat, calls=False)
         if self.phase == "bidding" and kind == "call":
-            call = self.rules.call(parsed[1][0])
-            return action in call.texts and all(test(self, seat, None) for _, test in call.requirements)
+            (name, value) = parsed[1]  # the value is the act of `calling(VALUE)`; other call terms ignore it
+            call = self.rules.call(name)
+            return action in call.texts and all(test(self, seat, value) for _, test in call.requirements)
         if self.phase == "play" and kind == "play" and self.concede_pending is None:
             play_text = self.rules.play_text
             if seat != self.to_play or (self.rules.swap_compulsory and self.swap_due() is not None):
