@@ -107,8 +107,8 @@ def _stay_calls(spec: m.Spec) -> list[_Call]:
 
 def _call_arguments(expr) -> list[str]:
     """The call names the predicates of a condition take (`made(signal)` gives signal)."""
-    if isinstance(expr, m.Pred):
-        return [expr.arg] if expr.arg is not None else []
+    if isinstance(expr, m.Pred):  # `calling(las)` names a value, not a call: read with no value, it binds nothing
+        return [expr.arg] if expr.arg is not None and expr.name != "calling" else []
     inner = getattr(expr, "operands", None) or ([expr.operand] if hasattr(expr, "operand") else [])
     return [arg for part in inner for arg in _call_arguments(part)]
 

@@ -5,7 +5,7 @@ A spec expression (`not made_at_level(signal)`, `tricks_won(team) == 1`,
 time, into a closure `test(state, seat, act)`; the state machine only ever calls
 closures.  `seat` is the seat the expression is evaluated for (None in the `round`
 context); `act` is what is being attempted: the amount of a bid (with its suit,
-`(amount, suit)`, under `trump.choice in_bid`), the declaration
+`(amount, suit)`, under `trump.choice in_bid`), the value of a call (None without values), the declaration
 `("ghna", suit)` / `("tute", rank)`, or, in the `round` context, the round's `Facts`; in the
 `at_once` context, `seat` is a seat of the side judged and `act` the round so far as `Facts`.
 """
