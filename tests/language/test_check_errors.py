@@ -233,17 +233,23 @@ def test_bids_that_name_trumps_and_a_lend_need_a_contract_and_a_partner(tmp_path
     assert ("E310", 17) in found  # lend: once, with every player for oneself
 
 
-def test_a_bid_winner_lead_needs_a_bidding_and_a_late_swap_a_turned_card_outside_the_dealers_hand(tmp_path):
+def test_a_bid_winner_lead_needs_a_bidding_and_a_late_swap_runs_wherever_the_turned_card_lies(tmp_path):
     """`rotation.first_lead bid_winner` needs a contract (E304, and the engine refuses it too); a swap after a won
-    trick with the turned card in the dealer's hand (tute's default) could find it played already (E310)."""
+    trick is accepted with the turned card in the dealer's hand (tute's default: open while the dealer still holds
+    it) as with the card set aside; a chain of swap cards still needs the card outside the dealer's hand (E310)."""
     found = _codes_and_lines(tmp_path / "late.touti",
                              'touti 1\n\nsystem "late" extends "tute" {\n  title: "Late"\n}\n\n'
                              'rotation {\n  first_lead: bid_winner\n}\n\nadd trump {\n  swap_window: after_team_trick\n}\n')
-    assert ("E304", 8) in found  # first_lead: bid_winner without a bidding
-    assert ("E310", 12) in found  # swap_window: after_team_trick, the turned card in the dealer's hand
+    assert found == {("E304", 8)}  # first_lead: bid_winner without a bidding; the late swap is no finding
+    held = ('touti 1\n\nsystem "held" extends "tute" {\n  title: "Held"\n}\n\n'
+            'add trump {\n  swap_window: after_team_trick\n}\n')
+    assert _codes_and_lines_or_none(tmp_path / "held.touti", held) == set()
     aside = ('touti 1\n\nsystem "aside" extends "tute-arrastrado-swap" {\n  title: "Aside"\n}\n\n'
              'add trump {\n  swap_window: after_team_trick\n}\n')  # the turned card set aside stays to be taken
     assert _codes_and_lines_or_none(tmp_path / "aside.touti", aside) == set()
+    chain = ('touti 1\n\nsystem "chain" extends "tute" {\n  title: "Chain"\n}\n\n'
+             'trump {\n  choice: turned_card\n  swap: 7, 2\n}\n')
+    assert ("E310", 9) in _codes_and_lines(tmp_path / "chain.touti", chain)
 
 
 def _codes_and_lines_or_none(path, text: str) -> set[tuple[str, int]]:

@@ -108,6 +108,11 @@ SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.
 # turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).
 SAID_BY = {"trump.choice": "trump.turned"}
 
+# A word whose sentence says where the turned card must still be (`rule_turned_<place>.*`, the place of `trump.turned`,
+# the dealer's hand when unwritten): a swap after a won trick takes it from under the stock until the stock is drawn,
+# from the dealer's hand until the dealer plays it, from the table where it lies aside at any time.
+SAID_BY_TURNED_PLACE = {"trump.swap_window"}
+
 
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
@@ -138,14 +143,20 @@ class PageWords:
 
     def _word_key(self, rule: m.Rule, word: str) -> str:
         """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
-        card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), else for the
-        table (_table_key)."""
+        card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), where the turned
+        card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), else for the table (_table_key)."""
         key = f"{vocabulary_id(rule)}.{word}"
         if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
             return f"rule_no_duty.{key}"
         if self.spec.has(SAID_BY.get(rule.id, "")) and self.words.has(f"rule_said.{key}"):
             return f"rule_said.{key}"
+        if rule.id in SAID_BY_TURNED_PLACE and self.words.has(f"rule_turned_{self._turned_place()}.{key}"):
+            return f"rule_turned_{self._turned_place()}.{key}"
         return self._table_key(f"rule.{key}")
+
+    def _turned_place(self) -> str:
+        place = self.spec.value("trump.turned")
+        return place.value if isinstance(place, m.Word) else "dealer_hand"
 
     def _word_fields(self, rule: m.Rule) -> dict[str, str]:
         """The spec's words a one-word rule's sentence names: the first dealer and the partners by kings name the

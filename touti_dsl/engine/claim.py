@@ -61,8 +61,8 @@ def swap_to_come(st) -> bool:
     rules = st.rules
     if rules.swap_rank is None or st.swapped >= rules.swap_links:
         return False
-    if rules.swap_window == "after_team_trick":
-        return rules.turned_place != "under_stock" or bool(st.stock)
+    if rules.swap_window == "after_team_trick":  # until the turned card is drawn, or played by the dealer holding it
+        return st.swap_card_left()
     return not (st.tricks_played or st.trick_cards)
 
 

@@ -83,17 +83,6 @@ def swap_chain_in_dealer_hand(spec: m.Spec) -> Iterator[Finding]:
                                         "card in the dealer's hand leaves no card for the next swap to take")
 
 
-@combination()
-def swap_after_trick_in_dealer_hand(spec: m.Spec) -> Iterator[Finding]:
-    """After a won trick the dealer may already have played the turned card kept in hand: nothing is left to take,
-    so a swap after a won trick needs the turned card under the stock or set aside."""
-    if (spec.has("trump.swap") and _word(spec, "trump.swap_window") == "after_team_trick"
-            and _word(spec, "trump.turned") in (None, "dealer_hand")):
-        yield spec.rule("trump.swap_window"), ("trump.swap_window after_team_trick needs trump.turned under_stock or "
-                                               "aside: the turned card in the dealer's hand may have been played "
-                                               "before the swap")
-
-
 @combination(reported_by="E304")
 def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
     """Bid-winner trumps, ghna limits, contract scoring and concessions all need a contract, so a bidding."""

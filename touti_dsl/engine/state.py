@@ -61,8 +61,18 @@ class RoundState:
     def _swap_window_open(self) -> bool:
         """Whether a swap could be made now by someone (before the first lead, or after a won trick)."""
         if self.rules.swap_window == "after_team_trick":
-            return self.window_team is not None and (self.seating.deal.turned_place != "under_stock" or bool(self.stock))
+            return self.window_team is not None and self.swap_card_left()
         return not (self.tricks_played or self.trick_cards)
+
+    def swap_card_left(self) -> bool:
+        """Whether the turned card is still there for a swap to take: under the stock until the stock is drawn, set
+        aside always, in the dealer's hand until the dealer plays it (before the first lead it is always there)."""
+        place = self.seating.deal.turned_place
+        if place == "under_stock":
+            return bool(self.stock)
+        if place == "dealer_hand":
+            return self.turned in self.hands[self.seating.last_dealt(self.dealer)]
+        return True
 
     def legal_actions(self, seat: int) -> list[str]:
         """The legal action texts of `seat`, in the canonical order of text.py."""
@@ -152,8 +162,10 @@ class RoundState:
             if self.window_team != self.seating.team_of[seat]:
                 return "trump.swap_window", ("the swap is possible only after a trick won by your side, before the "
                                              "next lead")
-            if self.seating.deal.turned_place == "under_stock" and not self.stock:
-                return "trump.swap_window", "the turned card has been drawn: the stock is empty"
+            if not self.swap_card_left():
+                return "trump.swap_window", ("the turned card has been drawn: the stock is empty"
+                                             if self.seating.deal.turned_place == "under_stock" else
+                                             "the turned card has been played: it can no longer be taken")
         elif self.swapped >= rules.swap_links or self.tricks_played or self.trick_cards:
             return "trump.swap", "the swap is possible once, before the first card of the round is played" if not (
                 rules.swap_chain) else "the swaps of the chain are made before the first card of the round is played"
