@@ -172,7 +172,9 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
 
     ghna.window closed by the next lead (not merely before any trick is won); trump.swap tried
     by the holder of the 7 after the first card, or in a chain the link to come (`swap_link`) and
-    the holder of a later link's card refused before its turn; a pass that is final although the
+    the holder of a later link's card refused before its turn; trump.swap_window refused to the
+    holder of the swap card once the dealer has played the turned card, or after a trick won by
+    the other side (`_late_swap_variant`); a pass that is final although the
     bidding has come round to the seat again; a declaration by the bid winner's partner (`ghna.who
     bid_winner`); a second `lend` (`ghna.lend`).
     """
@@ -180,9 +182,11 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
         return f"+by:{refused_by}"
     if rule_id in ("trump.swap", "trump.swap_window", "trump.swap_duty") and rules.swap_chain:
         return swap_link(rules, state.swapped) + _early_link(rules, state, seat)
-    if rule_id not in ("ghna.window", "trump.swap", "bidding.pass", "ghna.who", "ghna.lend"):
+    if rule_id not in ("ghna.window", "trump.swap", "trump.swap_window", "bidding.pass", "ghna.who", "ghna.lend"):
         return ""
     view = state.observation(seat)
+    if rule_id == "trump.swap_window":
+        return _late_swap_variant(rules, state, view, seat)
     if rule_id in ("ghna.who", "ghna.lend"):
         return _declarer_variant(rules, view, seat, rule_id)
     play = view["play"]
@@ -196,6 +200,29 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
         skipped = last_seat == (seat - 1) % rules.seats and last_action.split(" ", 1)[0] in ("bid", "pass")
         return "+skipped" if skipped else ""
     return ""
+
+
+def _late_swap_variant(rules: Ruleset, state, view: dict, seat: int) -> str:
+    """A swap after a won trick (`trump.swap_window after_team_trick`) refused to the holder of the swap card who could
+    otherwise make it (not the dealer holding the turned card, nor a turned card that is itself the swap card), beside
+    the shortest refusal (before any trick is won): `+played` once the dealer has played the turned card kept in hand,
+    `+other` after a trick won by the other side while the turned card is still to be taken."""
+    play = view["play"]
+    if not play["tricks"] or not view["trump"] or rules.swap_rank is None or rules.swap_rank < 0:
+        return ""
+    swap_card = f"{rules.swap_rank}{rules.suit_codes[rules.suits.index(view['trump'])]}"
+    in_hand = state.seating.deal.turned_place == "dealer_hand"
+    if swap_card not in view["hand"] or swap_card == view["turned"] or (
+            in_hand and seat == state.seating.last_dealt(view["dealer"])):
+        return ""  # a seat that may never swap this round: its refusal would show nothing of the window
+    if play["trick"]:  # the window is between tricks: a refusal during one shows nothing more
+        return ""
+    played = any(view["turned"] in trick[1] for trick in play["tricks"])
+    gone = in_hand and played
+    team_of = state.seating.team_of
+    if team_of[play["tricks"][-1][2]] != team_of[seat]:
+        return "" if gone else "+other"
+    return "+played" if gone else ""
 
 
 def _declarer_variant(rules: Ruleset, view: dict, seat: int, rule_id: str) -> str:

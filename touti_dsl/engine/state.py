@@ -10,8 +10,9 @@ Phases: "bidding" (when the spec has one), "widow" (the bid winner takes or leav
 widow, and puts cards aside: widow.py), "trump" (the contract maker names trumps),
 "play" (which also hosts the trump swap, declarations and concessions), "done".  There is
 no separate "swap" phase: the swap is an extra legal action of the holder of the
-`trump.swap` card while no card has been played, so the first leader and the holder may
-both be actors.
+`trump.swap` card in its window (while no card has been played, or after a trick won by the
+holder's side while the turned card is still there to take), so the player to lead and the
+holder may both be actors.
 """
 
 from __future__ import annotations

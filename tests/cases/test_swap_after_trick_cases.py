@@ -1,0 +1,64 @@
+"""The cases of a swap after a won trick with the turned card in the dealer's hand (`tute-swap-after-trick`): the swap
+is shown offered after a trick won by the holder's side while the dealer holds the turned card, and refused to a holder
+who could otherwise make it once the dealer has played the card and after a trick won by the other side.  The suite is
+generated here, so the test does not wait for the committed suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.cli import main
+from touti_dsl.conformance.cases import load_cases
+from touti_dsl.engine import Game
+from touti_dsl.loader import load_spec
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "spec" / "examples" / "tute-swap-after-trick.touti"
+
+
+@pytest.fixture(scope="module")
+def swap_steps(tmp_path_factory) -> list[tuple[dict, object]]:
+    """(the step, a copy of the state before it) for every `swap` step of the suite's cases."""
+    out = tmp_path_factory.mktemp("late-swap")
+    assert main(["generate", str(EXAMPLE), "--out", str(out)]) == 0
+    game = Game.from_spec(load_spec(EXAMPLE))
+    found = []
+    for case in load_cases(out / "tute-swap-after-trick"):
+        if not any(rule.startswith("trump.swap") for rule in case["rules"]):
+            continue  # the swap's own cases: one round each
+        setup = case["setup"]
+        state = game.new_round(hands=setup["hands"], dealer=setup["dealer"])
+        for step in case["steps"]:
+            if step.get("action") == "swap":
+                found.append((step, state.clone()))
+            if step["op"] == "apply":
+                state.apply(step["seat"], step["action"])
+    return found
+
+
+def _could_swap(state, seat: int) -> bool:
+    """The seat holds the seven of trumps, is not the dealer, and the turned card is not that seven."""
+    seven = state.rules.rank_cards[7][state.trump_suit]
+    return seven in state.hands[seat] and seat != state.dealer and state.turned != seven and not state.trick_cards
+
+
+def _side_won_last(state, seat: int) -> bool:
+    return state.seating.team_of[state.last_trick_winner()] == state.seating.team_of[seat]
+
+
+def test_the_swap_is_shown_after_a_trick_won_by_the_holders_side(swap_steps):
+    accepted = [state for step, state in swap_steps if step["op"] == "apply"]
+    assert accepted and all(state.tricks_played and state.turned in state.hands[state.dealer] for state in accepted)
+
+
+def test_the_swap_is_refused_once_the_dealer_has_played_the_turned_card(swap_steps):
+    assert any(step["op"] == "refuse" and step["rule"] == "trump.swap_window" and state.tricks_played
+               and _could_swap(state, step["seat"]) and _side_won_last(state, step["seat"])
+               and state.turned not in state.hands[state.dealer] for step, state in swap_steps)
+
+
+def test_the_swap_is_refused_after_a_trick_won_by_the_other_side(swap_steps):
+    assert any(step["op"] == "refuse" and step["rule"] == "trump.swap_window" and state.tricks_played
+               and _could_swap(state, step["seat"]) and not _side_won_last(state, step["seat"])
+               and state.turned in state.hands[state.dealer] for step, state in swap_steps)
