@@ -9,10 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from touti_dsl.cli import main
-from touti_dsl.conformance.cases import load_cases
-from touti_dsl.engine import Game
-from touti_dsl.loader import load_spec
+from .swap_steps import swap_steps as _swap_steps
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "spec" / "examples" / "tute-swap-after-trick.touti"
 
@@ -20,21 +17,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "spec" / "examples" / "tute-swap
 @pytest.fixture(scope="module")
 def swap_steps(tmp_path_factory) -> list[tuple[dict, object]]:
     """(the step, a copy of the state before it) for every `swap` step of the suite's cases."""
-    out = tmp_path_factory.mktemp("late-swap")
-    assert main(["generate", str(EXAMPLE), "--out", str(out)]) == 0
-    game = Game.from_spec(load_spec(EXAMPLE))
-    found = []
-    for case in load_cases(out / "tute-swap-after-trick"):
-        if not any(rule.startswith("trump.swap") for rule in case["rules"]):
-            continue  # the swap's own cases: one round each
-        setup = case["setup"]
-        state = game.new_round(hands=setup["hands"], dealer=setup["dealer"])
-        for step in case["steps"]:
-            if step.get("action") == "swap":
-                found.append((step, state.clone()))
-            if step["op"] == "apply":
-                state.apply(step["seat"], step["action"])
-    return found
+    return _swap_steps(EXAMPLE, tmp_path_factory.mktemp("late-swap"))
 
 
 def _could_swap(state, seat: int) -> bool:

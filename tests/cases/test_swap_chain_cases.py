@@ -8,10 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from touti_dsl.cli import main
-from touti_dsl.conformance.cases import load_cases
-from touti_dsl.engine import Game
-from touti_dsl.loader import load_spec
+from .swap_steps import swap_steps as _swap_steps
 
 CHAIN = Path(__file__).resolve().parents[2] / "spec" / "examples" / "guinote-two-takes-seven.touti"
 
@@ -19,21 +16,7 @@ CHAIN = Path(__file__).resolve().parents[2] / "spec" / "examples" / "guinote-two
 @pytest.fixture(scope="module")
 def swap_steps(tmp_path_factory) -> list[tuple[str, int, object]]:
     """(op, seat, a copy of the state before the step) for every `swap` step of the suite's cases."""
-    out = tmp_path_factory.mktemp("chain")
-    assert main(["generate", str(CHAIN), "--out", str(out)]) == 0
-    game = Game.from_spec(load_spec(CHAIN))
-    found = []
-    for case in load_cases(out / "guinote-two-takes-seven"):
-        if not any(rule.startswith("trump.swap") for rule in case["rules"]):
-            continue  # the swap's own cases: one round each
-        setup = case["setup"]
-        state = game.new_round(hands=setup["hands"], stock=setup.get("stock"), dealer=setup["dealer"])
-        for step in case["steps"]:
-            if step.get("action") == "swap":
-                found.append((step["op"], step["seat"], state.clone()))
-            if step["op"] == "apply":
-                state.apply(step["seat"], step["action"])
-    return found
+    return [(step["op"], step["seat"], state) for step, state in _swap_steps(CHAIN, tmp_path_factory.mktemp("chain"))]
 
 
 def _holds(state, seat: int, rank: int) -> bool:
