@@ -298,3 +298,14 @@ def test_notes_name_other_systems_by_their_title_not_their_id():
     found = [(spec.system, rule.id, text) for spec in specs for rule in spec.rules for note in rule.notes
              for _, text in note.texts if any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text) for i in ids)]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_is_never_called_a_coto(lang):
+    # games make the coto (`match.cotos`): the sentence of `match.games` alone must not call each game a coto
+    words = catalog(lang)
+    coto = {"en": "coto", "fr": "coto", "ar": "كوطو"}[lang]
+    for key in ("rule.match.games", "rule.match.games#two"):
+        if words.has(key):
+            assert coto not in words.text(key, value=2), (lang, key)
+    assert coto in words.text("rule.match.cotos", value=2)
