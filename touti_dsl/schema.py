@@ -214,7 +214,7 @@ RULES: tuple[RuleSpec, ...] = (
        meaning="with `end: elimination`, the players left when the match ends (they win it): it ends once that many, "
                "or fewer, are left"),
     _r("match.games", m.Setting, required=False,
-       meaning="the games (cotos) a side must win to win the match: each game is played as `match.end` says, then "
+       meaning="the games a side must win to win the match (games won make a coto with `match.cotos`): each game is played as `match.end` says, then "
                "the scores start again from zero (default and allowed values)"),
     _r("match.cotos", m.Setting, required=False,
        meaning="the cotos a side must win to win the match, when `match.games` games won make a coto: after each coto "

@@ -298,3 +298,46 @@ def test_notes_name_other_systems_by_their_title_not_their_id():
     found = [(spec.system, rule.id, text) for spec in specs for rule in spec.rules for note in rule.notes
              for _, text in note.texts if any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text) for i in ids)]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_is_never_called_a_coto(lang):
+    # games make the coto (`match.cotos`): the sentence of `match.games` alone must not call each game a coto
+    words = catalog(lang)
+    coto = {"en": "coto", "fr": "coto", "ar": "كوطو"}[lang]
+    for key in ("rule.match.games", "rule.match.games#two"):
+        if words.has(key):
+            assert coto not in words.text(key, value=2), (lang, key)
+    assert coto in words.text("rule.match.cotos", value=2)
+
+
+def test_a_duty_speaks_to_the_reader_in_its_conditions_too():
+    # "you must play a card worth no points, unless you hold …": never "unless this player holds …"
+    spec = load_spec(SPEC_DIR / "examples" / "tute-cabrero-no-load.touti")
+    rule = spec.rule("play.no_load")
+    expected = {"en": "unless you hold a card that would win", "fr": "sauf si vous avez une carte qui remporterait",
+                "ar": "إلا إذا تملك ورقة تربح"}
+    for lang, clause in expected.items():
+        sentence = ValueWords(catalog(lang), spec, rule, rule.id).visit(rule.value).inline
+        assert clause in sentence, (lang, sentence)
+    # a requirement (not addressed to the reader) keeps the third person
+    condition = m.Pred("can_win")
+    assert render_condition(condition, "en") == "this player holds a card that would win the trick as it stands"
+    assert render_condition(condition, "en", Names(to_reader=True)).startswith("you hold")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_play_term_about_the_player_has_words_for_the_reader(lang):
+    # the terms a duty's condition may use: each wording that names "this player" has its second-person form
+    from touti_dsl.docs.catalog import READER
+    from touti_dsl.vocabulary import PREDICATES
+    english, words = catalog("en"), catalog(lang)
+    forms = ("pred", "pred_not", "pred_args", "pred_args_not")
+    keys = [f"{form}.{name}" for name, info in PREDICATES.items() if "play" in info.contexts for form in forms]
+    keys += ["arg.side.partner", "arg.side.team"]
+    third_person = [key for key in keys if english.has(key) and "this player" in english.text(key, what="x", side="y")]
+    assert third_person, "the vocabulary changed: review this test"
+    missing = [key for key in third_person if not words.has(READER + key)]
+    assert missing == []
+    stray = [key for key in words.texts if key.startswith(READER) and not english.has(key[len(READER):])]
+    assert stray == []

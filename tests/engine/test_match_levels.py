@@ -1,4 +1,4 @@
-"""A match in games (cotos), wins at once (a tute, a capote) and the tie-breaks of a hand on points."""
+"""A match in games and cotos, wins at once (a tute, a capote) and the tie-breaks of a hand on points."""
 
 from __future__ import annotations
 

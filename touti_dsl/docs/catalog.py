@@ -19,6 +19,11 @@ from ..model import Loc
 
 LANGUAGES = ("en", "fr", "ar")
 RTL_LANGUAGES = ("ar",)
+# The prefix of a second-person wording (`you:pred.can_win`, "you hold a card that would win the trick"): the
+# words of the players of a condition, for a sentence addressed to the reader.  The side `self` keeps its third-person
+# words ("this player"): it fills many texts as their grammatical subject, which French and Arabic would have to
+# conjugate anew for "you".
+READER = "you:"
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 # Numbers written in a right-to-left catalog text are isolated left to right, as the numbers of a spec are.
 DIGITS = re.compile(r"[+−-]?[0-9]+(?:[–-][0-9]+)?")
@@ -108,6 +113,11 @@ class Catalog:
             return "one" if number in (0, 1) else "other"
         return "one" if number == 1 else "other"
 
+    def addressing_the_reader(self) -> Catalog:
+        """This catalog with each text that has a second-person wording (`you:KEY`) replaced by it: a condition inside
+        a sentence that speaks to the reader ("you must …, unless you hold …") then speaks to the reader too."""
+        return _addressing_the_reader(self.lang)
+
     def first(self, *keys: str, **fields) -> str:
         """The text of the first key the catalog has (a specific wording before a general one)."""
         for key in keys[:-1]:
@@ -123,3 +133,9 @@ def catalog(lang: str) -> Catalog:
     if lang == "en":
         texts = {**english_vocabulary(), **texts}
     return Catalog(lang, texts)
+
+
+@lru_cache(maxsize=None)
+def _addressing_the_reader(lang: str) -> Catalog:
+    texts = catalog(lang).texts
+    return Catalog(lang, {**texts, **{key[len(READER):]: text for key, text in texts.items() if key.startswith(READER)}})

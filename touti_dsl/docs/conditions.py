@@ -39,6 +39,7 @@ class Names:
     numbers_are_ranks: bool = False  # a formula whose value is a rank (`trump.swap`): every number names a rank
     subject: str | None = None  # the side the rule's sentence is about: `points(winner)` in `scoring.winner` is "their own points"
     kinds: tuple[str, ...] = ()  # the names of ghna.kinds
+    to_reader: bool = False  # the sentence around speaks to the reader ("you must"): "you hold", not "this player holds"
 
 
 @dataclass(frozen=True)
@@ -244,4 +245,6 @@ TABLES: dict[str, Mapping[type, Callable]] = {"en": ENGLISH, "fr": FRENCH, "ar":
 
 def render_condition(expr: m.Expr, lang: str, names: Names | None = None) -> str:
     """A condition or a formula as a clause in `lang`; `names` gives the page's name of each call, suit and rank."""
-    return Prose(catalog(lang), names or Names(), TABLES[lang]).clause(expr)
+    names = names or Names()
+    words = catalog(lang).addressing_the_reader() if names.to_reader else catalog(lang)
+    return Prose(words, names, TABLES[lang]).clause(expr)

@@ -133,13 +133,14 @@ def call_names(spec: m.Spec, lang: str) -> Mapping[str, str]:
     return CallNames(spec, lang)
 
 
-def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, subject: str | None = None) -> Names:
+def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, subject: str | None = None,
+                    to_reader: bool = False) -> Names:
     """How conditions on the page name the spec's calls, suits and ranks, and the side the sentence is about."""
     suits = spec.value("deck.suits")
     labels = {decl.key: decl.label.text(lang) for decl in suits.items} if isinstance(suits, m.Decls) else {}
     kinds = spec.value("ghna.kinds")
     return Names(calls=call_names(spec, lang), suits=labels, ranks=rank_labels(spec, lang),
-                 numbers_are_ranks=numbers_are_ranks, subject=subject,
+                 numbers_are_ranks=numbers_are_ranks, subject=subject, to_reader=to_reader,
                  kinds=tuple(e.key for e in kinds.entries) if isinstance(kinds, m.Table) else ())
 
 
@@ -194,9 +195,9 @@ class ValueWords(Visitor):
         return self.words.text("value.list_separator").join(items[:-1]) + self.words.text(last) + items[-1]
 
     # -- value shapes
-    def condition(self, expr: m.Expr) -> str:
+    def condition(self, expr: m.Expr, to_reader: bool = False) -> str:
         names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES,
-                                subject=RULE_SUBJECTS.get(self.rule.id))
+                                subject=RULE_SUBJECTS.get(self.rule.id), to_reader=to_reader)
         return self.terms.fill(render_condition(expr, self.words.lang, names))
 
     def visit_Number(self, node: m.Number) -> Rendered:
@@ -319,12 +320,14 @@ class ValueWords(Visitor):
         return Rendered(self.text("duty.must", duty=self.text(f"duty.{node.duty}")) + self.guards(node))
 
     def guards(self, node: m.Requirement | m.Obligation) -> str:
-        """The `when` / `unless` clauses that limit a requirement or a duty: ", when …", ", unless …"."""
+        """The `when` / `unless` clauses that limit a requirement or a duty: ", when …", ", unless …".  A duty speaks
+        to the reader ("you must"), and so do its clauses."""
+        to_reader = isinstance(node, m.Obligation)
         text = ""
         if node.when is not None and not (node.when == m.Pred("stock_empty") and not has_stock(self.spec)):
-            text += self.words.text("duty.when", condition=self.condition(node.when))
+            text += self.words.text("duty.when", condition=self.condition(node.when, to_reader))
         if node.unless is not None:
-            text += self.words.text("duty.unless", condition=self.condition(node.unless))
+            text += self.words.text("duty.unless", condition=self.condition(node.unless, to_reader))
         return text
 
     # -- table cells

@@ -197,7 +197,7 @@ def _words_of(spec: m.Spec, rule_id: str) -> tuple[str, ...]:
 
 @combination()
 def match_levels(spec: m.Spec) -> Iterator[Finding]:
-    """Games (cotos) are won, so they need a match end with one winner; a tie-break or an at-once win needs its event."""
+    """Games are won, so they need a match end with one winner; a tie-break or an at-once win needs its event."""
     if _word(spec, "match.end") == "elimination" and _word(spec, "table.teams") != "each":
         yield spec.rule("match.end"), "match.end elimination puts players out one by one: it needs `teams: each`"
     if spec.has("match.games") and _word(spec, "match.end") in ("losses", "elimination"):

@@ -219,7 +219,7 @@ class Ruleset:
     match_goal: int
     settings: dict
     tie: str | None = None
-    match_games: int | None = None  # games (cotos) to win the match; each game ends as match_end says
+    match_games: int | None = None  # games to win the match; each game ends as match_end says
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     match_remaining: int | None = None  # `match.end elimination`: the match ends with this many players left
     at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once

@@ -202,7 +202,7 @@ def match_result(st) -> dict:
     `match.decide`, and when the deciders leave several the match goes on, one hand at a time,
     until a hand ends without a tie (or a decider settles it).
 
-    With `match.games` (cotos) the end rule decides each game: `games` counts the games won
+    With `match.games` the end rule decides each game: `games` counts the games won
     after this round, `game_winner` names the side that has just won one (its scores then
     start again from zero), and the match is over once a side has won enough games — or,
     with `match.cotos`, enough cotos of that many games (engine/levels.py).
