@@ -109,6 +109,38 @@ SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.
 SAID_BY = {"trump.choice": "trump.turned"}
 
 
+# Rules that speak of a feature the table may not have, and the test that the table has it: the page leaves them out
+# otherwise (`remove follow_suit` and the other duties leave `scoring.renounce` with no duty to break).
+NEEDS = {"scoring.renounce": lambda page: page.has_duties()}
+
+
+def _has_duty(duty: str):
+    return lambda spec: any(isinstance(r.value, m.Obligation) and r.value.duty == duty for r in spec.section("play"))
+
+
+def _has_call_value(value: str):
+    return lambda spec: any(isinstance(values, m.Decls) and any(str(d.key) == value for d in values.items)
+                            for values in (spec.value(f"{call}.values") for call in spec.calls))
+
+
+def _has_section(section: str):
+    return lambda spec: bool(spec.section(section))
+
+
+# Glossary terms for a feature the table may not have, and the test that it has it: the glossary a variant inherits
+# (Brisca's from Guiñote) leaves out the songs, the duties, the bidding or the calls its table has removed.
+TERM_NEEDS = {
+    "ghna": _has_section("ghna"), "tute": _has_section("ghna"),
+    "follow": _has_duty("follow"), "overtake": _has_duty("beat_led"), "ruff": _has_duty("trump"),
+    "overtrump": _has_duty("beat_trump"),
+    **{term: _has_section("bidding") for term in ("bidding", "bid", "pass", "contract", "bidding_team", "defenders")},
+    "raise": lambda spec: spec.is_call("push"),  # the players' word for the push call (touti-app)
+    "las": _has_call_value("las"), "kont": _has_call_value("kont"),
+    "concession": _has_section("concession"),
+    "last_trick": lambda spec: spec.has("deck.last_trick"),
+}
+
+
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
 
@@ -153,6 +185,12 @@ class PageWords:
         if rule.id not in ("rotation.first_dealer", "table.partnerships"):
             return {}
         return {"king": rank_labels(self.spec, self.words.lang).get(KING, self.lit(KING))}
+
+    def shown(self, rule: m.Rule) -> bool:
+        """Whether the page states a rule: a rule about a feature the table does not have (`NEEDS`: the penalty for
+        breaking a duty of play where play has no duty) says nothing true of this table."""
+        need = NEEDS.get(rule.id)
+        return need is None or need(self)
 
     def has_duties(self) -> bool:
         return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
@@ -316,7 +354,7 @@ class PageWords:
 
     def section_view(self, name: str) -> SectionView:
         """One section or call block, its rules split by kind."""
-        rules = [r for r in self.spec.section(name) if not (r.kind == "call" and r.key == CALL_HEADING)]
+        rules = [r for r in self.spec.section(name) if not (r.kind == "call" and r.key == CALL_HEADING) and self.shown(r)]
         views = [(rule, self.rule_view(rule)) for rule in rules]
         is_call = self.spec.is_call(name)
         heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
@@ -326,7 +364,8 @@ class PageWords:
             name=name,
             title=self.section_title(name),
             anchor=f"call-{name}" if is_call else f"section-{name}",
-            rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement))),
+            rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement)))
+            + (self.no_songs() if name == "play" else ()),
             duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
             requirements=requirements,
             requirements_intro=self.requirements_intro(name, call, is_call, requirements),
@@ -334,10 +373,12 @@ class PageWords:
             call_intro=self.text("intro.call") if is_call else "",
         )
 
-    def no_ghna_view(self) -> SectionView:
-        """The section of a spec without a ghna section: one sentence, nobody declares."""
-        sentence = RuleView(id="ghna", anchor="ghna-none", sentence=self.text("rule_unwritten.ghna"))
-        return SectionView(name="ghna", title=self.section_title("ghna"), anchor="section-ghna", rules=(sentence,))
+    def no_songs(self) -> tuple[RuleView, ...]:
+        """A spec without a ghna section (`remove ghna`): one sentence at the end of the play, nobody sings; no heading
+        of songs, which the table does not have."""
+        if self.spec.section("ghna"):
+            return ()
+        return (RuleView(id="ghna", anchor="ghna-none", sentence=self.text("rule_unwritten.ghna")),)
 
     def head_text(self, rule_id: str, plain: bool = False) -> str:
         """A Text of the system block in the page's language; English, marked as English, without a translation."""
@@ -352,6 +393,8 @@ class PageWords:
         """Term, its other spellings and meaning, for each term the spec names."""
         rows = []
         for name in self.terms.entries:
+            if not TERM_NEEDS.get(name, lambda spec: True)(self.spec):
+                continue
             word, *others = self.terms.spellings(name)
             aliases = [*others, *self.terms.entries[name].aliases]
             rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.term_meaning(name)))
@@ -407,9 +450,6 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
         view = page.section_view(name)
         shown = tuple((examples or {}).get(name, ()))
         sections.append(view if not shown else SectionView(**{**view.__dict__, "examples": shown}))
-    if not spec.section("ghna"):  # no songs at all (`remove ghna`): the page says so where the songs would be
-        sections.append(page.no_ghna_view())
-        sections.sort(key=lambda view: schema.section_rank(view.name))
     title = page.head_text("system.title", plain=True) or spec.system  # the front matter takes no markup
     source = page.head_text("system.source")
     return RulesPage(
