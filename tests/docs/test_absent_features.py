@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from touti_dsl.docs.catalog import LANGUAGES
+from touti_dsl.docs.catalog import LANGUAGES, catalog
 from touti_dsl.docs.render import load_for_docs, render_rules
+from touti_dsl.docs.views import PageWords, anchor
 
-from .helpers import ROOT, SPEC_DIR, variant_pages
+from .helpers import ALL_SPECS, ROOT, SPEC_DIR, variant_pages
 
 
 def _pages(path) -> dict[str, str]:
@@ -49,13 +50,6 @@ def test_no_penalty_for_breaking_a_duty_where_play_has_no_duty(brisca):
     assert "obligation de jeu" not in brisca["fr"].split("{ #section-scoring }")[1]
 
 
-def test_no_case_links_to_a_rule_the_page_leaves_out():
-    """A case's `doc` links to its rule's anchor: the penalty left out of Brisca's page is no case's rule."""
-    suite = ROOT / "generated" / "brisca-pairs"
-    assert any(suite.rglob("*.json"))
-    assert not [p for p in suite.rglob("*.json") if "scoring-renounce" in p.read_text(encoding="utf-8")]
-
-
 def test_the_penalty_stays_where_play_has_duties(tmp_path):
     pages = variant_pages(tmp_path, "guinote", "remove ghna\n")
     assert "A team that breaks a duty of play loses the hand." in pages["en"]
@@ -87,3 +81,93 @@ def test_a_glossary_call_value_goes_with_its_call(tmp_path):
     pages = variant_pages(tmp_path, "touti-app", "remove call push\n")
     assert "push" not in _glossary_words(pages["en"])
     assert "push" in _glossary_words(variant_pages(tmp_path, "touti-app", "")["en"])
+
+
+def test_a_table_without_bidding_has_nobody_speak(tmp_path):
+    """Tute has no bidding: the first player is "first in turn", the deal passes without "(or the first word)", and
+    no round is ever void, so the page says nothing of void rounds."""
+    pages = _pages(SPEC_DIR / "tute.touti")
+    rotation = {lang: page.split("{ #section-rotation }")[1].split("\n## ")[0] for lang, page in pages.items()}
+    assert "The player after the dealer is the first in turn." in rotation["en"]
+    assert "At the next round the deal passes to the next player." in rotation["en"]
+    assert "Players play in turn, one after the other." in rotation["en"]
+    assert "Le joueur qui suit le donneur est le premier dans l'ordre du jeu." in rotation["fr"]
+    assert "À la manche suivante, la donne passe au joueur suivant." in rotation["fr"]
+    assert "يلعب اللاعبون بالدور، واحدًا بعد الآخر." in rotation["ar"]
+    for lang, text in rotation.items():
+        assert "rotation-after_void" not in text, lang
+        prose = "\n".join(line for line in re.sub(r"<[^>]+>", "", text).splitlines() if not line.startswith("{:"))
+        assert not re.search(r"speak|word|parle|parole|يتكلم|الكلمة|الكلام", prose), lang
+
+
+def test_a_table_with_bidding_still_speaks(tmp_path):
+    pages = _pages(SPEC_DIR / "atlas-carta.touti")
+    assert "The player after the dealer speaks first." in pages["en"]
+    assert "It passes on after a void round too: never the same player twice." in pages["en"]
+
+
+def test_a_redeal_makes_void_rounds_without_bidding():
+    page = _pages(SPEC_DIR / "examples" / "tute-lone-two.touti")["en"]
+    assert 'href="#rotation-after_void"' in page
+
+
+@pytest.mark.parametrize("path", ALL_SPECS, ids=lambda p: p.stem)
+def test_no_case_links_to_a_rule_its_page_leaves_out(path):
+    """A case's `doc` links to its rule's anchor on the rules page: a rule the page leaves out is no case's rule."""
+    spec = load_for_docs(path, ROOT).spec
+    page = PageWords(catalog("en"), spec)
+    left_out = [anchor(rule.id) for rule in spec.rules if not page.shown(rule)]
+    suite = ROOT / "generated" / spec.system
+    assert any(suite.rglob("*.json"))
+    if left_out:
+        linked = [p.name for p in suite.rglob("*.json") if any(f"#{a}\"" in p.read_text(encoding="utf-8") for a in left_out)]
+        assert not linked, (left_out, linked)
+
+
+def test_a_refused_kind_of_ghna_shows_the_cards_of_its_kind():
+    """`ghna as_tres bastos` (a kind of ghna.kinds) was read as a suit named `as_tres`: the example said "player 2
+    holds , but may not declare this ghna"."""
+    pages = _pages(SPEC_DIR / "examples" / "tutti-ma-any-pair-sings.touti")
+    for lang, page in pages.items():
+        example = page.split("{ #section-ghna }")[1]
+        assert "holds , but" not in example and "عند اللاعب <bdi dir=\"ltr\">2</bdi> ،" not in example, lang
+    assert re.search(r"player 2 holds <span class=\"card card-bastos\"[^>]*><b>3</b>🪵</span> <span class=\"card "
+                     r"card-bastos\"[^>]*><b>12</b>🪵</span>, but may not declare this ghna", pages["en"])
+
+
+def test_the_swap_after_a_trick_won_by_the_holder_where_each_plays_alone():
+    """Tute habanero (two players, each for oneself) said "a trick won by the holder's side"."""
+    pages = _pages(SPEC_DIR / "examples" / "tute-habanero.touti")
+    assert "The exchange is made after a trick won by the holder, before the next lead" in pages["en"]
+    assert "L'échange se fait après un pli gagné par le joueur qui échange" in pages["fr"]
+    assert "يكون التبديل بعد لمّة يربحها اللاعب نفسه" in pages["ar"]
+    assert "holder's side" not in pages["en"]
+
+
+def test_the_swap_after_a_trick_won_by_the_holders_side_where_the_defenders_are_a_side(tmp_path):
+    pages = variant_pages(tmp_path, "tute-subastado-three", "table {\n  hand_size: 8\n  draw: winner_first\n}\n\ntrump {\n  turned: under_stock\n  swap_window: after_team_trick\n}\n")
+    assert "The exchange is made after a trick won by the holder's side" in pages["en"]
+
+
+def test_a_table_without_a_tute_has_no_tute_in_its_glossary():
+    """Tute subastado for three removes the tute: its glossary still explained it."""
+    pages = _pages(SPEC_DIR / "examples" / "tute-subastado-three.touti")
+    assert "tute" not in _glossary_words(pages["en"]) and "cante" in _glossary_words(pages["en"])
+    assert "tute" in _glossary_words(_pages(SPEC_DIR / "tute.touti")["en"])
+
+
+def test_a_contract_held_alone_names_one_player():
+    """The bid winner alone against the rest: the worked example said "(players 1 and 3) … they score"."""
+    pages = _pages(SPEC_DIR / "examples" / "tute-subastado-dealer-rests.touti")
+    assert re.search(r"Made to the point: the contract is 60 \(player 1, alone\); this player takes 50 in cards, "
+                     r"10 for the last trick and 0 in cante, 60 in all, and scores 60\.", pages["en"])
+    assert "Each of the other players scores 60." in pages["en"]
+    assert "(joueur 1, seul) ; il fait 50 en cartes" in re.sub(r"<[^>]+>", "", pages["fr"])
+    assert "(اللاعب 1 وحده)؛ جمع 50 من الأوراق" in re.sub(r"<[^>]+>", "", pages["ar"])
+    for lang, page in pages.items():
+        assert not re.search(r"players 1 and 3|joueurs 1 et 3|اللاعبان", re.sub(r"<[^>]+>", "", page)), lang
+
+
+def test_a_contract_held_by_partners_names_both():
+    page = re.sub(r"<[^>]+>", "", _pages(SPEC_DIR / "atlas-carta.touti")["en"])
+    assert "Made to the point: the contract is 80 (players 1 and 3); they take 70 in cards" in page

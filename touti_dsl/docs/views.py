@@ -111,7 +111,10 @@ SAID_BY = {"trump.choice": "trump.turned"}
 
 # Rules that speak of a feature the table may not have, and the test that the table has it: the page leaves them out
 # otherwise (`remove follow_suit` and the other duties leave `scoring.renounce` with no duty to break).
-NEEDS = {"scoring.renounce": lambda page: page.has_duties()}
+# A round is void only when every player passes in the bidding or a redeal condition voids the deal: without either,
+# `rotation.after_void` speaks of rounds the table never has.
+NEEDS = {"scoring.renounce": lambda page: page.has_duties(),
+         "rotation.after_void": lambda page: bool(page.spec.section("bidding") or page.spec.section("redeal"))}
 
 
 def _has_duty(duty: str):
@@ -130,7 +133,7 @@ def _has_section(section: str):
 # Glossary terms for a feature the table may not have, and the test that it has it: the glossary a variant inherits
 # (Brisca's from Guiñote) leaves out the songs, the duties, the bidding or the calls its table has removed.
 TERM_NEEDS = {
-    "ghna": _has_section("ghna"), "tute": _has_section("ghna"),
+    "ghna": _has_section("ghna"), "tute": lambda spec: spec.value("ghna.tute") not in (None, m.Word("none")),
     "follow": _has_duty("follow"), "overtake": _has_duty("beat_led"), "ruff": _has_duty("trump"),
     "overtrump": _has_duty("beat_trump"),
     **{term: _has_section("bidding") for term in ("bidding", "bid", "pass", "contract", "bidding_team", "defenders")},
@@ -196,8 +199,9 @@ class PageWords:
         return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
 
     def _table_key(self, key: str) -> str:
-        """The wording of `key` for this table: without a ghna section, the wording without songs (`*_no_ghna.*`, after
-        the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
+        """The wording of `key` for this table: without a bidding section, the wording where nobody speaks
+        (`*_no_bidding.*`, the table's sides first); without a ghna section, the wording without songs (`*_no_ghna.*`,
+        after the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
         match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), then
         the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
         head, rest = key.split(".", 1)
@@ -206,6 +210,8 @@ class PageWords:
         suffixes = levels + table_variants(self.spec)
         if not self.spec.section("ghna"):  # no songs: a sentence that counts them has a wording without them
             suffixes = tuple(f"{s}_no_ghna" for s in table_variants(self.spec) or ("",)) + suffixes
+        if not self.spec.section("bidding"):  # nobody speaks: the deal and the turn pass, not "the first word"
+            suffixes = tuple(f"{s}_no_bidding" for s in (*table_variants(self.spec), "")) + suffixes
         for suffix in suffixes:
             if self.words.has(f"{head}{suffix}.{rest}"):
                 return f"{head}{suffix}.{rest}"
