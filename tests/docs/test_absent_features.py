@@ -171,3 +171,24 @@ def test_a_contract_held_alone_names_one_player():
 def test_a_contract_held_by_partners_names_both():
     page = re.sub(r"<[^>]+>", "", _pages(SPEC_DIR / "atlas-carta.touti")["en"])
     assert "Made to the point: the contract is 80 (players 1 and 3); they take 70 in cards" in page
+
+
+def test_not_both_joins_two_clauses():
+    """`not (is_dealer and last_speaker)`: last_speaker's words held their own "and", so the page read "not so that
+    both this player is the dealer and nobody has bid and the three other players are out"."""
+    pages = _pages(SPEC_DIR / "examples" / "atlas-dealer-must-bid.touti")
+    assert ("it is not so that both this player is the dealer and the three other players are out without a bid."
+            in pages["en"])
+    assert "à la fois ce joueur est le donneur et les trois autres joueurs sont sortis sans enchère." in pages["fr"]
+    assert "اللاعبون الثلاثة الآخرون خرجوا دون مزايدة" in pages["ar"]
+
+
+def test_a_table_without_a_dealer_passes_the_first_word():
+    """The Touti app has no dealer: "the deal (or the first word) passes" spoke of a deal, and the glossary
+    explained the dealer."""
+    pages = _pages(SPEC_DIR / "touti-app.touti")
+    assert "At the next round the first word passes to the next player." in pages["en"]
+    assert "À la manche suivante, la première parole passe au joueur suivant." in pages["fr"]
+    assert "في الجولة التالية ينتقل الكلام الأول إلى اللاعب التالي." in pages["ar"]
+    assert "dealer" not in _glossary_words(pages["en"])
+    assert "dealer" in _glossary_words(_pages(SPEC_DIR / "atlas-carta.touti")["en"])

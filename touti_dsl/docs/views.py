@@ -141,6 +141,7 @@ TERM_NEEDS = {
     "las": _has_call_value("las"), "kont": _has_call_value("kont"),
     "concession": _has_section("concession"),
     "last_trick": lambda spec: spec.has("deck.last_trick"),
+    "dealer": lambda spec: spec.value("rotation.dealer") != m.Word("no"),
 }
 
 
@@ -199,8 +200,9 @@ class PageWords:
         return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
 
     def _table_key(self, key: str) -> str:
-        """The wording of `key` for this table: without a bidding section, the wording where nobody speaks
-        (`*_no_bidding.*`, the table's sides first); without a ghna section, the wording without songs (`*_no_ghna.*`,
+        """The wording of `key` for this table: without a dealer, the wording where the first word passes
+        (`*_no_dealer.*`); without a bidding section, the wording where nobody speaks (`*_no_bidding.*`; both with the
+        table's sides first); without a ghna section, the wording without songs (`*_no_ghna.*`,
         after the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
         match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), then
         the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
@@ -212,6 +214,8 @@ class PageWords:
             suffixes = tuple(f"{s}_no_ghna" for s in table_variants(self.spec) or ("",)) + suffixes
         if not self.spec.section("bidding"):  # nobody speaks: the deal and the turn pass, not "the first word"
             suffixes = tuple(f"{s}_no_bidding" for s in (*table_variants(self.spec), "")) + suffixes
+        if self.spec.value("rotation.dealer") == m.Word("no"):  # nobody deals: the first word passes, not the deal
+            suffixes = tuple(f"{s}_no_dealer" for s in (*table_variants(self.spec), "")) + suffixes
         for suffix in suffixes:
             if self.words.has(f"{head}{suffix}.{rest}"):
                 return f"{head}{suffix}.{rest}"
