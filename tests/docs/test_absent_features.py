@@ -192,3 +192,12 @@ def test_a_table_without_a_dealer_passes_the_first_word():
     assert "في الجولة التالية ينتقل الكلام الأول إلى اللاعب التالي." in pages["ar"]
     assert "dealer" not in _glossary_words(pages["en"])
     assert "dealer" in _glossary_words(_pages(SPEC_DIR / "atlas-carta.touti")["en"])
+
+
+def test_a_calls_values_are_alternatives():
+    """A call is made with one of its values: "las, kont, +10 or pass", not "… and pass"."""
+    pages = _pages(SPEC_DIR / "atlas-carta.touti")
+    assert "It can be: las (“I have an ace”), kont (“I have a ghna”), +10 or pass (“nothing more”)." in pages["en"]
+    assert "Elle peut être : las (« j'ai un as ») ou kont (« j'ai un ghna »)." in pages["fr"]
+    assert "قد يكون: لاص («عندي الآس») أو كونت («عندي غنا»)." in re.sub(r"<[^>]+>", "", pages["ar"])
+    assert "Oros (coins, dheb), Copas (cups, koubbas), Espadas (swords, chbada) and Bastos" in pages["en"]

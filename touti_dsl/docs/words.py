@@ -309,8 +309,10 @@ class ValueWords(Visitor):
         return self.words.text("value.kind_points", points=self.lit(points.get(kind, "?")), kind=self.word(kind))
 
     def visit_Decls(self, node: m.Decls) -> Rendered:
-        """Suits, ranks, call values: each label in the page's language, its other names after it."""
-        return Rendered(self.listed(self.declared(d) for d in node.items))
+        """Suits, ranks, call values: each label in the page's language, its other names after it; a call's values are
+        alternatives ("las, kont or pass"), the deck's suits and ranks all there ("… and rey")."""
+        last = "value.or" if self.vocabulary_id == "call.values" else "value.and"
+        return Rendered(self.listed((self.declared(d) for d in node.items), last))
 
     def declared(self, decl: m.Decl) -> str:
         """`label (other names)`; a call value is named by the players' word for it when the glossary has one."""
