@@ -201,3 +201,19 @@ def test_a_calls_values_are_alternatives():
     assert "Elle peut être : las (« j'ai un as ») ou kont (« j'ai un ghna »)." in pages["fr"]
     assert "قد يكون: لاص («عندي الآس») أو كونت («عندي غنا»)." in re.sub(r"<[^>]+>", "", pages["ar"])
     assert "Oros (coins, dheb), Copas (cups, koubbas), Espadas (swords, chbada) and Bastos" in pages["en"]
+
+
+@pytest.mark.parametrize("spec, sentence", [
+    ("tute-cabrero", "A player who has lost 4 (a table may choose 3, 4 or 5) hands leaves the match and is dealt no more "
+                     "cards; the others play on, as a table of that many players."),
+    ("tute-lone-two", "may say so before the first action of the round: the deal is then void and the cards are dealt "
+                      "again."),
+    ("tutti-subastado-tute-wins", "and declares them ends the round at once: this is the tute. The round scores nothing "
+                                  "(the contract is neither made nor failed)."),
+])
+def test_a_sentence_follows_the_word_of_the_rule_it_depends_on(spec, sentence):
+    """`rule@WORD.<id>` (views.SENTENCE_DEPENDS_ON) had lost its lookup: elimination read "ends the match: the others
+    win it", a holder's redeal read as automatic, and a tute under a contract "wins the hand"."""
+    pages = _pages(SPEC_DIR / "examples" / f"{spec}.touti")
+    assert sentence in pages["en"]
+    assert "ends the match: the others win it" not in pages["en"]

@@ -232,11 +232,15 @@ class PageWords:
         return key
 
     def _sentence_key(self, rule: m.Rule) -> str:
-        """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
+        """`rule.<id>`; its wording where another rule's word calls for it (`rule@WORD.<id>`, SENTENCE_DEPENDS_ON); its
+        wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
         sentence), for a value given as a table of rows (`rule_table.*`), or for a match played in hands won
         (`rule_in_hands.*`: a score then counts hands, not points), or in a fixed number of hands (`rule_in_rounds.*`:
         a tie is for the highest total after the last hand)."""
         key = vocabulary_id(rule)
+        other = self.spec.value(SENTENCE_DEPENDS_ON.get(rule.id, ""))
+        if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
+            return f"rule@{other.value}.{key}"  # the sentence another rule's word calls for (SENTENCE_DEPENDS_ON)
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
