@@ -217,3 +217,14 @@ def test_a_sentence_follows_the_word_of_the_rule_it_depends_on(spec, sentence):
     pages = _pages(SPEC_DIR / "examples" / f"{spec}.touti")
     assert sentence in pages["en"]
     assert "ends the match: the others win it" not in pages["en"]
+
+
+def test_a_claim_is_never_made_only_while_the_table_has_a_stock_or_a_swap(tmp_path):
+    """Tute has no stock: its claim said "never while cards are left to draw"."""
+    pages = _pages(SPEC_DIR / "examples" / "tute-claim-the-rest.touti")
+    assert "claim every remaining trick for its side; never while the trump swap may still be made. The claim" in pages["en"]
+    assert "tous les plis restants ; jamais tant que l'échange de l'atout peut encore se faire. La" in pages["fr"]
+    for lang, page in pages.items():
+        assert not re.search(r"left to draw|à piocher|للسحب", page.split("{ #section-claim }")[1].split("\n## ")[0]), lang
+    stock = variant_pages(tmp_path, "guinote", "add claim {\n  window: to_lead\n  false: opponents_take_rest\n}\n")["en"]
+    assert "never while cards are left to draw, nor while the trump swap may still be made." in stock

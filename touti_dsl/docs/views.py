@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, condition_names, most_sides, rank_labels, table_variants
+from .words import Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -185,7 +185,11 @@ class PageWords:
 
     def _word_fields(self, rule: m.Rule) -> dict[str, str]:
         """The spec's words a one-word rule's sentence names: the first dealer and the partners by kings name the
-        deck's king."""
+        deck's king; a claim's window says when it is never made, of the stock and the swap the table has."""
+        if rule.id == "claim.window":
+            when = "_".join(name for name, has in (("stock", has_stock(self.spec)), ("swap", self.spec.has("trump.swap")))
+                            if has)
+            return {"never": self.text(f"clause.claim.never.{when}") if when else ""}
         if rule.id not in ("rotation.first_dealer", "table.partnerships"):
             return {}
         return {"king": rank_labels(self.spec, self.words.lang).get(KING, self.lit(KING))}
