@@ -228,3 +228,18 @@ def test_a_claim_is_never_made_only_while_the_table_has_a_stock_or_a_swap(tmp_pa
         assert not re.search(r"left to draw|à piocher|للسحب", page.split("{ #section-claim }")[1].split("\n## ")[0]), lang
     stock = variant_pages(tmp_path, "guinote", "add claim {\n  window: to_lead\n  false: opponents_take_rest\n}\n")["en"]
     assert "never while cards are left to draw, nor while the trump swap may still be made." in stock
+
+
+def test_the_comparison_links_only_rules_a_page_states(tmp_path):
+    """The comparison links each differing value to its rule on the system's page: not to a rule that page leaves out
+    (Tute's void rounds, which it never has)."""
+    from touti_dsl.docs.render import comparison_rows
+
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "atlas-carta" {\n  title: "House"\n}\n\n'
+                    "rotation {\n  after_void: same_seat\n}\n", encoding="utf-8")
+    specs = [load_for_docs(SPEC_DIR / "tute.touti", ROOT).spec, load_for_docs(path, tmp_path).spec]
+    rows, _ = comparison_rows(specs)
+    row = next(row for row in rows if row[0] == "`rotation.after_void`")
+    assert row[1] == "<code>next_seat</code>"
+    assert row[2] == "[<code>same_seat</code>](rules/house.md#rotation-after_void)"
