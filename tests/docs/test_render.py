@@ -9,7 +9,7 @@ import pytest
 from touti_dsl.cli import main
 from touti_dsl.docs.catalog import LANGUAGES, catalog
 from touti_dsl.docs.render import generated_pages, load_for_docs, render_rules
-from touti_dsl.docs.views import anchor, capitalised
+from touti_dsl.docs.views import PageWords, anchor, capitalised
 
 from .helpers import ALL_SPECS, DOCS_DIR, ROOT, SYSTEM_SPECS
 
@@ -30,7 +30,8 @@ def test_every_rule_has_its_anchor_in_every_language(path, lang):
     loaded = load_for_docs(path, ROOT)
     page = render_rules(loaded, lang)
     anchors = set(re.findall(r"\{:? #([\w-]+)[ }]", page))
-    missing = [rule.id for rule in loaded.spec.rules if anchor(rule.id) not in anchors]
+    stated = PageWords(catalog(lang), loaded.spec).shown  # a rule about a feature the table lacks is not stated
+    missing = [rule.id for rule in loaded.spec.rules if anchor(rule.id) not in anchors and stated(rule)]
     assert not missing
 
 

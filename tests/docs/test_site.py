@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from touti_dsl.docs.views import anchor
+from touti_dsl.docs.catalog import catalog
+from touti_dsl.docs.views import PageWords, anchor
 from touti_dsl.loader import load_spec
 
 from .helpers import ALL_SPECS, ROOT
@@ -36,7 +37,8 @@ def _ids(html_path: Path) -> set[str]:
 def test_every_rule_id_has_an_anchor_on_its_built_page(site, path, lang):
     spec = load_spec(path)
     ids = _ids(site / f"{LANGUAGE_DIRS[lang]}rules/{spec.system}/index.html")
-    missing = [rule.id for rule in spec.rules if anchor(rule.id) not in ids]
+    stated = PageWords(catalog(lang), spec).shown  # a rule about a feature the table lacks is not stated (views.NEEDS)
+    missing = [rule.id for rule in spec.rules if anchor(rule.id) not in ids and stated(rule)]
     assert not missing
 
 

@@ -40,6 +40,7 @@ class Names:
     subject: str | None = None  # the side the rule's sentence is about: `points(winner)` in `scoring.winner` is "their own points"
     kinds: tuple[str, ...] = ()  # the names of ghna.kinds
     to_reader: bool = False  # the sentence around speaks to the reader ("you must"): "you hold", not "this player holds"
+    values: Mapping[str, str] = field(default_factory=dict)  # the values of the call whose rule is shown (`calling(las)`)
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,8 @@ def _arg_fields(prose: Prose, node: m.Pred) -> dict:
     """The arguments in words: `side` (who) and `what` (a kind of declaration, a suit, a rank, trumps or the led suit)."""
     kinds = PREDICATES[node.name].args if node.name in PREDICATES else ()
     side, what = prose.words.text("arg.any_side"), prose.words.text("arg.any_kind")
+    if "value" in kinds:  # `calling(las)`: a value of the call, which may share a word with a suit or a side
+        return {"side": side, "what": _call_value(prose, str(node.args[0]))}
     for arg in node.args:
         if arg in SIDES:
             side = prose.words.text(_side_key(prose, arg))
@@ -92,6 +95,11 @@ def _arg_fields(prose: Prose, node: m.Pred) -> dict:
     if "card_group" in kinds and ranks and groups:  # one card: `cards_held(trump, 2)`, the 2 of trumps
         what = _card_of(prose, ranks[0], groups[0])
     return {"side": side, "what": what}
+
+
+def _call_value(prose: Prose, value: str) -> str:
+    """A value of the call being made, as the call's values are named on the page: "las (“I have an ace”)"."""
+    return prose.names.values.get(value) or f"<code>{value}</code>"  # checks.py allows no other value
 
 
 def _side_key(prose: Prose, side: str) -> str:

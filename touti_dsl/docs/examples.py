@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import model as m
+from ..declaration_kinds import read_kind
 from ..conformance.cases import load_cases, system_case_dir
 from ..engine import Game
 from ..errors import ToutiError
@@ -203,7 +204,10 @@ def contract_by_one(teller: Teller, cases) -> str | None:
             continue
         found = result(case)
         team = found["contract"]["team"]
-        players = teller.words.text("value.and").join(teller.lit(s + 1) for s in (team, team + 2))
+        seats = _contract_seats(teller.spec, found["contract"])
+        players = teller.words.text("value.and").join(teller.lit(s + 1) for s in seats)
+        if len(seats) == 1:  # the bid winner alone against the rest: one player's contract, each other scores it
+            key = key.replace("example.", "example_rest.")
         bonus = teller.spec.value("deck.last_trick")
         last = bonus.value if isinstance(bonus, m.Number) and found["last_trick"] == team else 0  # the team that won it
         lines.append(teller.text(key, amount=teller.lit(found["contract"]["amount"]), players=players,
@@ -214,6 +218,17 @@ def contract_by_one(teller: Teller, cases) -> str | None:
     return example_block(teller, "example.title.contract", [f"{line}\n" for line in lines])
 
 
+def _contract_seats(spec: m.Spec, contract: dict) -> tuple[int, ...]:
+    """The seats that hold the contract: the bid winner alone against the rest, else the seats of the bid winner's team
+    (the groups of `table.teams`, or partners seated alternately)."""
+    teams = spec.value("table.teams")
+    if teams == m.Word("bidder_against_rest"):
+        return (contract["bidder"],)
+    if isinstance(teams, m.Groups):
+        return tuple(teams.groups[contract["team"]])
+    return contract["team"], contract["team"] + 2
+
+
 def ghna_refused(teller: Teller, cases) -> str | None:
     for rule in ("ghna.caps", "ghna.minimums"):
         case = _first(cases, lambda c, rule=rule: c["polarity"] == "negative" and c["rules"] == [rule])
@@ -221,10 +236,11 @@ def ghna_refused(teller: Teller, cases) -> str | None:
             continue
         at = _verdict_step(case, "refuse")
         step = case["steps"][at]
-        seat, suit = step["seat"], step["action"].split()[1]
+        seat, (*kind, suit) = step["seat"], step["action"].split()[1:]  # `ghna SUIT`, or `ghna KIND SUIT` (ghna.kinds)
         seen = teller.replay(case, at).observation(seat)
+        ranks = _kind_ranks(teller.spec, kind[0]) if kind else _pair_ranks(teller.spec)
         pair = [c for c in seen["hand"] if teller.suits.get(c[-1]) and teller.suits[c[-1]].key == suit
-                and int(c[:-1]) in _pair_ranks(teller.spec)]
+                and int(c[:-1]) in ranks]
         return example_block(teller, "example.title.ghna", [
             teller.text("example.contract", amount=teller.lit(seen["contract"]["amount"]),
                         suit=teller.suit(seen["trump"])),
@@ -232,6 +248,16 @@ def ghna_refused(teller: Teller, cases) -> str | None:
                         amount=teller.lit(seen["contract"]["amount"])),
         ])
     return None
+
+
+def _kind_ranks(spec: m.Spec, name: str) -> tuple[int, ...]:
+    """The ranks of a kind of `ghna.kinds` (`as_tres = 20 1 3`: the ace and the three)."""
+    kinds, ranks, suits = (spec.value(rule) for rule in ("ghna.kinds", "deck.ranks", "deck.suits"))
+    entry = next((e for e in kinds.entries if e.key == name), None) if isinstance(kinds, m.Table) else None
+    if entry is None or not isinstance(ranks, m.Decls) or not isinstance(suits, m.Decls):
+        return ()
+    kind, _ = read_kind(entry, tuple(d.key for d in ranks.items), len(suits.items))
+    return kind.ranks if kind is not None else ()
 
 
 def _pair_ranks(spec: m.Spec) -> tuple[int, ...]:

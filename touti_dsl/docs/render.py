@@ -169,6 +169,11 @@ def _text_of(spec: m.Spec, rule_id: str) -> str:
     return value.value if isinstance(value, m.Text) else ""
 
 
+def _stated(spec: m.Spec, rule_id: str) -> bool:
+    """Whether the spec's rules page states the rule, so that a link to its anchor lands (views.NEEDS)."""
+    return PageWords(catalog("en"), spec).shown(spec.rule(rule_id))
+
+
 def comparison_rows(specs: list[m.Spec]) -> tuple[list[tuple[str, ...]], list[str]]:
     """Rows of the rules that differ between the specs (rule, then one cell per spec) and the ids that do not."""
     from .diff import md_cell, rule_union, value_text
@@ -179,8 +184,8 @@ def comparison_rows(specs: list[m.Spec]) -> tuple[list[tuple[str, ...]], list[st
         if len(set(texts)) == 1:
             same.append(rule_id)
             continue
-        cells = [md_cell(text) if text is None else f"[{md_cell(text)}](rules/{spec.system}.md#{anchor(rule_id)})"
-                 for spec, text in zip(specs, texts)]
+        cells = [md_cell(text) if text is None or not _stated(spec, rule_id)
+                 else f"[{md_cell(text)}](rules/{spec.system}.md#{anchor(rule_id)})" for spec, text in zip(specs, texts)]
         differing.append((f"`{rule_id}`", *cells))
     return differing, same
 

@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, condition_names, most_sides, rank_labels, table_variants
+from .words import Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -114,6 +114,42 @@ SAID_BY = {"trump.choice": "trump.turned"}
 SAID_BY_TURNED_PLACE = {"trump.swap_window"}
 
 
+# Rules that speak of a feature the table may not have, and the test that the table has it: the page leaves them out
+# otherwise (`remove follow_suit` and the other duties leave `scoring.renounce` with no duty to break).
+# A round is void only when every player passes in the bidding or a redeal condition voids the deal: without either,
+# `rotation.after_void` speaks of rounds the table never has.
+NEEDS = {"scoring.renounce": lambda page: page.has_duties(),
+         "rotation.after_void": lambda page: bool(page.spec.section("bidding") or page.spec.section("redeal"))}
+
+
+def _has_duty(duty: str):
+    return lambda spec: any(isinstance(r.value, m.Obligation) and r.value.duty == duty for r in spec.section("play"))
+
+
+def _has_call_value(value: str):
+    return lambda spec: any(isinstance(values, m.Decls) and any(str(d.key) == value for d in values.items)
+                            for values in (spec.value(f"{call}.values") for call in spec.calls))
+
+
+def _has_section(section: str):
+    return lambda spec: bool(spec.section(section))
+
+
+# Glossary terms for a feature the table may not have, and the test that it has it: the glossary a variant inherits
+# (Brisca's from Guiñote) leaves out the songs, the duties, the bidding or the calls its table has removed.
+TERM_NEEDS = {
+    "ghna": _has_section("ghna"), "tute": lambda spec: spec.value("ghna.tute") not in (None, m.Word("none")),
+    "follow": _has_duty("follow"), "overtake": _has_duty("beat_led"), "ruff": _has_duty("trump"),
+    "overtrump": _has_duty("beat_trump"),
+    **{term: _has_section("bidding") for term in ("bidding", "bid", "pass", "contract", "bidding_team", "defenders")},
+    "raise": lambda spec: spec.is_call("push"),  # the players' word for the push call (touti-app)
+    "las": _has_call_value("las"), "kont": _has_call_value("kont"),
+    "concession": _has_section("concession"),
+    "last_trick": lambda spec: spec.has("deck.last_trick"),
+    "dealer": lambda spec: spec.value("rotation.dealer") != m.Word("no"),
+}
+
+
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
 
@@ -160,17 +196,29 @@ class PageWords:
 
     def _word_fields(self, rule: m.Rule) -> dict[str, str]:
         """The spec's words a one-word rule's sentence names: the first dealer and the partners by kings name the
-        deck's king."""
+        deck's king; a claim's window says when it is never made, of the stock and the swap the table has."""
+        if rule.id == "claim.window":
+            when = "_".join(name for name, has in (("stock", has_stock(self.spec)), ("swap", self.spec.has("trump.swap")))
+                            if has)
+            return {"never": self.text(f"clause.claim.never.{when}") if when else ""}
         if rule.id not in ("rotation.first_dealer", "table.partnerships"):
             return {}
         return {"king": rank_labels(self.spec, self.words.lang).get(KING, self.lit(KING))}
+
+    def shown(self, rule: m.Rule) -> bool:
+        """Whether the page states a rule: a rule about a feature the table does not have (`NEEDS`: the penalty for
+        breaking a duty of play where play has no duty) says nothing true of this table."""
+        need = NEEDS.get(rule.id)
+        return need is None or need(self)
 
     def has_duties(self) -> bool:
         return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
 
     def _table_key(self, key: str) -> str:
-        """The wording of `key` for this table: without a ghna section, the wording without songs (`*_no_ghna.*`, after
-        the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
+        """The wording of `key` for this table: without a dealer, the wording where the first word passes
+        (`*_no_dealer.*`); without a bidding section, the wording where nobody speaks (`*_no_bidding.*`; both with the
+        table's sides first); without a ghna section, the wording without songs (`*_no_ghna.*`,
+        after the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
         match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), then
         the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
         head, rest = key.split(".", 1)
@@ -179,6 +227,10 @@ class PageWords:
         suffixes = levels + table_variants(self.spec)
         if not self.spec.section("ghna"):  # no songs: a sentence that counts them has a wording without them
             suffixes = tuple(f"{s}_no_ghna" for s in table_variants(self.spec) or ("",)) + suffixes
+        if not self.spec.section("bidding"):  # nobody speaks: the deal and the turn pass, not "the first word"
+            suffixes = tuple(f"{s}_no_bidding" for s in (*table_variants(self.spec), "")) + suffixes
+        if self.spec.value("rotation.dealer") == m.Word("no"):  # nobody deals: the first word passes, not the deal
+            suffixes = tuple(f"{s}_no_dealer" for s in (*table_variants(self.spec), "")) + suffixes
         for suffix in suffixes:
             if self.words.has(f"{head}{suffix}.{rest}"):
                 return f"{head}{suffix}.{rest}"
@@ -195,11 +247,15 @@ class PageWords:
         return key
 
     def _sentence_key(self, rule: m.Rule) -> str:
-        """`rule.<id>`; its wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
+        """`rule.<id>`; its wording where another rule's word calls for it (`rule@WORD.<id>`, SENTENCE_DEPENDS_ON); its
+        wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
         sentence), for a value given as a table of rows (`rule_table.*`), or for a match played in hands won
         (`rule_in_hands.*`: a score then counts hands, not points), or in a fixed number of hands (`rule_in_rounds.*`:
         a tie is for the highest total after the last hand)."""
         key = vocabulary_id(rule)
+        other = self.spec.value(SENTENCE_DEPENDS_ON.get(rule.id, ""))
+        if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
+            return f"rule@{other.value}.{key}"  # the sentence another rule's word calls for (SENTENCE_DEPENDS_ON)
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return f"rule_in_hands.{key}"
@@ -327,7 +383,7 @@ class PageWords:
 
     def section_view(self, name: str) -> SectionView:
         """One section or call block, its rules split by kind."""
-        rules = [r for r in self.spec.section(name) if not (r.kind == "call" and r.key == CALL_HEADING)]
+        rules = [r for r in self.spec.section(name) if not (r.kind == "call" and r.key == CALL_HEADING) and self.shown(r)]
         views = [(rule, self.rule_view(rule)) for rule in rules]
         is_call = self.spec.is_call(name)
         heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
@@ -337,7 +393,8 @@ class PageWords:
             name=name,
             title=self.section_title(name),
             anchor=f"call-{name}" if is_call else f"section-{name}",
-            rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement))),
+            rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement)))
+            + (self.no_songs() if name == "play" else ()),
             duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
             requirements=requirements,
             requirements_intro=self.requirements_intro(name, call, is_call, requirements),
@@ -345,10 +402,12 @@ class PageWords:
             call_intro=self.text("intro.call") if is_call else "",
         )
 
-    def no_ghna_view(self) -> SectionView:
-        """The section of a spec without a ghna section: one sentence, nobody declares."""
-        sentence = RuleView(id="ghna", anchor="ghna-none", sentence=self.text("rule_unwritten.ghna"))
-        return SectionView(name="ghna", title=self.section_title("ghna"), anchor="section-ghna", rules=(sentence,))
+    def no_songs(self) -> tuple[RuleView, ...]:
+        """A spec without a ghna section (`remove ghna`): one sentence at the end of the play, nobody sings; no heading
+        of songs, which the table does not have."""
+        if self.spec.section("ghna"):
+            return ()
+        return (RuleView(id="ghna", anchor="ghna-none", sentence=self.text("rule_unwritten.ghna")),)
 
     def head_text(self, rule_id: str, plain: bool = False) -> str:
         """A Text of the system block in the page's language; English, marked as English, without a translation."""
@@ -363,6 +422,8 @@ class PageWords:
         """Term, its other spellings and meaning, for each term the spec names."""
         rows = []
         for name in self.terms.entries:
+            if not TERM_NEEDS.get(name, lambda spec: True)(self.spec):
+                continue
             word, *others = self.terms.spellings(name)
             aliases = [*others, *self.terms.entries[name].aliases]
             rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.term_meaning(name)))
@@ -418,9 +479,6 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
         view = page.section_view(name)
         shown = tuple((examples or {}).get(name, ()))
         sections.append(view if not shown else SectionView(**{**view.__dict__, "examples": shown}))
-    if not spec.section("ghna"):  # no songs at all (`remove ghna`): the page says so where the songs would be
-        sections.append(page.no_ghna_view())
-        sections.sort(key=lambda view: schema.section_rank(view.name))
     title = page.head_text("system.title", plain=True) or spec.system  # the front matter takes no markup
     source = page.head_text("system.source")
     return RulesPage(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import model as m
 from .. import schema
@@ -144,6 +144,22 @@ def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, su
                  kinds=tuple(e.key for e in kinds.entries) if isinstance(kinds, m.Table) else ())
 
 
+def call_value(words: Catalog, terms: Terms, decl: m.Decl) -> str:
+    """A call's value by its label in the page's language, after the players' word for it when the glossary has one:
+    "las (“I have an ace”)"."""
+    lit, label = Literal(words), decl.label.text(words.lang)
+    word = terms.word(str(decl.key)) if terms.knows(str(decl.key)) else label
+    if word == label:
+        return lit(label)
+    return words.text("value.call_value", name=lit(word), meaning=lit(label))
+
+
+def call_values(spec: m.Spec, call: str, words: Catalog, terms: Terms) -> dict[str, str]:
+    """Each value of a call (`values: las "I have an ace", …`) as the page names it (see call_value)."""
+    values = spec.value(f"{call}.values")
+    return {str(decl.key): call_value(words, terms, decl) for decl in values.items} if isinstance(values, m.Decls) else {}
+
+
 @dataclass(frozen=True)
 class Rendered:
     """A rule value in words: what fills its sentence and, for tables, the rows under their headings."""
@@ -198,6 +214,8 @@ class ValueWords(Visitor):
     def condition(self, expr: m.Expr, to_reader: bool = False) -> str:
         names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES,
                                 subject=RULE_SUBJECTS.get(self.rule.id), to_reader=to_reader)
+        if self.rule.kind == "call":  # `calling(las)` names a value of this call as its values are named
+            names = replace(names, values=call_values(self.spec, self.rule.section, self.words, self.terms))
         return self.terms.fill(render_condition(expr, self.words.lang, names))
 
     def visit_Number(self, node: m.Number) -> Rendered:
@@ -292,18 +310,17 @@ class ValueWords(Visitor):
         return self.words.text("value.kind_points", points=self.lit(points.get(kind, "?")), kind=self.word(kind))
 
     def visit_Decls(self, node: m.Decls) -> Rendered:
-        """Suits, ranks, call values: each label in the page's language, its other names after it."""
-        return Rendered(self.listed(self.declared(d) for d in node.items))
+        """Suits, ranks, call values: each label in the page's language, its other names after it; a call's values are
+        alternatives ("las, kont or pass"), the deck's suits and ranks all there ("… and rey")."""
+        last = "value.or" if self.vocabulary_id == "call.values" else "value.and"
+        return Rendered(self.listed((self.declared(d) for d in node.items), last))
 
     def declared(self, decl: m.Decl) -> str:
         """`label (other names)`; a call value is named by the players' word for it when the glossary has one."""
         lang = self.words.lang
         label = decl.label.text(lang)
         if self.vocabulary_id == "call.values":
-            word = self.terms.word(str(decl.key)) if self.terms.knows(str(decl.key)) else label
-            if word == label:
-                return self.lit(label)
-            return self.words.text("value.call_value", name=self.lit(word), meaning=self.lit(label))
+            return call_value(self.words, self.terms, decl)
         others = [*decl.label.all(lang)[1:], *decl.aliases]
         if isinstance(decl.key, int) and label != str(decl.key):
             others.insert(0, str(decl.key))
