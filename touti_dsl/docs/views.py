@@ -108,6 +108,10 @@ SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.
 # turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).
 SAID_BY = {"trump.choice": "trump.turned"}
 
+# Rules whose sentence is about a claim of the rest unless `claim.holds` is written as a condition: then the claim is
+# an announcement, judged at once (`rule_stated.*`).
+STATED_BY = {"claim.window": "claim.holds", "claim.false": "claim.holds"}
+
 
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
@@ -145,6 +149,8 @@ class PageWords:
             return f"rule_no_duty.{key}"
         if self.spec.has(SAID_BY.get(rule.id, "")) and self.words.has(f"rule_said.{key}"):
             return f"rule_said.{key}"
+        if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):
+            return self._table_key(f"rule_stated.{key}")
         return self._table_key(f"rule.{key}")
 
     def _word_fields(self, rule: m.Rule) -> dict[str, str]:
@@ -304,7 +310,8 @@ class PageWords:
 
     def section_title(self, name: str) -> str:
         if not self.spec.is_call(name):
-            return self.text(f"section.{name}")
+            stated = isinstance(self.spec.value(f"{name}.holds"), m.Formula) and self.words.has(f"section_stated.{name}")
+            return self.text(f"section_stated.{name}" if stated else f"section.{name}")  # a claim of a condition
         title = self.spec.value(f"{name}.{CALL_HEADING}")
         return title.text(self.words.lang) if isinstance(title, m.Text) else self.text("heading.call", name=name)
 
