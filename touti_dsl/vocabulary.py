@@ -193,6 +193,8 @@ DUTIES: dict[str, DutyInfo] = {
     for d in (
         DutyInfo("follow", "play a card of the led suit"),
         DutyInfo("beat_led", "play a card of the led suit higher than the highest card of the led suit in the trick"),
+        # some tables only ask to beat the card led ("montar: superar el valor de la carta de salida")
+        DutyInfo("beat_first", "play a card of the led suit higher than the card led (the first card of the trick)"),
         DutyInfo("trump", "play a trump"),
         DutyInfo("beat_trump", "play a trump higher than every trump in the trick"),
         DutyInfo("win", "play a card that wins the trick"),
