@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from touti_dsl.conformance.blame import SystemRules, blamed_rules
+from touti_dsl.conformance.compare import compare_step
 from touti_dsl.engine import Game, IllegalAction, RoundState
 from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
@@ -105,3 +107,15 @@ def test_a_wrong_condition_is_located(tmp_path, holds, code, words):
         load_spec(path)
     found = [d for d in caught.value.diagnostics if d.code == code]
     assert found and words in found[0].message and found[0].loc.line == 9, caught.value.diagnostics
+
+
+def test_a_claim_judged_the_other_way_is_blamed_on_claim_holds():
+    state = _after_first_trick([0, 0])
+    seat = state.to_play
+    state.apply(seat, "claim")
+    expect = state.round_result()
+    step = {"op": "round_result", "expect": expect}
+    case = {"system": SYSTEM, "rules": ["claim.false"], "setup": {"hands": []}, "steps": [step]}
+    actual = dict(expect, claim={"seat": seat, "held": not expect["claim"]["held"]}, winner=seat)
+    mismatch = compare_step(0, step, actual)
+    assert blamed_rules(case, mismatch, actual, SystemRules(SYSTEM, [case]))[0] == "claim.holds"
