@@ -103,6 +103,8 @@ def _case(game: Game, record: RoundRecord, at: int, seat: int, held: bool, setup
     if claim.holds_test is not None:
         score = state.scores[state.seating.team_of[seat]]
         rules, what = ["claim.holds", *rules], f"that the condition holds with its side's score at {score}"
+    elif game.spec.has("claim.holds"):  # `holds: rest` written out: the claim of the rest it names
+        rules = ["claim.holds", *rules]
     kind = "holds" if held else "does not hold"
     description = f"seat {seat} claims {what} after {state.tricks_played} tricks and the claim {kind}: {gives}"
     return {"rules": rules, "polarity": "positive", "description": description, "setup": dict(setup), "steps": steps}
