@@ -176,9 +176,14 @@ RULES: tuple[RuleSpec, ...] = (
     _r("claim.window", WORDS, ("to_lead", "to_play"),
        meaning="when a player may claim every remaining trick for its side: when about to lead a trick, or whenever "
                "it is its turn to play (never while cards are left to draw, nor while the trump swap may still be made)"),
-    _r("claim.false", WORDS, ("opponents_take_rest", "play_on"),
-       meaning="what a claim that does not hold costs: the opponents take every remaining trick (two sides only), or "
-               "the play goes on and the claimant's side may not claim again this round"),
+    _r("claim.holds", (m.Word, m.Formula), ("rest",), required=False,
+       meaning="what a claim states: `rest`, every remaining trick for the claimant's side (judged by playing it "
+               "out; the default), or a condition judged for the claimant's side (`team`) on the round so far at "
+               "the moment of the claim (an announcement: `points(team) >= 101`)"),
+    _r("claim.false", WORDS, ("opponents_take_rest", "play_on", "loses_hand", "loses_game"),
+       meaning="what a claim that does not hold costs: the opponents take every remaining trick (two sides only), "
+               "the play goes on and the claimant's side may not claim again this round, or the claimant's side "
+               "loses the hand or the game at once (two sides only; a claim of a condition that holds wins it)"),
     _r("scoring.round", WORDS, ("contract", "most_points", "middle_loses"),
        meaning="how a round is scored: a contract, the most points winning, or (each for oneself) the middle score losing"),
     _r("scoring.contract_made", EXPRESSION, required=False,
@@ -263,7 +268,7 @@ EXPRESSION_RULES = {
 }
 
 # Rules written either with words of their vocabulary or as a condition (a formula): the context of the condition.
-CONDITION_RULES = {"match.at_once": "at_once"}
+CONDITION_RULES = {"match.at_once": "at_once", "claim.holds": "claimed"}
 
 
 def spec_for(rule: m.Rule) -> RuleSpec | None:

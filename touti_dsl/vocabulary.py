@@ -23,7 +23,9 @@ Contexts — where an expression is evaluated, and for whom:
 - `round`: the scoring formulas, once the round is over (no seat: sides are named);
 - `at_once`: a condition of `match.at_once`, evaluated for each side after every trick and
   every declaration (`team` is that side, `opponents` the others): the first side it holds
-  for wins the game at once.
+  for wins the game at once;
+- `claimed`: `claim.holds` written as a condition, judged for the claimant's side (`team`, the
+  others `opponents`) on the round so far, at the moment of the claim: the terms of `at_once`.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 BIDDING = frozenset({"call", "bid"})
 TABLE = frozenset({"play", "declare", "swap", "concede", "claim"})
 ROUND = frozenset({"round"})
-AT_ONCE = frozenset({"at_once"})
+AT_ONCE = frozenset({"at_once", "claimed"})  # a side judged on the round so far: match.at_once, claim.holds
 DEAL = frozenset({"deal"})
 EVERYWHERE = BIDDING | TABLE | ROUND | AT_ONCE | DEAL
 
@@ -48,16 +50,17 @@ CONTEXT_NAMES = {
     "deal": "a redeal condition",
     "round": "a scoring formula",
     "at_once": "a condition that wins the game at once",
+    "claimed": "the condition a claim states",
 }
 
 # Argument kinds.  A term lists the kinds its arguments may be, each at most once.
 SEAT_SIDES = ("self", "partner", "team", "opponents")
 CONTRACT_SIDES = ("bidders", "defenders")
 RESULT_SIDES = ("winner", "loser")
-AT_ONCE_SIDES = ("team", "opponents")  # in `match.at_once`: the side the condition is evaluated for, and the others
+AT_ONCE_SIDES = ("team", "opponents")  # in `match.at_once` / `claim.holds`: the side judged (the claimant's), and the others
 ARG_KINDS = {
     "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring; team, opponents, "
-            "bidders, defenders in match.at_once)",
+            "bidders, defenders in match.at_once and claim.holds)",
     "kind": "a kind of declaration: trump (the 40), plain (a 20), tute, or the name of a kind of ghna.kinds",
     "suit": "a suit of the deck",
     "rank": "a rank of the deck",
@@ -190,6 +193,8 @@ DUTIES: dict[str, DutyInfo] = {
     for d in (
         DutyInfo("follow", "play a card of the led suit"),
         DutyInfo("beat_led", "play a card of the led suit higher than the highest card of the led suit in the trick"),
+        # some tables only ask to beat the card led ("montar: superar el valor de la carta de salida")
+        DutyInfo("beat_first", "play a card of the led suit higher than the card led (the first card of the trick)"),
         DutyInfo("trump", "play a trump"),
         DutyInfo("beat_trump", "play a trump higher than every trump in the trick"),
         DutyInfo("win", "play a card that wins the trick"),

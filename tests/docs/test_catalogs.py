@@ -76,13 +76,14 @@ def _sentence_keys(rule: schema.RuleSpec) -> list[str]:
     """The catalog keys a rules page needs for a rule: one sentence per word of a one-word rule, else one sentence."""
     if rule.id in HEAD_RULES or rule.id == "call.title":
         return []  # the page's head and the call's heading, not sentences
-    if rule.id in WORDS_OR_CARD:  # a word's sentence, or the sentence of the card's holder (`holder(2, oros)`)
+    if rule.id in WORDS_OR_CARD:  # a word's sentence, or the sentence of the card's holder (`holder(2, oros)`), or of the condition
         return [f"rule.{rule.id}.{word}" for word in rule.words] + list(WORDS_OR_CARD[rule.id])
     only_words = rule.shapes == (m.Word,)
     return [f"rule.{rule.id}.{word}" for word in rule.words] if only_words else [f"rule.{rule.id}"]
 
 
-WORDS_OR_CARD = {"rotation.first_lead": ("rule_holder.rotation.first_lead", "rule_holder_no_dealer.rotation.first_lead")}
+WORDS_OR_CARD = {"rotation.first_lead": ("rule_holder.rotation.first_lead", "rule_holder_no_dealer.rotation.first_lead"),
+                 "claim.holds": ("rule_formula.claim.holds",)}  # `rest`, or a condition: never a sentence of its own
 
 
 def test_every_rule_and_every_word_of_a_one_word_rule_is_a_sentence_of_every_catalog():

@@ -6,6 +6,12 @@ the claim, then what it gives.  A claim that holds ends the round with every rem
 trick to the claimant's side; one that does not ends it with every remaining trick to the
 opponents (`claim.false opponents_take_rest`), or leaves the play going on without another
 claim of that side (`play_on`): then the case shows the claimant's legal set again.
+
+A claim of a condition (`claim.holds` written as one) is shown on both sides of it: one
+explored claim played again from the least starting score of the claimant's side that
+makes the condition hold (the side wins the hand or the game at once), and from one point
+less (it does not: the other side wins it).  A claim at stake with the hand or the game
+(`claim.false loses_hand / loses_game`) shows the match result too.
 """
 
 from __future__ import annotations
@@ -18,32 +24,67 @@ def claim_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     """The earliest claim that holds and the earliest that does not, each with its outcome."""
     if game.ruleset.claim is None:
         return []
+    claims = [(at, record, seat) for record in rounds for at, (seat, action) in enumerate(record.history)
+              if action == "claim"]
     found: dict[bool, tuple[int, RoundRecord, int]] = {}
-    for record in rounds:
-        for at, (seat, action) in enumerate(record.history):
-            if action != "claim":
-                continue
-            held = _held(game, record, at)
-            if held not in found or at < found[held][0]:
-                found[held] = (at, record, seat)
-    return [_case(game, record, at, seat, held) for held, (at, record, seat) in sorted(found.items())]
+    for at, record, seat in claims:
+        held = _held(game, record, at, record.setup)
+        if held not in found or at < found[held][0]:
+            found[held] = (at, record, seat)
+    if game.ruleset.claim.holds_test is not None:
+        around = _threshold(game, sorted(claims, key=lambda c: -c[0])[:THRESHOLD_TRIES])
+        if around:
+            return around
+    return [_case(game, record, at, seat, held, record.setup) for held, (at, record, seat) in sorted(found.items())]
 
 
-def _state_before(game: Game, record: RoundRecord, at: int):
-    state = game.new_round(**record.setup)
+# The explored claims, latest first (the most points taken), tried for a starting score below the target that makes
+# a claim of a condition hold (each costs up to `match.target` rounds played again).
+THRESHOLD_TRIES = 8
+
+
+def _threshold(game: Game, claims: list[tuple[int, RoundRecord, int]]) -> list[dict]:
+    """A claim of a condition from the least score of the claimant's side that makes it hold, and from one less; only
+    scores below the target (a side at the target has won already)."""
+    rules = game.ruleset
+    for at, record, seat in claims:
+        side = game.new_round(**record.setup).seating.team_of[seat]  # fixed sides (claim.false needs two)
+        for score in range(rules.match_goal):
+            scores = [0] * rules.score_sides
+            scores[side] = score
+            setup = dict(record.setup, scores=scores)
+            held = _held(game, record, at, setup)
+            if held is None or (held and score == 0):
+                break  # the claim is no longer made from these scores, or holds from zero: no score below it
+            if held:
+                below = dict(record.setup, scores=[score - 1 if i == side else 0 for i in range(rules.score_sides)])
+                if _held(game, record, at, below) is False:
+                    return [_case(game, record, at, seat, True, setup), _case(game, record, at, seat, False, below)]
+                break
+    return []
+
+
+def _state_before(game: Game, record: RoundRecord, at: int, setup: dict):
+    """The round before its claim at `at`, or None when it ends or the claim is not legal there (other scores)."""
+    state = game.new_round(**setup)
     for seat, action in record.history[:at]:
+        if state.is_terminal():
+            return None
         state.apply(seat, action)
-    return state
+    return state if "claim" in state.legal_actions(record.history[at][0]) else None
 
 
-def _held(game: Game, record: RoundRecord, at: int) -> bool:
-    state = _state_before(game, record, at)
+def _held(game: Game, record: RoundRecord, at: int, setup: dict) -> bool | None:
+    state = _state_before(game, record, at, setup)
+    if state is None:
+        return None
     state.apply(record.history[at][0], "claim")
     return state.claims[-1][2]
 
 
-def _case(game: Game, record: RoundRecord, at: int, seat: int, held: bool) -> dict:
-    state = _state_before(game, record, at)
+def _case(game: Game, record: RoundRecord, at: int, seat: int, held: bool, setup: dict) -> dict:
+    state = _state_before(game, record, at, setup)
+    claim = state.rules.claim
     steps = [{"op": "apply", "seat": s, "action": a} for s, a in record.history[:at]]
     steps.append({"op": "legal", "seat": seat, "expect": state.legal_actions(seat)})
     steps.append({"op": "apply", "seat": seat, "action": "claim"})
@@ -55,6 +96,15 @@ def _case(game: Game, record: RoundRecord, at: int, seat: int, held: bool) -> di
         steps.append({"op": "legal", "seat": seat, "expect": state.legal_actions(seat)})
         gives = "the play goes on, and the side may not claim again"
     rules = ["claim.window"] if held else ["claim.false"]
+    what = "the rest"
+    if claim.stake is not None and not (held and claim.holds_test is None):
+        steps.append({"op": "match_result", "expect": state.match_result()})
+        gives = f"{'its side' if held else 'the other side'} wins the {claim.stake} at once"
+    if claim.holds_test is not None:
+        score = state.scores[state.seating.team_of[seat]]
+        rules, what = ["claim.holds", *rules], f"that the condition holds with its side's score at {score}"
+    elif game.spec.has("claim.holds"):  # `holds: rest` written out: the claim of the rest it names
+        rules = ["claim.holds", *rules]
     kind = "holds" if held else "does not hold"
-    description = f"seat {seat} claims the rest after {state.tricks_played} tricks and the claim {kind}: {gives}"
-    return {"rules": rules, "polarity": "positive", "description": description, "setup": dict(record.setup), "steps": steps}
+    description = f"seat {seat} claims {what} after {state.tricks_played} tricks and the claim {kind}: {gives}"
+    return {"rules": rules, "polarity": "positive", "description": description, "setup": dict(setup), "steps": steps}

@@ -313,6 +313,9 @@ class Explorer:
             if rule == "play.partner_exemption" and situations.partner_card_beatable(self.game.ruleset, state):
                 # where the exemption (or its absence) changes the legal set: the partner's card can be beaten
                 self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule), "~situation+beatable", core)
+        for rule in situations.lead_outbid(self.game.ruleset, state):  # beating the card led, not the best card
+            seat = situations.seat_to_act(state)
+            self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule), "~situation+lead-beaten", core)
 
     def _try_all(self, state, setup: dict, history: tuple, core: bool) -> None:
         """Try every candidate action of every seat; `core`: the history uses no optional feature."""

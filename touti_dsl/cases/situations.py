@@ -54,8 +54,9 @@ def _partner_winning(rules: Ruleset, state, view: dict, seat: int) -> bool:
     return winner is not None and winner in state.seating.partners[seat]
 
 
-def _overtake_lifted(rules: Ruleset, view: dict) -> bool:
-    """A plain-suit trick already trumped, and a hand that could only follow under the best led card."""
+def _overtake_lifted(rules: Ruleset, view: dict, duty: str) -> bool:
+    """A plain-suit trick already trumped, and a hand that could only follow under the card the duty asks to beat
+    (the best led card for `beat_led`, the card led for `beat_first`)."""
     trick = view["play"]["trick"]
     if not trick or not view["trump"]:
         return False
@@ -64,8 +65,33 @@ def _overtake_lifted(rules: Ruleset, view: dict) -> bool:
     if led == trump or not any(rules.card_suit[c] == trump for c in cards):
         return False
     best = max(rules.card_strength[c] for c in cards if rules.card_suit[c] == led)
+    if duty == "beat_first":
+        best = rules.card_strength[cards[0]]
     hand = [rules.vocabulary.cards[text] for text in view["hand"]]
     return any(rules.card_suit[c] == led and rules.card_strength[c] < best for c in hand)
+
+
+def lead_outbid(rules: Ruleset, state) -> list[str]:
+    """The `beat_first` duties where they differ from `beat_led`: a later card of the led suit beats the card led, no
+    trump has been played to a plain-suit trick, and the seat to play holds a card of the led suit between the two
+    (it may play it: it beats the card led, not the best card)."""
+    duties = [o.rule_id for o in rules.obligations if o.duty == "beat_first"]
+    if not duties:
+        return []
+    view = state.observation(seat_to_act(state))
+    trick = view["play"]["trick"] if view["phase"] == "play" else None
+    if not trick or len(trick) < 2 or view["play"]["to_play"] != seat_to_act(state):
+        return []
+    cards = [rules.vocabulary.cards[text] for _, text in trick]
+    suit, strength = rules.card_suit, rules.card_strength
+    led = suit[cards[0]]
+    trump = rules.suits.index(view["trump"]) if view["trump"] else None
+    if led != trump and any(suit[c] == trump for c in cards):
+        return []
+    lead, best = strength[cards[0]], max(strength[c] for c in cards if suit[c] == led)
+    hand = [rules.vocabulary.cards[text] for text in view["hand"]]
+    between = best > lead and any(suit[c] == led and lead < strength[c] < best for c in hand)
+    return duties if between else []
 
 
 def partner_card_beatable(rules: Ruleset, state) -> bool:
@@ -123,8 +149,9 @@ def rules_in_force(rules: Ruleset, state, history: tuple = ()) -> list[str]:
             found.append("play.partner_exemption")
         if _void_in_led_and_trumps(rules, view):
             found.append("play.free_discard")
-        if _overtake_lifted(rules, view):  # shows an `unless` exception of the duty to beat the led card
-            found += [o.rule_id for o in rules.obligations if o.duty == "beat_led" and o.unless is not None]
+        for duty in ("beat_led", "beat_first"):  # shows an `unless` exception of the duty to beat the led card
+            if _overtake_lifted(rules, view, duty):
+                found += [o.rule_id for o in rules.obligations if o.duty == duty and o.unless is not None]
     bidding = view.get("bidding") or {}
     if view["phase"] == "bidding" and rules.bidding and rules.bidding.never_stands is not None:
         high_bidder, out = bidding.get("high_bidder"), bidding.get("out", [])
@@ -170,6 +197,9 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
     still binds while the partner wins the trick (`+by:RULE`), so that an exemption wrongly
     granted from any one duty is caught.
 
+    A `beat_first` duty refusing a card while a later card of the led suit beats the card led
+    (`+lead-beaten`: where it differs from `beat_led`).
+
     ghna.window closed by the next lead (not merely before any trick is won); trump.swap tried
     by the holder of the 7 after the first card, or in a chain the link to come (`swap_link`) and
     the holder of a later link's card refused before its turn; trump.swap_window refused to the
@@ -180,6 +210,8 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
     """
     if rule_id == "play.partner_exemption" and refused_by and refused_by != rule_id:
         return f"+by:{refused_by}"
+    if rule_id in lead_outbid(rules, state):  # refused where beating the card led is not beating the best card
+        return "+lead-beaten"
     if rule_id in ("trump.swap", "trump.swap_window", "trump.swap_duty") and rules.swap_chain:
         return swap_link(rules, state.swapped) + _early_link(rules, state, seat)
     if rule_id not in ("ghna.window", "trump.swap", "trump.swap_window", "bidding.pass", "ghna.who", "ghna.lend"):

@@ -337,6 +337,8 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules) -> str | None:
         return _first_known(rules, "bidding.all_pass")
     if "tute" in differing:
         return _first_known(rules, "ghna.tute")
+    if "claim" in differing and rules.has("claim.holds"):  # a claim of a condition judged the other way
+        return "claim.holds"
     if expect.get("conceded") and differing & set(CONCEDED_FIELDS):
         return _first_known(rules, "concession.award")
     if "card_points" in differing or "last_trick" in differing:

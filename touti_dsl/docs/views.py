@@ -149,6 +149,10 @@ TERM_NEEDS = {
     "dealer": lambda spec: spec.value("rotation.dealer") != m.Word("no"),
 }
 
+# Rules whose sentence is about a claim of the rest unless `claim.holds` is written as a condition: then the claim is
+# an announcement, judged at once (`rule_stated.*`).
+STATED_BY = {"claim.window": "claim.holds", "claim.false": "claim.holds"}
+
 
 class PageWords:
     """Everything needed to put one spec's rules in words in one language."""
@@ -188,6 +192,8 @@ class PageWords:
             return f"rule_said.{key}"
         if rule.id in SAID_BY_TURNED_PLACE and self.words.has(f"rule_turned_{self._turned_place()}.{key}"):
             return f"rule_turned_{self._turned_place()}.{key}"
+        if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):
+            return self._table_key(f"rule_stated.{key}")
         return self._table_key(f"rule.{key}")
 
     def _turned_place(self) -> str:
@@ -371,7 +377,8 @@ class PageWords:
 
     def section_title(self, name: str) -> str:
         if not self.spec.is_call(name):
-            return self.text(f"section.{name}")
+            stated = isinstance(self.spec.value(f"{name}.holds"), m.Formula) and self.words.has(f"section_stated.{name}")
+            return self.text(f"section_stated.{name}" if stated else f"section.{name}")  # a claim of a condition
         title = self.spec.value(f"{name}.{CALL_HEADING}")
         return title.text(self.words.lang) if isinstance(title, m.Text) else self.text("heading.call", name=name)
 

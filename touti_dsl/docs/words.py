@@ -21,8 +21,8 @@ from .terms import Terms
 # Rules whose numbers are ranks, shown by their labels ("rey").
 RANK_RULES = frozenset({"ghna.pair", "ghna.tute", "trump.swap"})
 # The side each rule's sentence is about ("The team that wins the hand scores …"): a formula names it "their own".
-# (`team` in match.at_once: the side the condition is judged for)
-RULE_SUBJECTS = {"scoring.winner": "winner", "scoring.loser": "loser", "match.at_once": "team",
+# (`team` in match.at_once and claim.holds: the side the condition is judged for)
+RULE_SUBJECTS = {"scoring.winner": "winner", "scoring.loser": "loser", "match.at_once": "team", "claim.holds": "team",
                  "scoring.capote_void": "winner"}  # the capote's side, judged as `winner`
 # Rules whose words name play duties of the spec: each is shown by the duty's words, linked to it.
 DUTY_LISTS = frozenset({"play.partner_exemption", "play.order"})

@@ -1,4 +1,4 @@
-"""A claim: a player shows the rest of the hand and claims every remaining trick for its side.
+"""A claim: a player shows the rest of the hand and claims every remaining trick for its side, or announces a condition.
 
 The claim is a statement that may be wrong.  It is offered whenever `claim.window` and the
 claim section's `require` lines allow it; only when it is applied does the engine decide
@@ -18,6 +18,15 @@ the cards still out (as double-dummy solvers do: for winning every trick they ar
 same card).  Declarations, swaps and concessions are not plays: the search ignores them,
 and a claim is never possible while cards are left to draw or the swap may still be made,
 so the hands are all that is left to play.
+
+A claim of a condition (`claim.holds` written as one, an announcement such as "we have
+reached 101") is judged at once, for the claimant's side, on the round so far (as
+`match.at_once` judges its condition: at_once.round_so_far): it needs no hand to be
+known, so the stock and the swap do not close its window.  It is at stake with the hand or
+the game (`claim.false loses_hand / loses_game`): one that holds ends the round and wins
+it for the claimant's side, one that does not for the other side; the cards not yet played
+count for nobody.  A claim of the rest with `loses_hand` / `loses_game` that does not hold
+costs the same.
 """
 
 from __future__ import annotations
@@ -49,6 +58,8 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
         return WINDOW, "only the player whose turn it is to play may claim"
     if st.rules.claim.window == "to_lead" and st.trick_cards:
         return WINDOW, "a claim is made before leading a trick"
+    if st.rules.claim.holds_test is not None:  # a condition on the round so far: no hand needs to be known
+        return None
     if st.stock:
         return WINDOW, "cards are still to be drawn: the rest of the hand is not known"
     if swap_to_come(st):
@@ -72,14 +83,26 @@ def barred(st, seat: int) -> bool:
     return any(not held and team_of[claimant] == team_of[seat] for claimant, _, held in st.claims)
 
 
-def apply(st, seat: int) -> None:
+def apply(st, seat: int, round_so_far) -> None:
+    """Judge the claim and apply what it gives; `round_so_far(st)` is the round as a condition of it reads it."""
+    rules = st.rules.claim
     team = st.seating.team_of[seat]
-    held = holds(st, team)
+    if rules.holds_test is None:
+        held = holds(st, team)
+    else:
+        held = bool(rules.holds_test(st, seat, round_so_far(st)))
     st.claims.append((seat, st.tricks_played, held))
-    if held:
+    if held and rules.holds_test is None:
         _give_rest(st, team)
-    elif st.rules.claim.false == "opponents_take_rest":
-        _give_rest(st, next(t for t in range(st.rules.sides) if t != team))
+    elif rules.stake is not None:  # the hand or the game, won by the side stake_winner names
+        st.window_team = None
+        st.phase, st.to_play = "done", None
+    elif not held and rules.false == "opponents_take_rest":
+        _give_rest(st, _other_side(st, team))
+
+
+def _other_side(st, team: int) -> int:
+    return next(t for t in range(st.rules.sides) if t != team)
 
 
 def _give_rest(st, team: int) -> None:
@@ -95,22 +118,34 @@ def ending(st) -> tuple[int, bool] | None:
     if not st.claims or st.phase != "done":
         return None
     seat, _, held = st.claims[-1]
-    return (seat, held) if held or st.rules.claim.false == "opponents_take_rest" else None
+    return (seat, held) if held or st.rules.claim.false != "play_on" else None
 
 
 def rest_side(st) -> int | None:
-    """The side that took the remaining tricks by a claim, or None."""
+    """The side that took the remaining tricks by a claim, or None (none, or a claim that won or lost at once)."""
     ended = ending(st)
     if ended is None:
         return None
     team = st.seating.team_of[ended[0]]
-    return team if ended[1] else next(t for t in range(st.rules.sides) if t != team)
+    if ended[1] and st.rules.claim.holds_test is None:
+        return team
+    return _other_side(st, team) if not ended[1] and st.rules.claim.false == "opponents_take_rest" else None
+
+
+def stake_winner(st) -> int | None:
+    """The side a claim that ended the round won the hand (or the game) for at once (claim.false loses_hand /
+    loses_game): the claimant's, for a claim of a condition that held; the other side, for a claim that did not."""
+    ended = ending(st)
+    if ended is None or st.rules.claim.stake is None or rest_side(st) is not None:
+        return None
+    team = st.seating.team_of[ended[0]]
+    return team if ended[1] else _other_side(st, team)
 
 
 def rest_taker(st) -> int | None:
     """The seat that counts as winning the last trick of a claimed round: the claimant, or the next opponent."""
     ended = ending(st)
-    if ended is None:
+    if ended is None or rest_side(st) is None:
         return None
     seat, held = ended
     if held:
@@ -124,7 +159,7 @@ def rest_taker(st) -> int | None:
 
 def remaining_tricks(st) -> int:
     """The tricks a claim that ended the round gave away (0 without one)."""
-    return st.seating.deal.tricks - len(st.tricks) if ending(st) is not None else 0
+    return st.seating.deal.tricks - len(st.tricks) if rest_side(st) is not None else 0
 
 
 def refuse(st, seat: int) -> None:

@@ -125,11 +125,32 @@ def lend_needs_a_partner(spec: m.Spec) -> Iterator[Finding]:
 
 @combination()
 def claim_rest_to_two_sides(spec: m.Spec) -> Iterator[Finding]:
-    """`claim.false opponents_take_rest` gives the rest to the one other side: the table must have two sides."""
+    """`claim.false opponents_take_rest` gives the rest to the one other side, `loses_hand` / `loses_game` the hand or
+    the game: the table must have two sides."""
     sides, _ = _side_counts(spec)
-    if _word(spec, "claim.false") == "opponents_take_rest" and sides and sides != {2}:
-        yield spec.rule("claim.false"), ("claim.false opponents_take_rest gives the rest to the other side: the table must "
-                                         "have two sides (or use play_on)")
+    false = _word(spec, "claim.false")
+    if false in ("opponents_take_rest", "loses_hand", "loses_game") and sides and sides != {2}:
+        yield spec.rule("claim.false"), (f"claim.false {false} gives the {_CLAIM_GIFTS[false]} to the other side: the "
+                                         "table must have two sides (or use play_on)")
+
+
+_CLAIM_GIFTS = {"opponents_take_rest": "rest", "loses_hand": "hand", "loses_game": "game"}
+
+
+@combination()
+def claim_stakes(spec: m.Spec) -> Iterator[Finding]:
+    """A claim of a condition wins or loses the hand or the game (`claim.false loses_hand / loses_game`); a hand won
+    at once needs a hand winner (`most_points`), a game won at once a match with one (as `match.at_once`)."""
+    false, holds = _word(spec, "claim.false"), spec.value("claim.holds")
+    if isinstance(holds, m.Formula) and false not in ("loses_hand", "loses_game"):
+        yield spec.rule("claim.holds"), ("a claim of a condition wins or loses the hand or the game at once: it needs "
+                                         "claim.false loses_hand or loses_game")
+    if false == "loses_hand" and _word(spec, "scoring.round") != "most_points":
+        yield spec.rule("claim.false"), "claim.false loses_hand needs a hand winner: scoring.round most_points"
+    if false == "loses_game" and _word(spec, "table.teams") == "bidder_against_rest":
+        yield spec.rule("claim.false"), "claim.false loses_game needs fixed sides: with bidder_against_rest the match is kept per player"
+    if false == "loses_game" and _word(spec, "match.end") in ("losses", "elimination"):
+        yield spec.rule("claim.false"), "claim.false loses_game names a winner: it needs match.end target or hands, not losses"
 
 
 @combination()

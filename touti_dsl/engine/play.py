@@ -22,6 +22,12 @@ def _beat_led(st, cards):
     return [c for c in cards if suit_of[c] == led and strength[c] > best]
 
 
+def _beat_first(st, cards):
+    lead = st.trick_cards[0]
+    suit_of, strength = st.rules.card_suit, st.rules.card_strength
+    return [c for c in cards if suit_of[c] == suit_of[lead] and strength[c] > strength[lead]]
+
+
 def _trump(st, cards):
     trump, suit_of = st.trump_suit, st.rules.card_suit
     return [c for c in cards if suit_of[c] == trump]
@@ -57,7 +63,7 @@ def _least_points(st, cards):
     return [c for c in cards if points[c] == fewest]
 
 
-DUTY_FILTERS = {"follow": _follow, "beat_led": _beat_led, "trump": _trump, "beat_trump": _beat_trump, "win": _win,
+DUTY_FILTERS = {"follow": _follow, "beat_led": _beat_led, "beat_first": _beat_first, "trump": _trump, "beat_trump": _beat_trump, "win": _win,
                 "no_undertrump": _no_undertrump, "no_points": _no_points, "points": _points,
                 "least_points": _least_points}
 
@@ -95,6 +101,8 @@ def refusal_message(st, duty: str, kept: list[int]) -> str:
         return f"must follow {rules.suits[st.led_suit]}: {example}"
     if duty == "beat_led":
         return f"must beat {rules.card_name[st.best_led_card]}: {example}"
+    if duty == "beat_first":
+        return f"must beat the card led, {rules.card_name[st.trick_cards[0]]}: {example}"
     if duty == "trump":
         return f"must play a trump ({rules.suits[st.trump_suit]}): {example}"
     if duty == "win":

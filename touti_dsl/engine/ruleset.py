@@ -108,8 +108,14 @@ class ClaimRules:
     """The claim section: when a player may claim the rest, and what a claim that does not hold costs."""
 
     window: str  # to_lead | to_play
-    false: str  # opponents_take_rest | play_on
+    false: str  # opponents_take_rest | play_on | loses_hand | loses_game
     merge_adjacent: bool  # no duty condition tells apart cards of one suit, strength run and worth (claim.py)
+    holds_test: Callable | None = None  # `claim.holds` as a condition (judged like match.at_once); None: the rest
+
+    @property
+    def stake(self) -> str | None:
+        """What a claim wins or loses at once: `hand` or `game` (`claim.false loses_hand / loses_game`), else None."""
+        return {"loses_hand": "hand", "loses_game": "game"}.get(self.false)
 
 
 @dataclass(frozen=True)
@@ -887,8 +893,13 @@ def _compile_claim(read: _Reader) -> ClaimRules | None:
     if not read.spec.has("claim.window"):
         return None
     window = read.word("claim.window", ("to_lead", "to_play"))
-    false = read.word("claim.false", ("opponents_take_rest", "play_on"))
-    return ClaimRules(window, false, cards_merge(read.spec))
+    false = read.word("claim.false", ("opponents_take_rest", "play_on", "loses_hand", "loses_game"))
+    rule = read.spec.rule("claim.holds")
+    if rule is None or isinstance(rule.value, m.Word):
+        if rule is not None:
+            read.word("claim.holds", ("rest",))
+        return ClaimRules(window, false, cards_merge(read.spec))
+    return ClaimRules(window, false, cards_merge(read.spec), _condition(rule, rule.value.expr, "claimed", read.names))
 
 
 def _compile_redeal(read: _Reader) -> RedealRules | None:

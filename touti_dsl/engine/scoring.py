@@ -298,15 +298,19 @@ def _favoured_entries(st, word: str, scores: list[int], left: list[int], finishe
 
 
 def ended_at_once(st) -> int | None:
-    """The side that ended the round at once: by a tute (or a kind that wins the hand), or by meeting the condition of
-    `match.at_once` (at_once.py)."""
-    return st.tute_team if st.tute_team is not None else st.at_once_team
+    """The side that ended the round at once: by a tute (or a kind that wins the hand), by meeting the condition of
+    `match.at_once` (at_once.py), or by a claim at stake with the hand or the game (claim.stake_winner)."""
+    if st.tute_team is not None:
+        return st.tute_team
+    return st.at_once_team if st.at_once_team is not None else claim.stake_winner(st)
 
 
 def _won_at_once(st) -> int | None:
     """The side that wins the game at once by `match.at_once` in this finished round, if any."""
     if st.at_once_team is not None:  # the condition of match.at_once held for it during the round
         return st.at_once_team
+    if st.rules.claim is not None and st.rules.claim.stake == "game" and claim.stake_winner(st) is not None:
+        return claim.stake_winner(st)  # a claim at stake with the game
     at_once = st.rules.at_once
     if not at_once or st.void:
         return None

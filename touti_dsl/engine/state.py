@@ -458,7 +458,7 @@ _APPLY = {
     "concede": _concession_apply("concede"),
     "agree": _concession_apply("agree"),
     "refuse": _concession_apply("refuse"),
-    "claim": lambda st, seat, _arg: claim.apply(st, seat),
+    "claim": lambda st, seat, _arg: claim.apply(st, seat, at_once.round_so_far),
     "redeal": lambda st, seat, _arg: redeal.apply(st, seat),
     "take": widow.apply_take,
     "leave": widow.apply_leave,
