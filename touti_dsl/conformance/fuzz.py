@@ -154,6 +154,14 @@ def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset(), brief: bo
 ACTORS_TEXT, TRICK_WINNER_TEXT = '{"op":"actors"}', '{"op":"trick_winner"}'
 RESULTS_TEXT = ('{"op":"round_result"}', '{"op":"match_result"}')
 LEGAL_TEXTS = tuple(f'{{"op":"legal","seat":{seat}}}' for seat in range(8))  # a table seats at most 6
+ONE_ACTOR_TEXTS = tuple(f"{ACTORS_TEXT},{legal}" for legal in LEGAL_TEXTS)  # `sent` is joined with commas
+_ONE_SEAT_TEXTS = tuple(seats_text([seat]) + "," for seat in range(8))
+
+
+def _one_actor_reply(seat: int, actions: list[str]) -> str:
+    """The outputs of the actors step and of the legal step of a move with one actor, in one text."""
+    return _ONE_SEAT_TEXTS[seat] + actions_text(actions)
+
 _ACTION_TEXTS: dict[tuple[str, int, str], str] = {}  # (op, seat, action): the engine's action texts only, a bounded vocabulary
 
 def _action_step_text(op: str, seat: int, action: str) -> str:
@@ -190,18 +198,25 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, b
     actors_now, legal_now, apply = state.actors, state.legal_actions, state.apply
     while state.phase != "done":  # RoundState.is_terminal
         actors = actors_now()
-        legal = [legal_now(seat) for seat in actors]
-        owners, found = (None, legal[0]) if len(actors) == 1 and not absent else _options(actors, legal, absent, kinds)
+        if len(actors) == 1 and not absent:  # most moves: one actor, whose legal list is the options, as it is
+            seat = actors[0]
+            owners, found = None, legal_now(seat)
+            legal = [found]
+            send(ONE_ACTOR_TEXTS[seat])  # the actors step and the actor's legal step, in one text
+            reply(_one_actor_reply(seat, found))
+        else:
+            legal = [legal_now(seat) for seat in actors]
+            owners, found = _options(actors, legal, absent, kinds)
+            send(ACTORS_TEXT)
+            reply(seats_text(actors))
+            for seat, actions in zip(actors, legal):
+                send(LEGAL_TEXTS[seat])
+                reply(actions_text(actions))
         pick, probe = choose(len(used), state, found)
         if steps is not None:
             only = actors_only_through(dict(zip(actors, legal)), kinds) if _some_only_through(legal, kinds) else {}
             steps.append({"op": "actors", "expect": actors, "only_through": only} if only else {"op": "actors", "expect": actors})
             steps += [{"op": "legal", "seat": seat, "expect": actions} for seat, actions in zip(actors, legal)]
-        send(ACTORS_TEXT)
-        reply(seats_text(actors))
-        for seat, actions in zip(actors, legal):
-            send(LEGAL_TEXTS[seat])
-            reply(actions_text(actions))
         if probe:
             probe = _probe(game, state, actors, legal, steps, sent, replies, probe, absent)
             probes += bool(probe)
@@ -320,7 +335,9 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
 
     def choose(index: int, state, found) -> tuple[int, int]:
         probe = rng.randrange(1, 64) if rng.random() < PROBE_RATE else 0
-        return _biased_pick(found, state, bias, rng), probe
+        wanted = _wanted(found, state, bias, rng)
+        # randrange(n) draws as choice(range(n)) would: one _randbelow(n), so "any option" needs no list of indices
+        return (rng.choice(wanted) if wanted else rng.randrange(len(found))), probe
 
     played = _play(game, setup, choose, absent, label, brief)
     plan = Plan(setup, played.choices, label)
@@ -337,12 +354,6 @@ def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:
     return Bias(contract, absent, concede=rng.choice((0.0, 0.05, 0.3)))
 
 
-def _biased_pick(found: list[str], state, bias: Bias, rng: random.Random) -> int:
-    wanted = _wanted(found, state, bias, rng)
-    # randrange(n) draws as choice(range(n)) would: one _randbelow(n), so "any option" needs no list of indices
-    return rng.choice(wanted) if wanted else rng.randrange(len(found))
-
-
 # What the biased player sees in an action: one bit per kind it looks for (0: a plain move)
 DECLARE, VOTE, CONCEDE, CALL = 1, 2, 4, 8
 HEAD_KINDS = {"ghna": DECLARE, "tute": DECLARE, "swap": DECLARE, "agree": VOTE, "refuse": VOTE, "concede": CONCEDE}
@@ -350,10 +361,15 @@ NOT_CALLS = frozenset({None, "concession", "swap", "tute"})  # the features whos
 _KINDS: dict[str, int] = {}  # the engine's action texts only: a spec has a bounded vocabulary
 
 
+_PLAIN: set[str] = set()  # the actions of _KINDS of kind 0 (a plain move)
+
+
 def _kind(action: str) -> int:
     found = _KINDS.get(action)
     if found is None:
         found = _KINDS[action] = HEAD_KINDS.get(action.split(" ", 1)[0], 0) | (CALL if feature_of(action) not in NOT_CALLS else 0)
+        if not found:
+            _PLAIN.add(action)
     return found
 
 
@@ -365,11 +381,14 @@ def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int
     draws are made only where such options exist, always in this order (a seed plays
     the same rounds).
     """
-    kinds = list(map(_KINDS.get, found))
-    if None in kinds:
-        kinds = list(map(_kind, found))
-    present = reduce(or_, kinds, 0)  # every kind among the options, one bit each
-    if not present:  # plain moves only (most of the play): no draw to make
+    if _PLAIN.issuperset(found):  # plain moves only (most of the play, known already): no draw to make
+        present = 0
+    else:
+        kinds = list(map(_KINDS.get, found))
+        if None in kinds:
+            kinds = list(map(_kind, found))
+        present = reduce(or_, kinds, 0)  # every kind among the options, one bit each
+    if not present:
         if state.phase == "bidding" and bias.contract is not None:
             return _towards(found, bias.contract)
         return None

@@ -50,7 +50,9 @@ def refusal(state, seat: int, action: str, every: bool = True) -> tuple[IllegalA
         kind, arg = parse_action(action, state.rules.vocabulary, state.rules.parse_cache)
         state.apply(seat, action)
     except IllegalAction as refused:
-        named = refused
+        # kept without its traceback: that would hold this frame, which holds `named` (a cycle), and with it every
+        # caller's frame until the garbage collector runs (touti fuzz probes a few refusals a round)
+        named = refused.with_traceback(None)
     else:  # pragma: no cover - legal_actions and apply disagree: an engine bug
         raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
     if not every or named.rule_id in ("action.syntax", PHASE):
