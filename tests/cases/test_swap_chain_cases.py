@@ -1,6 +1,6 @@
 """The cases of a chain of swap cards (`trump.swap: 7, 2`): each link is shown offered to the holder of its card after
-the swap before it, and refused before it and to another seat.  The suite is generated here (a few seconds), so the
-test does not wait for the committed suite."""
+the swap before it, and refused before it and to another seat.  The suite is the one the current code generates (the
+`current_suite` fixture: generated here when the committed one is stale)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from touti_dsl.cli import main
 from touti_dsl.conformance.cases import load_cases
 from touti_dsl.engine import Game
 from touti_dsl.loader import load_spec
@@ -17,13 +16,11 @@ CHAIN = Path(__file__).resolve().parents[2] / "spec" / "examples" / "guinote-two
 
 
 @pytest.fixture(scope="module")
-def swap_steps(tmp_path_factory) -> list[tuple[str, int, object]]:
+def swap_steps(current_suite) -> list[tuple[str, int, object]]:
     """(op, seat, a copy of the state before the step) for every `swap` step of the suite's cases."""
-    out = tmp_path_factory.mktemp("chain")
-    assert main(["generate", str(CHAIN), "--out", str(out)]) == 0
     game = Game.from_spec(load_spec(CHAIN))
     found = []
-    for case in load_cases(out / "guinote-two-takes-seven"):
+    for case in load_cases(current_suite(CHAIN)):
         if not any(rule.startswith("trump.swap") for rule in case["rules"]):
             continue  # the swap's own cases: one round each
         setup = case["setup"]
