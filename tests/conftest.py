@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -32,3 +33,24 @@ def spec_dir() -> Path:
 
 def spec_path(system: str) -> Path:
     return SPEC_DIR / f"{system}.touti"
+
+
+@pytest.fixture(scope="session")
+def current_suite(request, tmp_path_factory) -> Callable[[Path], Path]:
+    """The folder of a spec's suite as the current code generates it: the committed one when its stamp vouches for it
+    (the trust tests/cases/test_generated.py puts in stamps; it regenerates a suite every run to keep that honest),
+    else (a stale stamp: the generating code or the spec changed) and under --thorough, generated again here."""
+    from touti_dsl.cases.freshness import stale_reason
+    from touti_dsl.cli import main
+    from touti_dsl.loader import load_spec
+
+    def suite(path: Path) -> Path:
+        system = load_spec(path).system
+        committed = ROOT / "generated" / system
+        if not request.config.getoption("--thorough") and stale_reason(load_spec(path), committed) is None:
+            return committed
+        out = tmp_path_factory.mktemp(system)
+        assert main(["generate", str(path), "--out", str(out)]) == 0
+        return out / system
+
+    return suite

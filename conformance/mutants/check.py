@@ -93,17 +93,20 @@ def reference_command(system: str) -> str:
     return f"touti adapter {system}"
 
 
-def conform(command: str, system: str, folder: Path | None = None) -> dict:
-    """`touti conform --impl COMMAND --system SYSTEM --format json`, in process: the JSON report (cases of `folder` if given)."""
+def conform(command: str, system: str, folder: Path | None = None, made_for: tuple[str, ...] = ()) -> dict:
+    """`touti conform --impl COMMAND --system SYSTEM --format json`, in process: the JSON report (cases of `folder` if given;
+    only the cases made for a rule of `made_for` if given)."""
     cases = [case for case in load_cases(folder or system_case_dir(system, ROOT)) if case["system"] == system]
+    cases = [case for case in cases if not made_for or set(case["rules"]) & set(made_for)]
     result = run_cases(cases, RunSettings(command_argv(command), jobs=1, timeout=TIMEOUT))
     return json.loads(render_json(summarize(result)))
 
 
-def judge(name: str, system: str, command: str, targets: tuple[str, ...] = (), folder: Path | None = None) -> Verdict:
-    """Run one implementation and keep what matters: exit code and the rule ids that failed."""
+def judge(name: str, system: str, command: str, targets: tuple[str, ...] = (), folder: Path | None = None,
+          made_for: tuple[str, ...] = ()) -> Verdict:
+    """Run one implementation and keep what matters: exit code and the rule ids that failed (on the cases `conform` picks)."""
     try:
-        report = conform(command, system, folder)
+        report = conform(command, system, folder, made_for)
     except ImplUnusable as error:
         return Verdict(name, system, 2, (), targets, f"not usable: {error}")
     except ToutiError as error:  # no generated cases for the system, or a broken case file
@@ -116,6 +119,26 @@ def check_mutants(mutants: list[Mutant], workers: int = 4, folder: Path | None =
     """Every mutant judged in parallel (each runner job is one adapter process), on the generated cases or `folder`'s."""
     with ThreadPoolExecutor(max_workers=workers) as pool:
         return list(pool.map(lambda m: judge(m.name, m.system, m.command, m.rules, folder), mutants))
+
+
+def judge_caught(mutant: Mutant, folder: Path | None = None) -> Verdict:
+    """Whether the suite catches `mutant`, running its own rules' cases first: the whole suite only when they miss it.
+
+    Same answer as `judge` on the whole suite, in a fraction of the time (a mutant's rules have a few percent of the
+    cases): a case fails and is blamed alike whatever else runs (each case starts from its own setup, a crashed process
+    is replaced, and the rules blamed come from the case and the system's spec), so a target blamed on the first run is
+    blamed on the whole suite, which exits 1 too; a failure to start is the same on both.
+    """
+    first = judge(mutant.name, mutant.system, mutant.command, mutant.rules, folder, made_for=mutant.rules)
+    if first.caught or first.exit_code == 2:
+        return first
+    return judge(mutant.name, mutant.system, mutant.command, mutant.rules, folder)
+
+
+def check_caught(mutants: list[Mutant], workers: int = 4, folder: Path | None = None) -> list[Verdict]:
+    """`judge_caught` for every mutant, in parallel."""
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(lambda m: judge_caught(m, folder), mutants))
 
 
 def check_references(systems: list[str], workers: int = 4, folder: Path | None = None) -> list[Verdict]:

@@ -1,23 +1,21 @@
-"""The `swap` steps of a suite generated for a spec, each with a copy of the state before it (for the tests of the
-swap's cases: a chain of swap cards, a swap after a won trick)."""
+"""The `swap` steps of a spec's suite, each with a copy of the state before it (for the tests of the swap's cases: a
+chain of swap cards, a swap after a won trick)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from touti_dsl.cli import main
 from touti_dsl.conformance.cases import load_cases
 from touti_dsl.engine import Game
 from touti_dsl.loader import load_spec
 
 
-def swap_steps(spec: Path, out: Path) -> list[tuple[dict, object]]:
-    """(the step, a copy of the state before it) for every `swap` step of the swap's own cases (one round each) of the
-    suite generated for `spec` into `out`."""
-    assert main(["generate", str(spec), "--out", str(out)]) == 0
+def swap_steps(spec: Path, suite: Path) -> list[tuple[dict, object]]:
+    """(the step, a copy of the state before it) for every `swap` step of the swap's own cases (one round each) in
+    `suite`, the folder of the suite of `spec` (the `current_suite` fixture gives it)."""
     game = Game.from_spec(load_spec(spec))
     found = []
-    for case in load_cases(out / game.ruleset.system):
+    for case in load_cases(suite):
         if not any(rule.startswith("trump.swap") for rule in case["rules"]):
             continue
         setup = case["setup"]

@@ -78,6 +78,25 @@ def test_generated_cases_are_fresh(regenerated):
 
 
 VALIDATOR = jsonschema.validators.validator_for(SCHEMA)(SCHEMA)
+# A step is valid or not whatever case holds it (the schema names #/$defs/step once: the items of a case's steps), so
+# a file is checked as the schema with any step allowed, and each distinct step once against #/$defs/step: the same
+# verdict as VALIDATOR's, without validating again the thousands of steps that repeat.
+_ANY_STEP = dict(SCHEMA, **{"$defs": dict(SCHEMA["$defs"], step=True)})
+FILE_VALIDATOR = type(VALIDATOR)(_ANY_STEP)
+STEP_VALIDATOR = type(VALIDATOR)({"$schema": SCHEMA["$schema"], "$id": SCHEMA["$id"], "$defs": SCHEMA["$defs"],
+                                  "$ref": "#/$defs/step"})
+VALID_STEPS: set[str] = set()
+
+
+def validate_case_file(data: dict) -> None:
+    """VALIDATOR.validate(data), each distinct step validated once per run."""
+    FILE_VALIDATOR.validate(data)
+    for case in data["cases"]:
+        for step in case["steps"]:
+            key = json.dumps(step, sort_keys=True)
+            if key not in VALID_STEPS:
+                STEP_VALIDATOR.validate(step)
+                VALID_STEPS.add(key)
 SCHEMA_STRIDE = 4  # by default every fourth case of a file (and its last) is validated; all of them with --thorough
 
 
@@ -88,6 +107,20 @@ def schema_sample(cases: list[dict], thorough: bool) -> list[dict]:
 
 def test_the_schema_is_a_valid_schema():
     type(VALIDATOR).check_schema(SCHEMA)
+    assert json.dumps(SCHEMA).count('"#/$defs/step"') == 1  # what validate_case_file relies on
+
+
+def test_a_file_with_a_wrong_step_is_refused_as_the_whole_schema_refuses_it():
+    data = json.loads(next((GENERATED / "tute").glob("*.json")).read_text(encoding="utf-8"))
+    data["cases"] = data["cases"][:1]
+    validate_case_file(data)
+    for wrong in ({"op": "apply", "seat": -1, "action": "pass"}, {"op": "sing"}, {"op": "legal", "seat": 0, "expect": "x"}):
+        data["cases"][0]["steps"].append(wrong)
+        with pytest.raises(jsonschema.ValidationError):
+            VALIDATOR.validate(data)
+        with pytest.raises(jsonschema.ValidationError):
+            validate_case_file(data)
+        data["cases"][0]["steps"].pop()
 
 
 @pytest.mark.parametrize("path", SPECS, ids=lambda p: p.stem)
@@ -97,7 +130,7 @@ def test_case_files_match_the_schema(path, request):
     thorough = request.config.getoption("--thorough")
     for file in sorted((GENERATED / system).glob("*.json")):
         data = json.loads(file.read_text(encoding="utf-8"))
-        VALIDATOR.validate(dict(data, cases=schema_sample(data["cases"], thorough)))
+        validate_case_file(dict(data, cases=schema_sample(data["cases"], thorough)))
 
 
 @pytest.mark.parametrize("path", SPECS, ids=lambda p: p.stem)

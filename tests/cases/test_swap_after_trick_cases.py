@@ -1,7 +1,7 @@
 """The cases of a swap after a won trick with the turned card in the dealer's hand (`tute-swap-after-trick`): the swap
 is shown offered after a trick won by the holder's side while the dealer holds the turned card, and refused to a holder
 who could otherwise make it once the dealer has played the card and after a trick won by the other side.  The suite is
-generated here, so the test does not wait for the committed suite."""
+the one the current code generates (the `current_suite` fixture)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "spec" / "examples" / "tute-swap
 
 
 @pytest.fixture(scope="module")
-def swap_steps(tmp_path_factory) -> list[tuple[dict, object]]:
+def swap_steps(current_suite) -> list[tuple[dict, object]]:
     """(the step, a copy of the state before it) for every `swap` step of the suite's cases."""
-    return _swap_steps(EXAMPLE, tmp_path_factory.mktemp("late-swap"))
+    return _swap_steps(EXAMPLE, current_suite(EXAMPLE))
 
 
 def _could_swap(state, seat: int) -> bool:

@@ -1,6 +1,6 @@
 """The cases of a chain of swap cards (`trump.swap: 7, 2`): each link is shown offered to the holder of its card after
-the swap before it, and refused before it and to another seat.  The suite is generated here (a few seconds), so the
-test does not wait for the committed suite."""
+the swap before it, and refused before it and to another seat.  The suite is the one the current code generates (the
+`current_suite` fixture: generated here when the committed one is stale)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ CHAIN = Path(__file__).resolve().parents[2] / "spec" / "examples" / "guinote-two
 
 
 @pytest.fixture(scope="module")
-def swap_steps(tmp_path_factory) -> list[tuple[str, int, object]]:
+def swap_steps(current_suite) -> list[tuple[str, int, object]]:
     """(op, seat, a copy of the state before the step) for every `swap` step of the suite's cases."""
-    return [(step["op"], step["seat"], state) for step, state in _swap_steps(CHAIN, tmp_path_factory.mktemp("chain"))]
+    return [(step["op"], step["seat"], state) for step, state in _swap_steps(CHAIN, current_suite(CHAIN))]
 
 
 def _holds(state, seat: int, rank: int) -> bool:

@@ -49,10 +49,11 @@ def _needs_cases(system: str) -> None:
 
 @pytest.fixture(scope="module")
 def verdicts() -> dict:
-    """Every mutant through the runner once, in parallel (about 15 s on 2 cores)."""
+    """Every mutant through the runner once, in parallel: its own rules' cases first, the whole suite when they miss it
+    (check.judge_caught: the same verdict as the whole suite's)."""
     for system in SYSTEMS:
         _needs_cases(system)
-    return {m.name: v for m, v in zip(MUTANTS, check.check_mutants(MUTANTS, workers=4))}
+    return {m.name: v for m, v in zip(MUTANTS, check.check_caught(MUTANTS, workers=4))}
 
 
 # ---------------------------------------------------------------------- the manifest
@@ -146,6 +147,16 @@ def test_touti_conform_command_line_fails_a_mutant_on_its_rule():
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)["rules"]["bidding.step"]["failed"] > 0
+
+
+def test_judging_a_mutant_on_its_own_rules_first_agrees_with_the_whole_suite():
+    """check.judge_caught against check.judge on the whole suite, for a mutant its rules' cases catch (mutants they
+    miss, such as order-five-four, go on to the whole suite: test_conform_catches_the_mutant_on_its_rule runs them)."""
+    _needs_cases("tute")
+    mutant = next(m for m in MUTANTS if m.name == "tute-late-swap")
+    whole, first = check.judge(mutant.name, "tute", mutant.command, mutant.rules), check.judge_caught(mutant)
+    assert whole.caught and first.caught and whole.exit_code == first.exit_code == 1
+    assert set(first.rules_hit) <= set(whole.rules_hit)
 
 
 def _caught_params() -> list:
