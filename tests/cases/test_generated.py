@@ -7,6 +7,7 @@ byte-identical files, and a test fails when it is stale."
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -208,3 +209,19 @@ def test_the_fingerprint_covers_every_module_that_generating_runs(tmp_path):
     loaded = {name for name in loaded if not name.startswith("touti_dsl.commands.") or name.endswith(".generate")}
     assert loaded <= set(generating_modules()), sorted(loaded - set(generating_modules()))
     assert "touti_dsl.conformance.fuzz" not in generating_modules()
+
+
+def test_every_description_reads_without_an_empty_clause():
+    # a situation with no words once left "… in force (trumps oros), : seat 0's legal actions"
+    empty = sorted({case["description"] for suite in GENERATED.iterdir() if suite.is_dir()
+                    for case in load_cases(suite) if re.search(r",\s*[:,]|\(\s*\)", case["description"])})
+    assert empty == []
+
+
+def test_a_duty_shown_by_its_exception_says_so():
+    from touti_dsl.cases.situations import situation_words
+    from touti_dsl.engine import Game
+    tute = Game.from_spec(load_spec(ROOT / "spec" / "tute.touti")).ruleset
+    assert situation_words(tute, "play.overtake") == "where the duty's `unless` exception holds"
+    assert situation_words(tute, "play.partner_exemption") == "with the partner winning the trick"
+    assert situation_words(tute, "play.follow_suit") == ""

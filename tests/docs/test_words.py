@@ -341,3 +341,13 @@ def test_every_play_term_about_the_player_has_words_for_the_reader(lang):
     assert missing == []
     stray = [key for key in words.texts if key.startswith(READER) and not english.has(key[len(READER):])]
     assert stray == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_two_systems_share_a_title(lang):
+    # the index of the rules pages names each system by its title: two equal titles read as one system twice
+    titles: dict[str, list[str]] = {}
+    for path in ALL_SPECS:
+        spec = load_spec(path)
+        titles.setdefault(spec.value("system.title").text(lang), []).append(spec.system)
+    assert {title: systems for title, systems in titles.items() if len(systems) > 1} == {}

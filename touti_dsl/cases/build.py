@@ -68,7 +68,8 @@ def allowed_case(game: Game, witness: Witness, polarity_source: str) -> dict:
     if chosen is not None:
         steps.append({"op": "apply", "seat": seat, "action": chosen})
     shown = f"`{chosen}` accepted" if chosen else "no action"
-    situation = "" if witness.action else f", {situations.situation_words(witness.rule)}"
+    words = "" if witness.action else situations.situation_words(game.ruleset, witness.rule)
+    situation = f", {words}" if words else ""
     description = f"{witness.rule} in force{_context(game, witness)}{situation}: seat {seat}'s legal actions, {shown}"
     return {"rules": [witness.rule], "polarity": "positive", "description": description, "setup": witness.setup, "steps": steps}
 

@@ -20,9 +20,13 @@ SITUATION_WORDS = {
 }
 
 
-def situation_words(rule_id: str) -> str:
-    """How a situational witness reads in a case description."""
-    return SITUATION_WORDS.get(rule_id) or SITUATION_WORDS.get(rule_id.split(".", 1)[1], "")
+def situation_words(rules: Ruleset, rule_id: str) -> str:
+    """How a situational witness reads in a case description: a duty shown by its `unless` exception (the duty to
+    head lifted once the trick is trumped) reads as that exception."""
+    words = SITUATION_WORDS.get(rule_id) or SITUATION_WORDS.get(rule_id.split(".", 1)[1], "")
+    if not words and any(o.rule_id == rule_id and o.unless is not None for o in rules.obligations):
+        return "where the duty's `unless` exception holds"
+    return words
 
 
 def seat_to_act(state) -> int:
