@@ -94,6 +94,16 @@ def test_what_the_engine_cannot_run(tmp_path, lines, extra, message):
     assert any(d.code == "E310" and message in d.message for d in caught.value.diagnostics), caught.value.diagnostics
 
 
+@pytest.mark.parametrize("holds, hint", [("  holds: points(team) >= 61\n", False), ("", True)])
+def test_play_on_is_offered_only_to_a_claim_of_the_rest(tmp_path, holds, hint):
+    """A claim of a condition with play_on is E310 too: the two-sides error must not send the editor there."""
+    table = "table {\n  seats: 3\n  teams: each\n  hand_size: 13\n}\n\n"
+    with pytest.raises(ToutiError) as caught:
+        _variant(tmp_path, holds + "  false: loses_game\n", table)
+    found = [d.message for d in caught.value.diagnostics if d.code == "E310" and "two sides" in d.message]
+    assert found and ("play_on" in found[0]) == hint, caught.value.diagnostics
+
+
 @pytest.mark.parametrize("holds, code, words", [
     ("points(team) + 1", "E410", "needs a condition"),
     ("points(self) >= 101", "E401", "not a side in the condition a claim states"),

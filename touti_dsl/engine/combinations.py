@@ -130,8 +130,10 @@ def claim_rest_to_two_sides(spec: m.Spec) -> Iterator[Finding]:
     sides, _ = _side_counts(spec)
     false = _word(spec, "claim.false")
     if false in ("opponents_take_rest", "loses_hand", "loses_game") and sides and sides != {2}:
+        # play_on is no way out for a claim of a condition (claim_stakes refuses it): only a claim of the rest hears of it
+        way_out = "" if isinstance(spec.value("claim.holds"), m.Formula) else " (or use play_on)"
         yield spec.rule("claim.false"), (f"claim.false {false} gives the {_CLAIM_GIFTS[false]} to the other side: the "
-                                         "table must have two sides (or use play_on)")
+                                         f"table must have two sides{way_out}")
 
 
 _CLAIM_GIFTS = {"opponents_take_rest": "rest", "loses_hand": "hand", "loses_game": "game"}
