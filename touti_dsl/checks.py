@@ -1021,6 +1021,19 @@ def check_bidding_needed(spec: m.Spec) -> list[Diagnostic]:
                   _word_loc(rule, "bidders"), "add a `bidding { ... }` section") for rule, reason in _needs_bidding(spec)]
 
 
+@check
+def check_contract_sides_need_bidding(spec: m.Spec) -> list[Diagnostic]:
+    """E304: a term of `bidders` or `defenders` needs bidding rules; without a contract the side is nobody, so
+    `points(bidders)` would quietly read 0 (a claim stating it would never hold)."""
+    if _has_bidding(spec):
+        return []
+    return [_diag("E304", f"{rule.id}: {pred.name}({side}) names the {side} side, but the spec has no bidding "
+                          "section: nobody bids, so the side is nobody", pred,
+                  "name team or opponents, or add a `bidding { ... }` section")
+            for rule, expr, _, _ in _expressions(spec) for pred in _terms(expr)
+            for side in pred.args if side in ("bidders", "defenders")]
+
+
 def _word_loc(rule: m.Rule, word: str) -> m.Loc:
     """Where a word of a rule's word list was written (the rule's start for a single word or another value)."""
     words = rule.value.words if isinstance(rule.value, m.WordList) else ()

@@ -233,6 +233,16 @@ def test_bids_that_name_trumps_and_a_lend_need_a_contract_and_a_partner(tmp_path
     assert ("E310", 17) in found  # lend: once, with every player for oneself
 
 
+def test_the_bidding_side_needs_a_bidding(tmp_path):
+    """`points(bidders)` at a table without bidding names nobody (it read 0, so a claim stating it never held): E304
+    where the term stands, in a claim's condition as in match.at_once."""
+    found = _codes_and_lines(tmp_path / "nobid.touti",
+                             'touti 1\n\nsystem "nobid" extends "tute" {\n  title: "No bid"\n}\n\n'
+                             'add claim {\n  window: to_lead\n  holds: points(bidders) >= 60\n  false: loses_hand\n}\n\n'
+                             'match {\n  at_once: tricks_won(defenders) >= 8\n}\n')
+    assert found == {("E304", 9), ("E304", 14)}
+
+
 def test_a_bid_winner_lead_needs_a_bidding_and_a_late_swap_runs_wherever_the_turned_card_lies(tmp_path):
     """`rotation.first_lead bid_winner` needs a contract (E304, and the engine refuses it too); a swap after a won
     trick is accepted with the turned card in the dealer's hand (tute's default: open while the dealer still holds
