@@ -178,3 +178,21 @@ def test_a_signal_window_closes_with_the_bidding():
     [case] = [c for c in cases_of("atlas-carta") if "closes with the bidding" in c["description"]]
     legal, refuse = case["steps"][-2:]
     assert legal["expect"] == [] and refuse["op"] == "refuse" and refuse["action"].startswith("signal ")
+
+
+def test_a_duty_refused_in_a_reordered_list_shows_play_order(tmp_path):
+    """With `play.order` the legal cards depend on the order the duties apply in: a duty's refusal shows the order
+    too (before, no case named play.order and `touti coverage` said it was missing for any reordering variant)."""
+    from touti_dsl.cases.situations import also_refused_by
+    from touti_dsl.loader import load_spec
+
+    def refused_by(extra: str) -> list[str]:
+        path = tmp_path / "ordered.touti"
+        path.write_text('touti 1\n\nsystem "ordered" extends "tute" {\n  title: "Ordered"\n}\n\n' + extra, encoding="utf-8")
+        game = Game.from_spec(load_spec(path))
+        state = game.new_round(seed=3)
+        state.apply(state.to_play, next(a for a in state.legal_actions(state.to_play) if a.startswith("play ")))
+        return also_refused_by(game, state, state.to_play, "play.follow_suit", ())
+
+    assert "play.order" in refused_by("play {\n  order: follow_suit, trump_when_void, overtake, overtrump\n}\n")
+    assert "play.order" not in refused_by("")

@@ -282,6 +282,8 @@ def also_refused_by(game, state, seat: int, rule_id: str, history: tuple) -> lis
             extra.append("play.partner_exemption")
         if view["play"]["trick"]:
             extra.append("play.free_discard")
+        if game.spec.rule("play.order") is not None:  # the duties apply in the order it lists: a refusal shows it
+            extra.append("play.order")
     if rule_id == "bidding.pass":
         leaving = {c.name for c in rules.calls if c.leaves}
         for who, action in history:
