@@ -243,3 +243,16 @@ def test_the_comparison_links_only_rules_a_page_states(tmp_path):
     row = next(row for row in rows if row[0] == "`rotation.after_void`")
     assert row[1] == "<code>next_seat</code>"
     assert row[2] == "[<code>same_seat</code>](rules/house.md#rotation-after_void)"
+
+
+def test_an_announcement_waits_for_no_stock_only_where_there_is_one(tmp_path):
+    """An announcement at a table without a stock (Tute, every card dealt) said it was judged "even while cards are
+    left to draw"; a table with a stock (guiñote) still says so."""
+    claim = "add claim {\n  window: to_lead\n  holds: points(team) >= 60\n  false: loses_game\n}\n"
+    pages = variant_pages(tmp_path, "tute", claim)
+    assert "may make a claim; it is judged at once, without playing on." in pages["en"]
+    for lang, page in pages.items():
+        assert not re.search(r"left to draw|à piocher|للسحب", page.split("{ #section-claim }")[1].split("\n## ")[0]), lang
+    stock = variant_pages(tmp_path, "guinote", claim)
+    assert "it is judged at once, without playing on, even while cards are left to draw." in stock["en"]
+    assert "sans jouer la suite, même tant qu'il reste des cartes à piocher." in stock["fr"]

@@ -206,7 +206,9 @@ class PageWords:
         if rule.id == "claim.window":
             when = "_".join(name for name, has in (("stock", has_stock(self.spec)), ("swap", self.spec.has("trump.swap")))
                             if has)
-            return {"never": self.text(f"clause.claim.never.{when}") if when else ""}
+            # an announcement is judged at once: only a table with a stock hears that cards left to draw do not wait
+            even = self.text("clause.claim.even.stock") if has_stock(self.spec) else ""
+            return {"never": self.text(f"clause.claim.never.{when}") if when else "", "even": even}
         if rule.id not in ("rotation.first_dealer", "table.partnerships"):
             return {}
         return {"king": rank_labels(self.spec, self.words.lang).get(KING, self.lit(KING))}
