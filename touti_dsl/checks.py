@@ -58,7 +58,7 @@ Error codes (stable; the language reference lists this table):
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
-| E304 | a rule that needs bidding rules in a spec without them |
+| E304 | a rule that needs bidding rules in a spec without them (among them a term of `bidders` or `defenders`) |
 | E305 | highest bid above the most a team can take |
 | E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
