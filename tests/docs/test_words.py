@@ -82,7 +82,7 @@ def test_a_scoring_formula_reads_as_a_score_with_the_players_words():
 def test_a_choice_inside_a_sum_is_bracketed():
     """tute-double-over-hundred: `2 if card_points(winner) + (10 if last_trick(winner) else 0) >= 101 else 1`."""
     assert _value(_example("tute-double-over-hundred"), "scoring.winner") == (
-        "2 if their own card points plus (10 if they won the last trick, otherwise 0) is at least 101, otherwise 1")
+        "2 if the total of their own card points plus (10 if they won the last trick, otherwise 0) is at least 101, otherwise 1")
 
 
 def test_a_requirement_reads_with_its_when_clause():
@@ -278,7 +278,7 @@ def test_no_sentence_starts_with_a_digit_and_french_says_the_player():
     assert ": joueur " not in french and ", joueur " not in french and "contre joueurs" not in french
 
 
-@pytest.mark.parametrize("lang, own", [("en", "their own points"), ("fr", "son propre total"), ("ar", "نقاطه الخاصة")])
+@pytest.mark.parametrize("lang, own", [("en", "their own total"), ("fr", "son propre total"), ("ar", "نقاطه الخاصة")])
 def test_a_side_named_by_the_rule_itself_is_its_own(lang, own):
     # `scoring.winner: points(winner)`: "the team that wins the hand scores their own points", not
     # "… scores the points of the team that won the hand"
@@ -351,3 +351,21 @@ def test_no_two_systems_share_a_title(lang):
         spec = load_spec(path)
         titles.setdefault(spec.value("system.title").text(lang), []).append(spec.system)
     assert {title: systems for title, systems in titles.items() if len(systems) > 1} == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_number_compared_agrees_with_its_verb(lang):
+    # "their own points (…) is at least 60" read wrong: each number term's words have a singular head
+    from touti_dsl.vocabulary import PREDICATES
+    plural_subject = {"en": re.compile(r"^(the|their own) (card )?(points|cards)\b"),
+                      "fr": re.compile(r"^(les|ses|leurs) ")}[lang]
+    wrong = []
+    for name, info in PREDICATES.items():
+        if "number" not in repr(info)[:200]:
+            continue
+        args = tuple(a for a in ("team",) if "side" in info.args)
+        for names in (Names(), Names(subject="team"), Names(to_reader=True)):
+            clause = render_condition(m.Compare(">=", m.Pred(name, args=args), m.Num(1)), lang, names)
+            if plural_subject.search(clause):
+                wrong.append(clause)
+    assert wrong == []
