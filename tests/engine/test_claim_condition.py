@@ -17,6 +17,7 @@ from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
 
 from .helpers import game
+from .test_claim import _variant as claim_variant
 
 SYSTEM = "tute-habanero-announced"
 
@@ -64,10 +65,8 @@ def test_the_announcement_survives_json():
 
 
 def _variant(tmp_path, lines: str, extra: str = "") -> Game:
-    path = tmp_path / "announced.touti"
-    path.write_text('touti 1\n\nsystem "announced" extends "tute" {\n  title: "Announced"\n}\n\n' + extra
-                    + "add claim {\n  window: to_lead\n" + lines + "}\n", encoding="utf-8")
-    return Game.from_spec(load_spec(path))
+    """Tute with a claim made before leading, its other lines as given."""
+    return claim_variant(tmp_path, "  window: to_lead\n" + lines, extra)
 
 
 def test_loses_hand_gives_the_hand_not_the_match(tmp_path):
