@@ -51,7 +51,7 @@ Error codes (stable; the language reference lists this table):
 | E208 | the sides are not groups of partners that share out the seats, each partner every k seats for k sides; or groups of partners where a seat sits out |
 | E209 | table or deck number out of range (seats outside 2 to 6, hand size, last-trick bonus) |
 | E210 | unknown rank in `ghna.pair`, `ghna.tute`, `ghna.kinds` or `trump.swap` |
-| E211 | `ghna.pair` is not two different ranks, or a chain of swap cards (`trump.swap: 7, 2`) names a rank twice |
+| E211 | `ghna.pair` is not two different ranks, a chain of swap cards (`trump.swap: 7, 2`) names a rank twice, or `trump.swap_window` names a window twice |
 | E212 | a `table.sit_out` row that is not `N = dealer` for a number of players the table seats, at least three, once |
 | E213 | a widow that cannot be dealt or taken: `widow.size` below 1, beside a stock (`table.draw winner_first`) or a turned card (`trump.choice turned_card`) |
 | E300 | bid step not positive |
@@ -948,6 +948,16 @@ def check_rank_references(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E211", f"trump.swap names rank {rank} twice: each rank of the chain swaps once",
                                   _item_loc(chain, index), "for example `swap: 7, 2`"))
     return problems
+
+
+@check
+def check_swap_windows(spec: m.Spec) -> list[Diagnostic]:
+    """E211: `trump.swap_window` names each window once (`before_first_lead, after_team_trick` opens both)."""
+    value = _value(spec, "trump.swap_window")
+    words = _words(value)
+    return [_diag("E211", f"trump.swap_window names {word!r} twice", _item_loc(value, index),
+                  "name each window once: `swap_window: before_first_lead, after_team_trick`")
+            for index, word in enumerate(words) if word in words[:index]]
 
 
 # ---------------------------------------------------------------- bidding (E3xx)

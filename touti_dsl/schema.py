@@ -135,10 +135,10 @@ RULES: tuple[RuleSpec, ...] = (
     _r("trump.swap_duty", WORDS, ("allowed", "compulsory"), required=False,
        meaning="whether the holder of the swap card may make the swap, or must make it as soon as it is possible "
                "(no card is played until then)"),
-    _r("trump.swap_window", WORDS, ("before_first_lead", "after_team_trick"), required=False,
+    _r("trump.swap_window", (m.Word, m.WordList), ("before_first_lead", "after_team_trick"), required=False,
        meaning="when the swap may be made: before the first lead, or after a trick won by one's side, before the next "
                "lead (while the turned card is still to be taken: under the stock until it is drawn, in the dealer's hand "
-               "until the dealer plays it, or set aside)"),
+               "until the dealer plays it, or set aside); both words, each once, open both windows"),
     _r("play.partner_exemption", (m.Word, m.WordList), meaning="the duties lifted while one's partner wins the trick (`none`)"),
     _r("play.order", (m.Word, m.WordList), required=False,
        meaning="the order in which the play duties apply, when it differs from the order they are written in"),

@@ -72,8 +72,8 @@ def swap_to_come(st) -> bool:
     rules = st.rules
     if rules.swap_rank is None or st.swapped >= rules.swap_links:
         return False
-    if rules.swap_window == "after_team_trick":  # until the turned card is drawn, or played by the dealer holding it
-        return st.swap_card_left()
+    if "after_team_trick" in rules.swap_windows:  # until the turned card is drawn, or played by the dealer holding it
+        return st.swap_card_left()  # (always there before the first lead: that window adds nothing)
     return not (st.tricks_played or st.trick_cards)
 
 

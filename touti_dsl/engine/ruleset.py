@@ -256,7 +256,7 @@ class Ruleset:
     draw: bool = False  # after each trick every player draws one card from the stock, the winner first
     turned_place: str = "dealer_hand"  # where the turned card goes: dealer_hand, under_stock, aside
     tricks_per_round: int = 10
-    swap_window: str = "before_first_lead"  # or after_team_trick
+    swap_windows: frozenset = frozenset({"before_first_lead"})  # and/or after_team_trick (`trump.swap_window`)
     swap_chain: tuple[int, ...] = ()  # `trump.swap: 7, 2`: each rank takes the card the one before it left (empty: one swap)
     swap_links: int = 1  # how many swaps a round may see: the chain's length, else one
     swap_compulsory: bool = False  # the holder must swap as soon as it may: no card is played until then
@@ -721,20 +721,39 @@ def _compile_trump(read: _Reader) -> dict:
     rule = read.spec.rule("trump.swap")
     if rule is None:
         return dict(trump_choice=choice, swap_rank=None)
-    window = read.word("trump.swap_window", SWAP_WINDOWS) if read.spec.has("trump.swap_window") else SWAP_WINDOWS[0]
+    window = _swap_windows(read)
     compulsory = read.spec.has("trump.swap_duty") and read.word("trump.swap_duty", ("allowed", "compulsory")) == "compulsory"
     if isinstance(rule.value, m.Number):
-        return dict(trump_choice=choice, swap_rank=rule.value.value, swap_window=window, swap_compulsory=compulsory)
+        return dict(trump_choice=choice, swap_rank=rule.value.value, swap_windows=window, swap_compulsory=compulsory)
     if isinstance(rule.value, m.Numbers):  # a chain: the first rank takes the turned card, each next one the card left
         chain = tuple(rule.value.values)
         return dict(trump_choice=choice, swap_rank=chain[0], swap_chain=chain, swap_links=len(chain),
-                    swap_window=window, swap_compulsory=compulsory)
+                    swap_windows=window, swap_compulsory=compulsory)
     # a formula: the swap card's rank depends on the turned card
     return dict(trump_choice=choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
-                swap_window=window, swap_compulsory=compulsory)
+                swap_windows=window, swap_compulsory=compulsory)
 
 
 SWAP_WINDOWS = ("before_first_lead", "after_team_trick")
+
+
+def _listed_words(rule: m.Rule) -> tuple[str, ...]:
+    """The words of a rule that takes one word or a list of them."""
+    return (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+
+
+def _swap_windows(read: _Reader) -> frozenset:
+    """When the swap may be made: one window, or both (`swap_window: before_first_lead, after_team_trick`); before the
+    first lead when unwritten."""
+    rule = read.spec.rule("trump.swap_window")
+    if rule is None:
+        return frozenset(SWAP_WINDOWS[:1])
+    words = _listed_words(rule)
+    unknown = [w for w in words if w not in SWAP_WINDOWS]
+    if unknown or len(set(words)) != len(words):
+        raise fail(rule, f"trump.swap_window: {', '.join(words)} is not supported (each of {', '.join(SWAP_WINDOWS)} "
+                         "at most once)")
+    return frozenset(words)
 
 
 def _compile_obligations(read: _Reader) -> tuple[ObligationRules, ...]:
@@ -751,7 +770,7 @@ def _ordered_duties(read: _Reader, duties: list[m.Rule]) -> list[m.Rule]:
     rule = read.spec.rule("play.order")
     if rule is None:
         return duties
-    keys = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    keys = _listed_words(rule)
     by_key = {d.key: d for d in duties}
     if sorted(keys) != sorted(by_key):
         raise fail(rule, "play.order must list every play duty of the spec exactly once: " + ", ".join(by_key))
@@ -769,7 +788,7 @@ def _compile_obligation(rule: m.Rule, exempt: bool, names: Names | None) -> Obli
 
 def _exemptions(read: _Reader, keys: set[str]) -> set[str]:
     rule = read.rule("play.partner_exemption")
-    words = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    words = _listed_words(rule)
     if words == ("none",):
         return set()
     if words == ("all",):
@@ -823,7 +842,7 @@ GHNA_WINDOWS = ("after_team_trick", "after_own_trick", "before_first_lead")
 
 def _ghna_windows(read: _Reader) -> frozenset:
     rule = read.rule("ghna.window")
-    words = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    words = _listed_words(rule)
     unknown = [w for w in words if w not in GHNA_WINDOWS]
     if unknown or ("after_team_trick" in words and "after_own_trick" in words):
         raise fail(rule, f"ghna.window: {', '.join(words)} is not supported (one of after_team_trick, after_own_trick, "
@@ -972,7 +991,7 @@ def _at_once(read: _Reader) -> dict:
         return {}
     if isinstance(rule.value, m.Formula):
         return {"at_once_test": _condition(rule, rule.value.expr, "at_once", read.names)}
-    words = (rule.value.value,) if isinstance(rule.value, m.Word) else rule.value.words
+    words = _listed_words(rule)
     return {"at_once": frozenset(words)}
 
 

@@ -60,10 +60,12 @@ class RoundState:
         return self.rules.swap_rank is None or self.swapped >= self.rules.swap_links or not self._swap_window_open()
 
     def _swap_window_open(self) -> bool:
-        """Whether a swap could be made now by someone (before the first lead, or after a won trick)."""
-        if self.rules.swap_window == "after_team_trick":
-            return self.window_team is not None and self.swap_card_left()
-        return not (self.tricks_played or self.trick_cards)
+        """Whether a swap could be made now by someone: in a window of `trump.swap_window` (before the first lead,
+        after a won trick, or either)."""
+        windows = self.rules.swap_windows
+        if self._before_first_card(windows):
+            return True
+        return "after_team_trick" in windows and self.window_team is not None and self.swap_card_left()
 
     def swap_card_left(self) -> bool:
         """Whether the turned card is still there for a swap to take: under the stock until the stock is drawn, set
@@ -156,17 +158,14 @@ class RoundState:
             return PHASE, "no swap is possible now"
         if self.concede_pending is not None:
             return CONCESSION_PENDING
-        if rules.swap_window == "after_team_trick":
+        windows = rules.swap_windows
+        if "after_team_trick" in windows:
             if self.swapped >= rules.swap_links:
                 return "trump.swap", "the swap is possible once a round" if not rules.swap_chain else (
                     "every swap of the chain has been made this round")
-            if self.window_team != self.seating.team_of[seat]:
-                return "trump.swap_window", ("the swap is possible only after a trick won by your side, before the "
-                                             "next lead")
-            if not self.swap_card_left():
-                return "trump.swap_window", ("the turned card has been drawn: the stock is empty"
-                                             if self.seating.deal.turned_place == "under_stock" else
-                                             "the turned card has been played: it can no longer be taken")
+            refused = None if self._before_first_card(windows) else self._late_swap_refusal(seat)
+            if refused is not None:
+                return refused
         elif self.swapped >= rules.swap_links or self.tricks_played or self.trick_cards:
             return "trump.swap", "the swap is possible once, before the first card of the round is played" if not (
                 rules.swap_chain) else "the swaps of the chain are made before the first card of the round is played"
@@ -184,6 +183,23 @@ class RoundState:
         for rule_id, test in rules.requirements.get("trump", ()):
             if not test(self, seat, None):
                 return rule_id, f"the swap needs: {rules.requirement_text[rule_id]}"
+        return None
+
+    def _before_first_card(self, windows: frozenset) -> bool:
+        """Whether the window before the first lead is a window of the swap and still open."""
+        return "before_first_lead" in windows and not (self.tricks_played or self.trick_cards)
+
+    def _late_swap_refusal(self, seat: int) -> tuple[str, str] | None:
+        """Why a swap after a won trick is refused now: no trick won by the seat's side just before, or the turned
+        card no longer there to take."""
+        if self.window_team != self.seating.team_of[seat]:
+            early = "before the first lead or " if "before_first_lead" in self.rules.swap_windows else ""
+            return "trump.swap_window", (f"the swap is possible only {early}after a trick won by your side, before the "
+                                         "next lead")
+        if not self.swap_card_left():
+            return "trump.swap_window", ("the turned card has been drawn: the stock is empty"
+                                         if self.seating.deal.turned_place == "under_stock" else
+                                         "the turned card has been played: it can no longer be taken")
         return None
 
     def swap_due(self) -> int | None:

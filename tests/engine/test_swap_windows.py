@@ -1,0 +1,90 @@
+"""`trump.swap_window: before_first_lead, after_team_trick` (tests/engine/specs/tute-swap-both-windows): the seven of
+trumps takes the turned card before the first lead, or later after a trick won by its holder's side while the dealer
+still holds it; one window alone plays exactly as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.engine import Game, IllegalAction
+from touti_dsl.engine import claim
+from touti_dsl.engine.refusals import forbidding_rules
+from touti_dsl.errors import ToutiError
+from touti_dsl.loader import load_spec
+
+from .test_swap_after_trick import HANDS, _card, _play
+
+ROOT = Path(__file__).resolve().parents[2]
+BOTH = Path(__file__).resolve().parent / "specs" / "tute-swap-both-windows.touti"
+
+
+def _round(hands=HANDS, dealer: int = 3):
+    return Game.from_spec(load_spec(BOTH)).new_round(hands=[list(h) for h in hands], dealer=dealer)
+
+
+def test_both_windows_are_read_as_a_set():
+    assert Game.from_spec(load_spec(BOTH)).ruleset.swap_windows == {"before_first_lead", "after_team_trick"}
+    assert Game.from_spec(load_spec(ROOT / "spec" / "tute.touti")).ruleset.swap_windows == {"before_first_lead"}
+
+
+def test_the_seven_swaps_before_the_first_lead():
+    state = _round()
+    assert "swap" in state.legal_actions(0) and claim.swap_to_come(state)
+    state.apply(0, "swap")
+    assert _card(state, "10b") in state.hands[0] and _card(state, "7b") in state.hands[3]
+    with pytest.raises(IllegalAction) as again:
+        state.apply(0, "swap")
+    assert again.value.rule_id == "trump.swap"  # once a round, whichever window it was made in
+
+
+def test_during_the_first_trick_the_swap_waits_for_a_won_trick():
+    state = _round()
+    _play(state, "11e")
+    assert "swap" not in state.legal_actions(0)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, "swap")
+    assert refused.value.rule_id == "trump.swap_window"
+    assert refused.value.message == ("the swap is possible only before the first lead or after a trick won by your "
+                                     "side, before the next lead")
+
+
+def test_after_a_trick_won_by_the_holders_side_the_seven_still_swaps():
+    state = _round()
+    _play(state, "11e", "1e", "1b", "2e")  # seat 2 trumps: seats 0 and 2 win the trick
+    assert "swap" in state.legal_actions(0)
+    state.apply(0, "swap")
+    assert _card(state, "10b") in state.hands[0] and _card(state, "7b") in state.hands[3]
+
+
+def test_after_a_trick_won_by_the_other_side_the_swap_is_refused_by_the_window():
+    state = _round()
+    _play(state, "10o", "3o", "1o", "4b")  # seats 1 and 3 win
+    assert forbidding_rules(state, 0, "swap") == ["trump.swap_window"]
+
+
+def test_once_the_dealer_has_played_the_turned_card_the_late_window_is_gone():
+    state = _round()
+    _play(state, "5b", "11b", "1b", "10b")  # the dealer plays the turned 10; seats 0 and 2 win
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, "swap")
+    assert refused.value.message == "the turned card has been played: it can no longer be taken"
+    assert not claim.swap_to_come(state)
+
+
+def test_the_dealer_never_swaps_in_either_window():
+    hands = [list(h) for h in HANDS]
+    hands[0][5], hands[3][0] = hands[3][0], hands[0][5]  # the dealer holds the 7 of bastos and the turned 10
+    state = _round(hands)
+    assert forbidding_rules(state, 3, "swap") == ["trump.swap"]
+
+
+@pytest.mark.parametrize("window", ["after_team_trick, after_team_trick", "before_first_lead, before_first_lead"])
+def test_a_window_named_twice_is_refused_located(tmp_path, window):
+    path = tmp_path / "twice.touti"
+    path.write_text(f'touti 1\n\nsystem "twice" extends "tute" {{\n  title: "Twice"\n}}\n\ntrump {{\n  swap_window: {window}\n}}\n',
+                    encoding="utf-8")
+    with pytest.raises(ToutiError) as error:
+        load_spec(path)
+    assert "E211" in str(error.value) and "twice.touti:8:" in str(error.value)
