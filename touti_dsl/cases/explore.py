@@ -292,8 +292,8 @@ class Explorer:
             before_action = tuple(history[:-1])
             declared = declarations.variant(self.game.ruleset, state.seating, seat, action, before_action)
             kind = self._kind_tag(state, action)
-            link = situations.accepted_swap_link(self.game.ruleset, state.swapped - 1, seat, before_action) if (
-                action == "swap") else ""
+            link = situations.accepted_swap_link(self.game.ruleset, state.swapped - 1, seat, before_action) + (
+                situations.swap_window_tag(self.game.ruleset, state.tricks_played)) if action == "swap" else ""
             for rule in accepted_rules(self.game, action):
                 tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "")
                 if rule.startswith("widow."):  # the bid winner's take, leave and discard: a witness of each

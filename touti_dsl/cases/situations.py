@@ -186,6 +186,13 @@ def accepted_swap_link(rules: Ruleset, swaps_before: int, seat: int, history: tu
     return tag + ("+other" if tag and previous != seat else "")
 
 
+def swap_window_tag(rules: Ruleset, tricks_played: int) -> str:
+    """`+after-trick`: where the swap has both windows (`swap_window: before_first_lead, after_team_trick`), an accepted
+    swap made after a won trick, so that the later window has its own witness beside the shortest one, made before the
+    first lead; nothing with one window, whose witnesses stay as they were."""
+    return "+after-trick" if len(rules.swap_windows) > 1 and tricks_played else ""
+
+
 def _early_link(rules: Ruleset, state, seat: int) -> str:
     """`+early`: the seat holds the card of a later link of the chain than the one to come (refused before its turn)."""
     if state.trump_suit is None:
