@@ -78,9 +78,13 @@ def _sentence_keys(rule: schema.RuleSpec) -> list[str]:
         return []  # the page's head and the call's heading, not sentences
     if rule.id in WORDS_OR_CARD:  # a word's sentence, or the sentence of the card's holder (`holder(2, oros)`), or of the condition
         return [f"rule.{rule.id}.{word}" for word in rule.words] + list(WORDS_OR_CARD[rule.id])
-    only_words = rule.shapes == (m.Word,)
+    only_words = rule.shapes == (m.Word,) or rule.id in LISTED_WORD_SENTENCES
     return [f"rule.{rule.id}.{word}" for word in rule.words] if only_words else [f"rule.{rule.id}"]
 
+
+# A list of words that reads as each word's sentence in turn (views.word_sentence), never as one sentence of the list:
+# `swap_window: before_first_lead, after_team_trick`.
+LISTED_WORD_SENTENCES = {"trump.swap_window"}
 
 WORDS_OR_CARD = {"rotation.first_lead": ("rule_holder.rotation.first_lead", "rule_holder_no_dealer.rotation.first_lead"),
                  "claim.holds": ("rule_formula.claim.holds",)}  # `rest`, or a condition: never a sentence of its own

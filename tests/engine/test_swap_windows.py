@@ -88,3 +88,32 @@ def test_a_window_named_twice_is_refused_located(tmp_path, window):
     with pytest.raises(ToutiError) as error:
         load_spec(path)
     assert "E211" in str(error.value) and "twice.touti:8:" in str(error.value)
+
+
+LATE_CABRERO = 'trump {\n  swap: 7\n  swap_window: after_team_trick\n}\n'
+
+
+def _cabrero_late_swap(tmp_path, seats: int) -> Game:
+    path = tmp_path / "late.touti"
+    path.write_text(f'touti 1\n\nsystem "late" extends "tute-cabrero" {{\n  title: "Late"\n}}\n\n{LATE_CABRERO}',
+                    encoding="utf-8")
+    return Game.from_spec(load_spec(path), seats=seats)
+
+
+def _until_seat_wins(state, seat: int) -> None:
+    """Play each seat's first legal card until `seat` wins a trick (the turned card still in its holder's hand)."""
+    while state.last_trick_winner() != seat:
+        state.apply(state.to_play, next(a for a in state.legal_actions(state.to_play) if a.startswith("play")))
+
+
+def test_tute_cabrero_at_four_keeps_the_turned_card_in_the_dealers_hand_and_the_seven_takes_it(tmp_path):
+    """With four each for oneself every card is dealt: the last card dealt shows trumps and stays with the dealer, the
+    dealer-hand rule of the swap (the page says it: tests/docs/test_swap_window_pages.py)."""
+    game = _cabrero_late_swap(tmp_path, 4)
+    assert game.ruleset.deals[4].turned_place == "dealer_hand" and game.ruleset.deals[3].turned_place == "aside"
+    state = game.new_round(hands=[list(h) for h in HANDS], dealer=3)
+    assert state.turned == _card(state, "10b") and "swap" not in state.legal_actions(0)
+    _until_seat_wins(state, 0)
+    assert _card(state, "10b") in state.hands[3]
+    state.apply(0, "swap")
+    assert _card(state, "10b") in state.hands[0] and _card(state, "7b") in state.hands[3]

@@ -15,7 +15,8 @@ from .. import model as m
 from .. import schema
 from .catalog import Catalog
 from .terms import Terms
-from .words import Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants
+from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
+                    turned_card_kept)
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -169,14 +170,18 @@ class PageWords:
     def word_sentence(self, rule: m.Rule) -> str | None:
         """The sentence of a rule written with words, when the catalogs give each of its words a sentence of its own.
 
-        A list of such words (`window: after_own_trick, before_first_lead`) reads as their sentences in turn."""
+        A list of such words (`window: after_own_trick, before_first_lead`) reads as their sentences in turn, a word
+        with a wording of its own in a list (`rule_also.*`: "the exchange may also be made before the first lead")
+        after the others."""
         if isinstance(rule.value, m.Word):
             words: tuple[str, ...] = (rule.value.value,)
         elif isinstance(rule.value, m.WordList):
             words = rule.value.words
         else:
             return None
-        keys = [self._word_key(rule, word) for word in words]
+        also = {word for word in words if len(words) > 1 and self.words.has(f"rule_also.{vocabulary_id(rule)}.{word}")}
+        keys = [f"rule_also.{vocabulary_id(rule)}.{word}" if word in also else self._word_key(rule, word)
+                for word in sorted(words, key=lambda word: word in also)]
         if not all(self.words.has(key) for key in keys):
             return None
         return " ".join(self.text(key, **self._word_fields(rule)) for key in keys)
@@ -282,6 +287,8 @@ class PageWords:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
             whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
+        if rule.id in ("trump.turned", "trump.swap_window") and whole is not None:
+            whole = " ".join(filter(None, (whole, self._none_aside(rule))))
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
@@ -313,6 +320,19 @@ class PageWords:
         links = "".join(self.text("clause.trump.swap.chain_link", rank=rank, previous=previous)
                         for previous, rank in zip(names, names[1:]))
         return self.text("rule_chain.trump.swap", first=names[0], links=links, **self._swap_fields(rule))
+
+    def _none_aside(self, rule: m.Rule) -> str:
+        """`trump.turned: aside` at a table size whose deal leaves no card over (the engine's deal, `turned_card_kept`):
+        the last card dealt shows trumps and stays in its hand, and a swap after a won trick takes it from there while
+        that player holds it, as from a dealer keeping it; nothing where every size leaves a card aside."""
+        words = rule.value.words if isinstance(rule.value, m.WordList) else (getattr(rule.value, "value", ""),)
+        if self._turned_place() != "aside" or (rule.id == "trump.swap_window" and "after_team_trick" not in words):
+            return ""
+        counts = turned_card_kept(self.spec)
+        if not counts:
+            return ""
+        listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms)
+        return self.text(f"clause.{rule.id}.none_aside", players=listed.listed(map(self.lit, counts), "value.or"))
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together (or share the highest total after the last hand

@@ -47,6 +47,20 @@ def has_stock(spec: m.Spec) -> bool:
     return spec.value("table.draw") == m.Word("winner_first")
 
 
+def turned_card_kept(spec: m.Spec) -> tuple[int, ...]:
+    """The numbers of players dealt in whose deal leaves no card to set aside (`trump.turned: aside`): the last card
+    dealt then shows trumps and stays in that hand.  Read from the engine's deals at every table size the spec seats
+    (players put out of a match by elimination included), so that the page says what the engine plays."""
+    from ..engine.ruleset import compile_spec  # the engine's deal is the one truth; imported late: docs need it rarely
+
+    seats = spec.value("table.seats")
+    sizes = (seats.choices or (seats.default,)) if isinstance(seats, m.Setting) else (None,)
+    deals = {}
+    for size in sizes:
+        deals.update(compile_spec(spec, {} if size is None else {"seats": size}).deals)
+    return tuple(sorted(players for players, deal in deals.items() if deal.turned_place != "aside"))
+
+
 def most_sides(spec: m.Spec) -> int:
     """The most sides a round of this table can have: the groups of partners, two when the bid winner plays against
     the rest, else one per player dealt in (the most seats the table may choose, less one sitting out)."""
