@@ -325,7 +325,7 @@ class PageWords:
         """`trump.turned: aside` at a table size whose deal leaves no card over (the engine's deal, `turned_card_kept`):
         the last card dealt shows trumps and stays in its hand, and a swap after a won trick takes it from there while
         that player holds it, as from a dealer keeping it; nothing where every size leaves a card aside."""
-        words = rule.value.words if isinstance(rule.value, m.WordList) else (getattr(rule.value, "value", ""),)
+        words = rule.value.words if isinstance(rule.value, m.WordList) else (rule.value.value,)
         if self._turned_place() != "aside" or (rule.id == "trump.swap_window" and "after_team_trick" not in words):
             return ""
         counts = turned_card_kept(self.spec)
