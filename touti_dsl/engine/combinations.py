@@ -16,7 +16,7 @@ from ..declaration_kinds import at_once_misuses
 from ..errors import Diagnostic
 from .text import ACTION_KINDS
 
-Finding = tuple[m.Rule | None, str]
+Finding = tuple[m.Rule | None, str] | tuple[m.Rule | None, str, str]  # the rule to blame, the message, a hint
 Entry = Callable[[m.Spec], Iterator[Finding]]
 
 # (entry, the code of the language check that already reports the same problem, if any)
@@ -38,9 +38,10 @@ def unsupported(spec: m.Spec, only_unreported: bool = False) -> list[Diagnostic]
     `only_unreported` leaves out the entries that another check of `touti check` already
     reports under its own code, so that no problem is reported twice.
     """
-    return [Diagnostic("E310", message, rule.loc if rule is not None else spec.loc)
+    return [Diagnostic("E310", rule_message[1], rule_message[0].loc if rule_message[0] is not None else spec.loc,
+                       rule_message[2] if len(rule_message) > 2 else None)
             for entry, reported_by in COMBINATIONS if not (only_unreported and reported_by)
-            for rule, message in entry(spec)]
+            for rule_message in entry(spec)]
 
 
 def _word(spec: m.Spec, rule_id: str) -> str | None:
@@ -77,10 +78,19 @@ def swap_without_turned_card(spec: m.Spec) -> Iterator[Finding]:
 @combination()
 def swap_chain_in_dealer_hand(spec: m.Spec) -> Iterator[Finding]:
     """A chain's next swap takes the card the one before left where the turned card lay: in the dealer's hand it
-    would be taking a card from a hand, so a chain needs the turned card under the stock or set aside."""
-    if isinstance(spec.value("trump.swap"), m.Numbers) and _word(spec, "trump.turned") in (None, "dealer_hand"):
+    would be taking a card from a hand, so a chain needs the turned card under the stock or set aside; set aside, at
+    every table size (a deal that leaves no card over keeps the last card dealt in its hand, ruleset._deal)."""
+    if not isinstance(spec.value("trump.swap"), m.Numbers):
+        return
+    if _word(spec, "trump.turned") in (None, "dealer_hand"):
         yield spec.rule("trump.swap"), ("a chain of swap cards needs trump.turned under_stock or aside: the turned "
                                         "card in the dealer's hand leaves no card for the next swap to take")
+    elif _word(spec, "trump.turned") == "aside" and _players_dealt_every_card(spec):
+        counts = " or ".join(map(str, _players_dealt_every_card(spec)))
+        yield spec.rule("trump.swap"), (f"a chain of swap cards needs a card set aside, but with {counts} players "
+                                        "dealt in no card is left over: the turned card stays in a hand and the next "
+                                        "swap would have no card to take"), (
+            "give the chain one rank (`swap: 7`), or leave a card over at every table size (table.hand_size)")
 
 
 @combination(reported_by="E304")
@@ -170,6 +180,24 @@ def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
                                        "match.at_once tute (under a contract a tute wins the game)")
     if scoring == "contract" and end not in (None, "target", "rounds"):
         yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target (or rounds)"
+
+
+def _players_dealt_every_card(spec: m.Spec) -> tuple[int, ...]:
+    """The numbers of players dealt in whose hands take the whole deck (no card left over to set aside): at every
+    number of seats the table may choose, and with `match.end elimination` down to one more than `match.remaining`."""
+    seats, hand, out = spec.value("table.seats"), spec.value("table.hand_size"), spec.value("table.sit_out")
+    suits, ranks, remaining = spec.value("deck.suits"), spec.value("deck.ranks"), spec.value("match.remaining")
+    counts = {seats.value} if isinstance(seats, m.Number) else set(seats.choices) if isinstance(seats, m.Setting) else set()
+    if not counts or not isinstance(suits, m.Decls) or not isinstance(ranks, m.Decls):
+        return ()
+    if _word(spec, "match.end") == "elimination" and isinstance(remaining, m.Number):
+        counts |= set(range(remaining.value + 1, max(counts)))
+    resting = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
+    sizes = {e.key: e.value for e in hand.entries if isinstance(e.value, int)} if isinstance(hand, m.Table) else {}
+    deck = len(suits.items) * len(ranks.items)
+    dealt = {n - (n in resting) for n in counts}
+    return tuple(sorted(players for players in dealt
+                        if players * (hand.value if isinstance(hand, m.Number) else sizes.get(players, 0)) == deck))
 
 
 def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
