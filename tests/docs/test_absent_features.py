@@ -204,7 +204,7 @@ def test_a_calls_values_are_alternatives():
 
 
 @pytest.mark.parametrize("spec, sentence", [
-    ("tute-cabrero", "A player who has lost 4 (a table may choose 3, 4 or 5) hands leaves the match and is dealt no more "
+    ("tute-cabrero", "A player who has lost 4 hands leaves the match and is dealt no more "
                      "cards; the others play on, as a table of that many players."),
     ("tute-lone-two", "may say so before the first action of the round: the deal is then void and the cards are dealt "
                       "again."),

@@ -369,3 +369,16 @@ def test_a_number_compared_agrees_with_its_verb(lang):
             if plural_subject.search(clause):
                 wrong.append(clause)
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang, sentence, after", [
+    ("en", "The first team to win 3 hands wins the match.", "A table may choose 2 or 5 instead of 3."),
+    ("fr", "La première équipe à gagner 3 mains gagne la partie.", "Une table peut choisir 2 ou 5 au lieu de 3."),
+])
+def test_a_settings_other_choices_follow_its_sentence(lang, sentence, after):
+    """`hands: 3 (2, 3, 5)`: the number reads in its sentence, the other choices in the next one (inside it, "3 (a
+    table may choose 2, 3 or 5) hands" cut the sentence in two)."""
+    from touti_dsl.docs.views import PageWords  # noqa: PLC0415
+    spec = load_spec(SPEC_DIR / "tute.touti")
+    view = PageWords(catalog(lang), spec).rule_view(spec.rule("match.hands"))
+    assert view.sentence == f"{sentence} {after}"

@@ -297,6 +297,7 @@ class PageWords:
                                   **self._swap_fields(rule)))
         if rule.id == "deck.ranks":
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
+        sentence = " ".join(filter(None, (sentence, shown.after)))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
                         notes=notes)
 

@@ -181,6 +181,7 @@ class Rendered:
     inline: str
     headers: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
+    after: str = ""  # a sentence that follows the rule's own (a setting's other choices: never inside the sentence)
 
 
 class ValueWords(Visitor):
@@ -266,8 +267,9 @@ class ValueWords(Visitor):
     def visit_Setting(self, node: m.Setting) -> Rendered:
         if node.choices in ((), (node.default,)):
             return Rendered(self.lit(node.default))
-        choices = self.listed((self.lit(c) for c in node.choices), "value.or")
-        return Rendered(self.words.text("value.setting", default=self.lit(node.default), choices=choices))
+        others = self.listed((self.lit(c) for c in node.choices if c != node.default), "value.or")
+        default = self.lit(node.default)
+        return Rendered(default, after=self.words.text("value.setting_choices", choices=others, default=default))
 
     def visit_Table(self, node: m.Table) -> Rendered:
         if self.rule.id == "ghna.minimums":
