@@ -53,12 +53,12 @@ class _Quoted(dict):
         return found
 
 
-_QUOTED = _Quoted()
+QUOTED = _Quoted()
 
 
 def actions_text(actions: list[str]) -> str:
     """A legal step's output, `{"actions": [...]}`, as JSON text."""
-    return '{"actions":[' + ",".join(map(_QUOTED.__getitem__, actions)) + "]}"
+    return '{"actions":[' + ",".join(map(QUOTED.__getitem__, actions)) + "]}"
 
 
 def seats_text(seats: list[int]) -> str:
