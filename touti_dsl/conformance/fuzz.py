@@ -346,8 +346,12 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
         # one draw of 48 bits a move: whether to probe (16 bits), which candidate (16), which option (16)
         bits = draw(48)
         probe = 1 + (bits >> 16 & 0xFFFF) % 63 if bits & 0xFFFF < PROBE_BELOW else 0
-        if plain(found) and not (contract and state.phase == "bidding"):  # most moves: any option, nothing to prefer
+        if plain(found) and not (contract and state.phase == "bidding"):  # many moves: any option, nothing to prefer
             return bits >> 32, probe  # reduced to the options' range by _play
+        last = len(found) - 1
+        if found[last] == "concede" and last and state.phase != "bidding" and plain(found[:last]):
+            # most of the play: plain moves and a concession, chosen as _wanted chooses (the same draws)
+            return (last if rng.random() < bias.concede else (bits >> 32) % last), probe
         wanted = _wanted(found, state, bias, rng)
         return (wanted[(bits >> 32) % len(wanted)] if wanted else bits >> 32), probe
 
