@@ -53,12 +53,12 @@ class _Quoted(dict):
         return found
 
 
-_QUOTED = _Quoted()
+QUOTED = _Quoted()
 
 
 def actions_text(actions: list[str]) -> str:
     """A legal step's output, `{"actions": [...]}`, as JSON text."""
-    return '{"actions":[' + ",".join(map(_QUOTED.__getitem__, actions)) + "]}"
+    return '{"actions":[' + ",".join(map(QUOTED.__getitem__, actions)) + "]}"
 
 
 def seats_text(seats: list[int]) -> str:
@@ -76,9 +76,18 @@ def winner_text(seat: int | None) -> str:
     return found or ENCODE({"seat": seat})
 
 
+_REFUSALS: dict[tuple[str, str], str] = {}  # the refusals written: messages name cards and calls, a bounded vocabulary
+_REFUSALS_KEPT = 20_000  # ...but a spec's messages are not known in advance: the memo stops growing there
+
+
 def refusal_text(rule: str, message: str) -> str:
     """An apply or refuse step's output for a refused action, `{"ok": false, "rule": ..., "message": ...}`, as JSON text."""
-    return '{"ok":false,"rule":' + ENCODE(rule) + ',"message":' + ENCODE(message) + "}"
+    found = _REFUSALS.get((rule, message))
+    if found is None:
+        found = '{"ok":false,"rule":' + ENCODE(rule) + ',"message":' + ENCODE(message) + "}"
+        if len(_REFUSALS) < _REFUSALS_KEPT:
+            _REFUSALS[rule, message] = found
+    return found
 
 
 def result_text(value) -> str:

@@ -28,10 +28,11 @@ from ..engine.game import split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
 from ..engine.refusals import refusal
-from .adapter import ACCEPTED, actions_text, refusal_text, result_text, seats_text, winner_text
+from .adapter import ACCEPTED, QUOTED, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of, kind_names
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
+PROBE_BELOW = round(PROBE_RATE * 0x10000)  # PROBE_RATE of a 16-bit draw
 FUZZ_RULE = "fuzz.round"  # pseudo tag of a fuzz case that no rule explains (never blamed: blame.py)
 
 
@@ -128,17 +129,18 @@ def probe_candidates(game: Game, state, seat: int, legal: list[str] | None = Non
     in it; `legal` is the seat's legal set when the caller has it already.
     """
     rules = game.ruleset
-    key = (id(rules), state.phase)
-    known = _BY_PHASE.get(key)
+    known = _BY_PHASE.get((id(rules), state.phase))
     if known is None:  # the same for every state of a phase: computed once
-        known = _BY_PHASE[key] = (rules, for_phase(rules, state.phase))
-    fixed = known[1]
+        known = _BY_PHASE[(id(rules), state.phase)] = (rules, for_phase(rules, state.phase))
     hand, text = state.hands[seat], rules.play_text
     plays = [text[card] for card in hand]
     if len(hand) < rules.ncards:
-        plays.append(text[next(card for card in range(rules.ncards) if card not in hand)])
+        held, missing = set(hand), 0
+        while missing in held:
+            missing += 1
+        plays.append(text[missing])
     allowed = set(state.legal_actions(seat) if legal is None else legal)
-    return [action for action in (*fixed, *plays) if action not in allowed]
+    return [action for action in known[1] if action not in allowed] + [action for action in plays if action not in allowed]
 
 
 def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset(), brief: bool = False) -> Played:
@@ -155,21 +157,25 @@ ACTORS_TEXT, TRICK_WINNER_TEXT = '{"op":"actors"}', '{"op":"trick_winner"}'
 RESULTS_TEXT = ('{"op":"round_result"}', '{"op":"match_result"}')
 LEGAL_TEXTS = tuple(f'{{"op":"legal","seat":{seat}}}' for seat in range(8))  # a table seats at most 6
 ONE_ACTOR_TEXTS = tuple(f"{ACTORS_TEXT},{legal}" for legal in LEGAL_TEXTS)  # `sent` is joined with commas
-_ONE_SEAT_TEXTS = tuple(seats_text([seat]) + "," for seat in range(8))
+# The outputs of the actors step and of the legal step of a move with one actor, in one text: this head, the quoted
+# actions, "]}" (seats_text's and actions_text's, inlined; test_fuzz checks that a round's reply is the adapter's)
+_ONE_ACTOR_HEADS = tuple(seats_text([seat]) + ',{"actions":[' for seat in range(8))
 
 
-def _one_actor_reply(seat: int, actions: list[str]) -> str:
-    """The outputs of the actors step and of the legal step of a move with one actor, in one text."""
-    return _ONE_SEAT_TEXTS[seat] + actions_text(actions)
+class _StepTexts(dict):
+    """The text of an action step by one seat, each written once (the engine's action texts: a bounded vocabulary)."""
 
-_ACTION_TEXTS: dict[tuple[str, int, str], str] = {}  # (op, seat, action): the engine's action texts only, a bounded vocabulary
+    def __init__(self, op: str, seat: int):
+        super().__init__()
+        self.head = f'{{"op":"{op}","seat":{seat},"action":'
 
-def _action_step_text(op: str, seat: int, action: str) -> str:
-    key = (op, seat, action)
-    found = _ACTION_TEXTS.get(key)
-    if found is None:
-        found = _ACTION_TEXTS[key] = f'{{"op":"{op}","seat":{seat},"action":{_text(action)}}}'
-    return found
+    def __missing__(self, action: str) -> str:
+        found = self[action] = f"{self.head}{_text(action)}}}"
+        return found
+
+
+_APPLY_TEXTS = tuple(_StepTexts("apply", seat) for seat in range(8))
+_REFUSE_TEXTS = tuple(_StepTexts("refuse", seat) for seat in range(8))
 
 
 def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, brief: bool = False) -> Played:
@@ -196,6 +202,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, b
     # bound once: the loop runs some forty times a round, on both sides of the pipe the hot path of touti fuzz
     send, reply, use = sent.append, replies.append, used.append
     actors_now, legal_now, apply = state.actors, state.legal_actions, state.apply
+    quoted, heads, apply_texts = QUOTED.__getitem__, _ONE_ACTOR_HEADS, _APPLY_TEXTS
     while state.phase != "done":  # RoundState.is_terminal
         actors = actors_now()
         if len(actors) == 1 and not absent:  # most moves: one actor, whose legal list is the options, as it is
@@ -203,7 +210,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, b
             owners, found = None, legal_now(seat)
             legal = [found]
             send(ONE_ACTOR_TEXTS[seat])  # the actors step and the actor's legal step, in one text
-            reply(_one_actor_reply(seat, found))
+            reply(heads[seat] + ",".join(map(quoted, found)) + "]}")
         else:
             legal = [legal_now(seat) for seat in actors]
             owners, found = _options(actors, legal, absent, kinds)
@@ -226,7 +233,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, b
         apply(seat, action)
         if steps is not None:
             steps.append({"op": "apply", "seat": seat, "action": action})
-        send(_action_step_text("apply", seat, action))
+        send(apply_texts[seat][action])
         reply(ACCEPTED)
         use((pick, probe))
         if state.tricks_played > before:
@@ -284,7 +291,7 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     refused, rules = found
     if steps is not None:
         steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
-    sent.append(_action_step_text("refuse", seat, action))
+    sent.append(_REFUSE_TEXTS[seat][action])
     replies.append(refusal_text(refused.rule_id, refused.message))
     return probe
 
@@ -333,11 +340,20 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
     setup = random_setup(game, rng)
     bias = _bias(game, rng, absent)
 
+    draw, plain, contract = rng.getrandbits, _PLAIN.issuperset, bias.contract is not None
+
     def choose(index: int, state, found) -> tuple[int, int]:
-        probe = rng.randrange(1, 64) if rng.random() < PROBE_RATE else 0
+        # one draw of 48 bits a move: whether to probe (16 bits), which candidate (16), which option (16)
+        bits = draw(48)
+        probe = 1 + (bits >> 16 & 0xFFFF) % 63 if bits & 0xFFFF < PROBE_BELOW else 0
+        if plain(found) and not (contract and state.phase == "bidding"):  # many moves: any option, nothing to prefer
+            return bits >> 32, probe  # reduced to the options' range by _play
+        last = len(found) - 1
+        if found[last] == "concede" and last and state.phase != "bidding" and plain(found[:last]):
+            # most of the play: plain moves and a concession, chosen as _wanted chooses (the same draws)
+            return (last if rng.random() < bias.concede else (bits >> 32) % last), probe
         wanted = _wanted(found, state, bias, rng)
-        # randrange(n) draws as choice(range(n)) would: one _randbelow(n), so "any option" needs no list of indices
-        return (rng.choice(wanted) if wanted else rng.randrange(len(found))), probe
+        return (wanted[(bits >> 32) % len(wanted)] if wanted else bits >> 32), probe
 
     played = _play(game, setup, choose, absent, label, brief)
     plan = Plan(setup, played.choices, label)
