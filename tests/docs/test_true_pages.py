@@ -206,3 +206,22 @@ def test_the_proposer_sentence_says_nothing_of_the_answer(tmp_path):
         assert "agrees or refuses" not in alone[lang] and "accepte ou refuse" not in alone[lang].replace(
             "seul l'autre défenseur répond : il accepte ou refuse", ""), lang
     assert "يوافق الشريك أو يرفض" not in alone["ar"]
+
+
+def test_a_score_in_hands_won_by_a_player_for_oneself_names_no_team(tmp_path):
+    """Survey 5: realidad-simulada.es's Tute for two (each for oneself, a match in hands won) counts a hand of 101
+    taken without songs as two; the page said "What the team that wins the hand counts", and the French condition
+    agreed with a masculine subject after «l'équipe»."""
+    body = "scoring {\n  winner: 2 if declarations(winner) == 0 and points(winner) >= 101 else 1\n}\n"
+    pages = variant_pages(tmp_path, "tute-habanero", body)
+    assert _sentence(pages["en"], "scoring-winner").startswith(
+        "What the player who wins the hand counts towards the match, in hands won: 2 if")
+    assert "Ce que le joueur qui gagne la main compte pour la partie, en mains gagnées : 2 si" in pages["fr"]
+    assert "ما يحسبه اللاعب الذي يربح اليد في المباراة، بعدد الأيادي المربوحة:" in pages["ar"]
+    for lang, page in pages.items():
+        assert not any(team in page for team in ("the team that wins", "l'équipe qui gagne", "الفريق الذي يربح")), lang
+
+
+def test_a_score_in_hands_won_by_a_team_still_names_the_team(tmp_path):
+    page = variant_pages(tmp_path, "tute", "scoring {\n  winner: 2 if capote(winner) else 1\n}\n")["en"]
+    assert _sentence(page, "scoring-winner").startswith("What the team that wins the hand counts towards the match")
