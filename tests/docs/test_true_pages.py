@@ -210,8 +210,7 @@ def test_the_proposer_sentence_says_nothing_of_the_answer(tmp_path):
 
 def test_a_score_in_hands_won_by_a_player_for_oneself_names_no_team(tmp_path):
     """Survey 5: realidad-simulada.es's Tute for two (each for oneself, a match in hands won) counts a hand of 101
-    taken without songs as two; the page said "What the team that wins the hand counts", and the French condition
-    agreed with a masculine subject after «l'équipe»."""
+    taken without songs as two; the page said "What the team that wins the hand counts" at a table of two players."""
     body = "scoring {\n  winner: 2 if declarations(winner) == 0 and points(winner) >= 101 else 1\n}\n"
     pages = variant_pages(tmp_path, "tute-habanero", body)
     assert _sentence(pages["en"], "scoring-winner").startswith(
@@ -223,5 +222,11 @@ def test_a_score_in_hands_won_by_a_player_for_oneself_names_no_team(tmp_path):
 
 
 def test_a_score_in_hands_won_by_a_team_still_names_the_team(tmp_path):
-    page = variant_pages(tmp_path, "tute", "scoring {\n  winner: 2 if capote(winner) else 1\n}\n")["en"]
-    assert _sentence(page, "scoring-winner").startswith("What the team that wins the hand counts towards the match")
+    """… and the French count of its own declarations agrees with «l'équipe» as with «le joueur» (it read «qu'il a
+    faites» after «l'équipe»)."""
+    body = "scoring {\n  winner: 2 if declarations(winner) == 0 and points(winner) >= 101 else 1\n}\n"
+    pages = variant_pages(tmp_path, "tute", body)
+    assert _sentence(pages["en"], "scoring-winner").startswith("What the team that wins the hand counts towards the match")
+    assert ("Ce que l'équipe qui gagne la main compte pour la partie, en mains gagnées : 2 si le nombre de ses propres "
+            "annonces de toute sorte dans cette manche vaut 0") in pages["fr"]
+    assert "qu'il a faites" not in pages["fr"]
