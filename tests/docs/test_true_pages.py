@@ -230,3 +230,21 @@ def test_a_score_in_hands_won_by_a_team_still_names_the_team(tmp_path):
     assert ("Ce que l'équipe qui gagne la main compte pour la partie, en mains gagnées : 2 si le nombre de ses propres "
             "annonces de toute sorte dans cette manche vaut 0") in pages["fr"]
     assert "qu'il a faites" not in pages["fr"]
+
+
+def test_a_condition_on_the_team_names_the_player_where_each_plays_for_oneself(tmp_path):
+    """Survey 5: naipes-casino's tute held from the deal, written with `tricks_won(team)` on tute-habanero (two players
+    each for oneself), read "the number of tricks won this round by this player's team"."""
+    body = ("ghna {\n  window: after_team_trick, before_first_lead\n}\n\n"
+            "add ghna {\n  require dealt_tute_only: declaring(tute) or tricks_won(team) > 0\n}\n")
+    pages = variant_pages(tmp_path, "tute-habanero", body)
+    assert "the number of tricks won this round by this player is more than 0" in pages["en"]
+    assert "le nombre de fois où ce joueur a remporté un pli dans cette manche" in pages["fr"]
+    assert "عدد المرات التي ربح فيها هذا اللاعب لمّة" in pages["ar"]
+    for lang, page in pages.items():
+        assert not any(team in page for team in ("this player's team", "l'équipe de ce joueur", "فريق هذا اللاعب")), lang
+
+
+def test_a_condition_on_the_team_still_names_the_team_of_partners(tmp_path):
+    body = "add ghna {\n  require won_first: tricks_won(team) > 0\n}\n"
+    assert "the number of tricks won this round by this player's team" in variant_pages(tmp_path, "tute", body)["en"]
