@@ -206,3 +206,45 @@ def test_the_proposer_sentence_says_nothing_of_the_answer(tmp_path):
         assert "agrees or refuses" not in alone[lang] and "accepte ou refuse" not in alone[lang].replace(
             "seul l'autre défenseur répond : il accepte ou refuse", ""), lang
     assert "يوافق الشريك أو يرفض" not in alone["ar"]
+
+
+def test_a_score_in_hands_won_by_a_player_for_oneself_names_no_team(tmp_path):
+    """Survey 5: realidad-simulada.es's Tute for two (each for oneself, a match in hands won) counts a hand of 101
+    taken without songs as two; the page said "What the team that wins the hand counts" at a table of two players."""
+    body = "scoring {\n  winner: 2 if declarations(winner) == 0 and points(winner) >= 101 else 1\n}\n"
+    pages = variant_pages(tmp_path, "tute-habanero", body)
+    assert _sentence(pages["en"], "scoring-winner").startswith(
+        "What the player who wins the hand counts towards the match, in hands won: 2 if")
+    assert "Ce que le joueur qui gagne la main compte pour la partie, en mains gagnées : 2 si" in pages["fr"]
+    assert "ما يحسبه اللاعب الذي يربح اليد في المباراة، بعدد الأيادي المربوحة:" in pages["ar"]
+    for lang, page in pages.items():
+        assert not any(team in page for team in ("the team that wins", "l'équipe qui gagne", "الفريق الذي يربح")), lang
+
+
+def test_a_score_in_hands_won_by_a_team_still_names_the_team(tmp_path):
+    """… and the French count of its own declarations agrees with «l'équipe» as with «le joueur» (it read «qu'il a
+    faites» after «l'équipe»)."""
+    body = "scoring {\n  winner: 2 if declarations(winner) == 0 and points(winner) >= 101 else 1\n}\n"
+    pages = variant_pages(tmp_path, "tute", body)
+    assert _sentence(pages["en"], "scoring-winner").startswith("What the team that wins the hand counts towards the match")
+    assert ("Ce que l'équipe qui gagne la main compte pour la partie, en mains gagnées : 2 si le nombre de ses propres "
+            "annonces de toute sorte dans cette manche vaut 0") in pages["fr"]
+    assert "qu'il a faites" not in pages["fr"]
+
+
+def test_a_condition_on_the_team_names_the_player_where_each_plays_for_oneself(tmp_path):
+    """Survey 5: naipes-casino's tute held from the deal, written with `tricks_won(team)` on tute-habanero (two players
+    each for oneself), read "the number of tricks won this round by this player's team"."""
+    body = ("ghna {\n  window: after_team_trick, before_first_lead\n}\n\n"
+            "add ghna {\n  require dealt_tute_only: declaring(tute) or tricks_won(team) > 0\n}\n")
+    pages = variant_pages(tmp_path, "tute-habanero", body)
+    assert "the number of tricks won this round by this player is more than 0" in pages["en"]
+    assert "le nombre de fois où ce joueur a remporté un pli dans cette manche" in pages["fr"]
+    assert "عدد المرات التي ربح فيها هذا اللاعب لمّة" in pages["ar"]
+    for lang, page in pages.items():
+        assert not any(team in page for team in ("this player's team", "l'équipe de ce joueur", "فريق هذا اللاعب")), lang
+
+
+def test_a_condition_on_the_team_still_names_the_team_of_partners(tmp_path):
+    body = "add ghna {\n  require won_first: tricks_won(team) > 0\n}\n"
+    assert "the number of tricks won this round by this player's team" in variant_pages(tmp_path, "tute", body)["en"]

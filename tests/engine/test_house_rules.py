@@ -27,12 +27,13 @@ ROUNDS = 400
 
 def _variants():
     """The house rules of a base's own table and deck (a variant that seats another table, or deals another deck, is
-    played by test_tables.py: its deals differ from its base's)."""
+    played by test_tables.py: its deals differ from its base's; one that ranks the cards otherwise wins other tricks
+    from the first, so that the turn itself differs: brisca-chilena is played by its own test below)."""
     for path in sorted(EXAMPLES.glob("*.touti")):
         spec = load_spec(path)
         # the table customs (docs only) change no play: a variant of customs alone has nothing to show here
         played = [c.rule_id for c in spec.changes if not c.rule_id.startswith("system.") and c.rule_id not in CUSTOMS]
-        if spec.base is not None and played and not any(rule.startswith(("table.", "deck.ranks", "deck.suits"))
+        if spec.base is not None and played and not any(rule.startswith(("table.", "deck.ranks", "deck.suits", "deck.order"))
                                                         for rule in played):
             yield pytest.param(path, id=spec.system)
 
@@ -341,3 +342,43 @@ def test_three_games_make_a_coto_and_two_cotos_the_match():
     without = Game.from_spec(load_spec(EXAMPLES / "guinote-cotos.touti"), games=3)  # the same games, no cotos
     assert _game_won(without, seed, scores, games=[2, 1]).match_result()["over"] is True
 
+
+
+def _dealt_tute_round(system: str):
+    """Seat 0 leads with the four reyes dealt, and the rey and caballo of copas: the setup of naipes-casino's
+    "tute de mano" (tute-dealt-tute) and of its base."""
+    hands = [["12o", "12c", "12e", "12b", "11c", "4o"], ["6e", "10o", "6b", "1o", "11b", "5c"]]
+    stock = ["3o", "4e", "7e", "4b", "5o", "3e", "7b", "2o", "4c", "5e", "1e", "3b", "1c", "6o", "2b", "1b",
+             "10c", "2c", "6c", "11e", "3c", "7c", "10b", "5b", "7o", "2e", "11o", "10e"]
+    if system == "tute-habanero":  # eight cards each in the base: two more from the stock
+        hands, stock = [hands[0] + stock[:2], hands[1] + stock[2:4]], stock[4:]
+    game = Game.from_spec(load_spec(EXAMPLES / f"{system}.touti"))
+    return game.new_round(hands=hands, stock=stock, dealer=1)
+
+
+def test_a_tute_held_from_the_deal_wins_before_any_play():
+    """tute-dealt-tute: a window before the first lead, for the tute only (`require dealt_tute_only`)."""
+    base, dealt = _dealt_tute_round("tute-habanero"), _dealt_tute_round("tute-dealt-tute")
+    assert "tute 12" not in base.legal_actions(0)
+    assert "tute 12" in dealt.legal_actions(0)
+    with pytest.raises(IllegalAction) as refusal:
+        dealt.clone().apply(0, "ghna copas")  # a song waits for a won trick, as in the base
+    assert refusal.value.rule_id == "ghna.dealt_tute_only"
+    dealt.apply(0, "tute 12")
+    assert dealt.round_result()["tute"] == 0
+    assert dealt.match_result()["over"] and dealt.match_result()["winner"] == 0
+
+
+def test_the_chilean_two_beats_the_rey_and_the_three():
+    """brisca-chilena: `order: 1 > 2 > 12 > … > 4 > 3` (ideas-del-momento); its points are checked by survey 5's
+    oracle, replaying random rounds."""
+    hands = [["2o", "4c", "5c"], ["12o", "6c", "7c"], ["3o", "4e", "5e"], ["4o", "6e", "7e"]]
+    stock = ["1o", "1c", "1e", "1b", "2c", "2e", "2b", "3c", "3e", "3b", "4b", "5o", "5b", "6o", "6b", "7o", "7b",
+             "10o", "10c", "10e", "10b", "11o", "11c", "11e", "11b", "12c", "12e", "12b"]
+    results = {}
+    for system in ("brisca-pairs", "brisca-chilena"):
+        state = Game.from_spec(load_spec(EXAMPLES / f"{system}.touti")).new_round(hands=hands, stock=stock, dealer=3)
+        for seat, action in ((0, "play 2o"), (1, "play 12o"), (2, "play 3o"), (3, "play 4o")):
+            state.apply(seat, action)
+        results[system] = state.tricks[0][2]
+    assert results == {"brisca-pairs": 2, "brisca-chilena": 0}  # the three of oros wins in the base, the two in Chile

@@ -38,6 +38,7 @@ class Names:
     ranks: Mapping[int, str] = field(default_factory=dict)
     numbers_are_ranks: bool = False  # a formula whose value is a rank (`trump.swap`): every number names a rank
     subject: str | None = None  # the side the rule's sentence is about: `points(winner)` in `scoring.winner` is "their own points"
+    each: bool = False  # every player plays for oneself: `team` is the player, not a team of partners
     kinds: tuple[str, ...] = ()  # the names of ghna.kinds
     to_reader: bool = False  # the sentence around speaks to the reader ("you must"): "you hold", not "this player holds"
     values: Mapping[str, str] = field(default_factory=dict)  # the values of the call whose rule is shown (`calling(las)`)
@@ -104,9 +105,11 @@ def _call_value(prose: Prose, value: str) -> str:
 
 def _side_key(prose: Prose, side: str) -> str:
     """A side's words; in match.at_once (whose subject is `team`, the side judged) `team` and `opponents` are that
-    side and its opponents, not a player's."""
-    judged = f"arg.side_judged.{side}"
-    return judged if prose.names.subject == "team" and prose.words.has(judged) else f"arg.side.{side}"
+    side and its opponents, not a player's; where each plays for oneself, a player's side is the player."""
+    judged, alone = f"arg.side_judged.{side}", f"arg.side_each.{side}"
+    if prose.names.subject == "team" and prose.words.has(judged):
+        return judged
+    return alone if prose.names.each and prose.words.has(alone) else f"arg.side.{side}"
 
 
 def _card_of(prose: Prose, rank: int, group: str) -> str:

@@ -271,7 +271,7 @@ class PageWords:
             return f"rule@{other.value}.{key}"  # the sentence another rule's word calls for (SENTENCE_DEPENDS_ON)
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
-            return f"rule_in_hands.{key}"
+            return self._table_key(f"rule_in_hands.{key}")  # hands won by a player, not a team, at a table of each
         if isinstance(end, m.Word) and end.value == "rounds" and self.words.has(f"rule_in_rounds.{key}"):
             return self._table_key(f"rule_in_rounds.{key}")  # a tie after the last hand, not at a goal
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):

@@ -155,6 +155,7 @@ def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, su
     kinds = spec.value("ghna.kinds")
     return Names(calls=call_names(spec, lang), suits=labels, ranks=rank_labels(spec, lang),
                  numbers_are_ranks=numbers_are_ranks, subject=subject, to_reader=to_reader,
+                 each=table_variants(spec) == ("_each",),
                  kinds=tuple(e.key for e in kinds.entries) if isinstance(kinds, m.Table) else ())
 
 
