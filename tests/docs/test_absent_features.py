@@ -256,3 +256,15 @@ def test_an_announcement_waits_for_no_stock_only_where_there_is_one(tmp_path):
     stock = variant_pages(tmp_path, "guinote", claim)
     assert "it is judged at once, without playing on, even while cards are left to draw." in stock["en"]
     assert "sans jouer la suite, même tant qu'il reste des cartes à piocher." in stock["fr"]
+
+
+def test_a_last_trick_worth_nothing_is_no_bonus():
+    """Brisca: `deck.last_trick: 0` (the cards make the 120 points): no sentence counts a bonus for the last trick,
+    and the tie-break by the last trick still names it."""
+    pages = _pages(SPEC_DIR / "examples" / "brisca-pairs.touti")
+    assert "Winning the last trick earns no bonus: it counts only for the cards it holds." in pages["en"]
+    assert "The team with more card points wins the hand." in pages["en"]
+    assert "On equal points, the team that won the last trick wins the hand." in pages["en"]
+    assert "L'équipe qui a le plus de points de cartes gagne la main." in pages["fr"]
+    for lang, bonus in (("en", "bonus to"), ("fr", "rapporte une prime"), ("ar", "ولها مكافأة")):
+        assert bonus not in pages[lang], lang

@@ -233,7 +233,8 @@ class PageWords:
         table's sides first); without a ghna section, the wording without songs (`*_no_ghna.*`,
         after the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
         match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), then
-        the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants)."""
+        the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants); each of those first with
+        `_no_bonus` after it where the last trick is worth nothing (`deck.last_trick: 0`: Brisca)."""
         head, rest = key.split(".", 1)
         levels = tuple(suffix for rule_id, suffix in (("match.cotos", "_in_cotos"), ("match.games", "_in_games"))
                        if self.spec.has(rule_id))
@@ -244,6 +245,8 @@ class PageWords:
             suffixes = tuple(f"{s}_no_bidding" for s in (*table_variants(self.spec), "")) + suffixes
         if self.spec.value("rotation.dealer") == m.Word("no"):  # nobody deals: the first word passes, not the deal
             suffixes = tuple(f"{s}_no_dealer" for s in (*table_variants(self.spec), "")) + suffixes
+        if self.spec.value("deck.last_trick") == m.Number(0):  # no bonus: a sentence that counts one has a wording without
+            suffixes = tuple(f"{s}_no_bonus" for s in (*suffixes, "")) + suffixes
         for suffix in suffixes:
             if self.words.has(f"{head}{suffix}.{rest}"):
                 return f"{head}{suffix}.{rest}"
