@@ -23,6 +23,7 @@ section in the system's rules page, so every "rule explained at" link resolves.
 from __future__ import annotations
 
 import copy
+import json
 
 from ..errors import ToutiError
 from .compare import Mismatch, forbidding
@@ -38,17 +39,22 @@ class SystemRules:
             self.ids = {rule.id for rule in self.spec.rules}
         else:  # not a bundled system: the rule ids its cases name are all that is known
             self.ids = {rule for case in cases for rule in case["rules"] if "." in rule and not rule.startswith(PSEUDO)}
-        self._game = None
+        self._games: dict[str, object] = {}
 
     def has(self, rule_id) -> bool:
         return isinstance(rule_id, str) and rule_id in self.ids
 
-    def game(self):
-        if self._game is None and self.spec is not None:
+    def game(self, settings: dict | None = None):
+        """The reference engine with a case's table settings (`seats`, a target): a case dealt to four players of a
+        table of three to six is replayed at four, as the adapter plays it."""
+        if self.spec is None:
+            return None
+        key = json.dumps(settings or {}, sort_keys=True)
+        if key not in self._games:
             from ..engine import Game
 
-            self._game = Game.from_spec(self.spec)
-        return self._game
+            self._games[key] = Game.from_spec(self.spec, **(settings or {}))
+        return self._games[key]
 
 
 PSEUDO = ("playthrough.", "action.", "rotation.turn_order")
@@ -137,10 +143,9 @@ def _guarded(reading, case: dict, mismatch: Mismatch, actual_output, rules: Syst
 
 def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> str | None:
     """The reference engine's reading of the step: replay the case up to it and ask why."""
-    game = rules.game()
-    if game is None:
+    if rules.game() is None:
         return None
-    state = _replay(game, case, mismatch.step)
+    state = _replay(rules, case, mismatch.step)
     step = case["steps"][mismatch.step]
     op = step["op"]
     if op in ("apply", "refuse"):
@@ -209,11 +214,13 @@ def _first_known(rules: SystemRules, *candidates: str) -> str | None:
     return next((rule for rule in candidates if rules.has(rule)), None)
 
 
-def _replay(game, case: dict, upto: int):
+def _replay(rules: SystemRules, case: dict, upto: int):
+    """The reference engine's state before step `upto` of a case, played at the case's table settings."""
     from .adapter import CaseRun, round_fields
     from ..engine import IllegalAction
 
     setup = case["setup"]
+    game = rules.game(setup.get("settings"))
     run = CaseRun(game.new_round(hands=setup["hands"], **round_fields(setup)), IllegalAction)
     for step in case["steps"][:upto]:
         if step["op"] in ("apply", "next_round"):
@@ -303,10 +310,10 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     if step["op"] == "trick_winner" and isinstance(actual_output, dict):
         return _trick_rules(case, mismatch, step, actual_output.get("seat"), rules)
     if step["op"] == "round_result" and isinstance(actual_output, dict):
-        found = _result_rule(step["expect"], actual_output, rules)
+        found = _result_rule(step["expect"], actual_output, rules, _put_aside_points(case, mismatch, rules))
         return [found] if found else []
     if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
-        ended = _replay(rules.game(), case, mismatch.step)
+        ended = _replay(rules, case, mismatch.step)
         void = ended.is_terminal() and ended.round_result().get("void")
         return [rule for rule in ("rotation.after_void" if void else "rotation.next_round",) if rules.has(rule)]
     return []
@@ -315,7 +322,7 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
 def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: SystemRules) -> list[str]:
     """Who wins a trick (`trick.winner`); and when the trick went to the neighbour in the order of the winning card,
     of its suit, the order of the ranks (`deck.order`) as well: two neighbouring ranks swapped give that trick."""
-    state = _replay(rules.game(), case, mismatch.step)
+    state = _replay(rules, case, mismatch.step)
     leader, cards, _ = state.tricks[-1]
     seats = [leader]
     while len(seats) < len(cards):
@@ -328,10 +335,19 @@ def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: Syst
     return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
 
 
-def _result_rule(expect: dict, actual: dict, rules: SystemRules) -> str | None:
+def _put_aside_points(case: dict, mismatch: Mismatch, rules: SystemRules) -> int:
+    """The card points of the cards the widow's taker put aside before the step (`discard CARD`)."""
+    ruleset = rules.game(case["setup"].get("settings")).ruleset
+    cards = [step["action"].partition(" ")[2] for step in case["steps"][:mismatch.step]
+             if step["op"] == "apply" and step["action"].startswith("discard ")]
+    return sum(ruleset.card_points[ruleset.vocabulary.cards[card]] for card in cards if card in ruleset.vocabulary.cards)
+
+
+def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int = 0) -> str | None:
     """The first field of a round result that differs, in the order they are computed, names its rule; card points
     only moved from one side to another, or the last trick given to another side, come from a trick won by the
-    wrong player (the case's own rules then)."""
+    wrong player (the case's own rules then); card points that differ in all by exactly the points put aside from
+    the widow, from where those count (`widow.points`)."""
     differing = {key for key in expect if actual.get(key) != expect[key]}
     if "void" in differing:
         return _first_known(rules, "bidding.all_pass")
@@ -342,7 +358,12 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules) -> str | None:
     if expect.get("conceded") and differing & set(CONCEDED_FIELDS):
         return _first_known(rules, "concession.award")
     if "card_points" in differing or "last_trick" in differing:
-        return _first_known(rules, "deck.points") if _sum(actual.get("card_points")) != _sum(expect["card_points"]) else None
+        actual_sum, expected_sum = _sum(actual.get("card_points")), _sum(expect["card_points"])
+        if actual_sum == expected_sum:
+            return None
+        if put_aside and actual_sum is not None and abs(actual_sum - expected_sum) == put_aside:
+            return _first_known(rules, "widow.points", "deck.points")
+        return _first_known(rules, "deck.points")
     if "ghna" in differing:
         return _first_known(rules, "ghna.values")
     if "totals" in differing:  # card points, ghna and the last trick's side all right: its bonus is not
@@ -374,7 +395,7 @@ def _action_suspects(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     actions = _actions_at(step, actual_output)
     if rules.game() is None:
         return []
-    state = _replay(rules.game(), case, mismatch.step)
+    state = _replay(rules, case, mismatch.step)
     found = _effect_suspects(case, mismatch, state)
     if any(action.startswith("ghna ") for action, _ in actions) and "ghna.caps" in blamed:
         found.append("ghna.values")  # a declaration's value counts against the cap as much as the cap itself
