@@ -336,9 +336,11 @@ class Explorer:
                 try:
                     state.apply(seat, action)
                 except IllegalAction as refusal:
+                    alone = situations.duty_alone(self.game.ruleset, state, seat, action, refusal.rule_id)
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, still, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
-                        variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history, refusal.rule_id)
+                        variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history, refusal.rule_id,
+                                                             alone)
                         if rule == "widow.by":  # another seat's take, leave and discard: a witness of each
                             variant += "~" + action.split(" ", 1)[0]
                         if rule.startswith("ghna."):
