@@ -4,9 +4,11 @@ rounds played here rather than on the committed suites."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from touti_dsl.cases import outcomes
+from touti_dsl.cases.build import _tied
 from touti_dsl.cases.explore import quick_rounds
 from touti_dsl.cases.situations import duty_alone, refusal_variant
 from touti_dsl.engine import Game, IllegalAction
@@ -80,3 +82,16 @@ def test_each_value_of_a_ghna_has_a_round_result_without_a_contract():
     found = [c["description"] for c in outcomes.round_cases(game, rounds) if c["rules"] == ["ghna.values", "scoring.round"]]
     assert found == ["a ghna declared in trumps counts 40 (ghna.values trump)",
                      "a ghna declared in a plain suit counts 20 (ghna.values plain)"]
+
+
+def test_a_tie_on_points_is_shown_by_a_hand_played_out_not_one_ended_by_a_claim():
+    """tute-habanero-announced: `scoring.tie: last_trick -> first_speaker` escaped; its tie case was a false claim
+    at 0 - 0, which gives the hand to the other side whatever the tie-break."""
+    game = Game.from_spec("tute-habanero-announced")
+    record = next(quick_rounds(game, 3, 1))
+    tied = dict(record.result, totals=[60, 60], tute=None, void=False)
+    claimed = replace(record, history=record.history[:2], result=dict(tied, claim={"seat": 0, "held": False}))
+    played = replace(record, result=tied)
+    [case] = [c for c in outcomes.round_cases(game, [claimed, played]) if "scoring.tie" in c["rules"]]
+    assert case["steps"][-1]["expect"] == tied
+    assert not _tied(claimed.result) and _tied(played.result)

@@ -357,7 +357,9 @@ def _look_for_a_tie(game: Game, findings: Findings, seed: int) -> None:
 
 
 def _tied(result: dict) -> bool:
-    return result.get("tute") is None and not result["void"] and result["totals"][0] == result["totals"][1]
+    """A hand decided by a tie on points: not won by a tute or by a claim, nor void."""
+    return (result.get("tute") is None and not result.get("claim") and not result["void"]
+            and result["totals"][0] == result["totals"][1])
 
 
 def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list[Path]:

@@ -156,13 +156,14 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             cases.append(_result_case(best, ["ghna.values", "scoring.round"], "positive",
                                       "declared ghna count towards the bidding team's total"))
     else:
-        decided = [r for r in complete if r.result.get("tute") is None and r.result["totals"][0] != r.result["totals"][1]]
-        ties = [r for r in complete if r.result.get("tute") is None and r.result["totals"][0] == r.result["totals"][1]]
+        on_points = [r for r in complete if r.result.get("tute") is None and not r.result.get("claim")]
+        decided = [r for r in on_points if r.result["totals"][0] != r.result["totals"][1]]
+        ties = [r for r in on_points if r.result["totals"][0] == r.result["totals"][1]]
         if decided:
             best = min(decided, key=lambda r: (abs(r.result["totals"][0] - r.result["totals"][1]), len(r.history)))
             cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
-        if ties:
-            best = min(ties, key=lambda r: len(r.history))
+        if ties:  # where the last trick's side is not the first speaker's, the tie-breaks give the hand apart
+            best = min(ties, key=lambda r: (_tie_breaks_agree(game, r), len(r.history)))
             cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
     cases += _ghna_value_cases(game, complete)
     if game.ruleset.widow is not None:
@@ -190,6 +191,15 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                  else f"{what} wins the hand at once")
         cases.append(_result_case(best, ["ghna.tute" if word == "tute" else "ghna.kinds"], "positive", words))
     return cases
+
+
+def _tie_breaks_agree(game: Game, record: RoundRecord) -> bool:
+    """Whether the side of the last trick's winner is the first speaker's (`scoring.tie` last_trick or first_speaker
+    would then give the hand alike)."""
+    if not record.trick_winners:
+        return True
+    team_of = game.new_round(**record.setup).seating.team_of
+    return team_of[record.trick_winners[-1]] == team_of[_first_speaker(game, record)]
 
 
 def _ghna_value_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
