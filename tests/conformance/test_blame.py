@@ -38,3 +38,12 @@ def test_card_points_off_by_the_cards_put_aside_from_the_widow_are_blamed_on_whe
     # counting for the taker: not a card's points (deck.points) but the widow's rule
     blamed = _blames(tmp_path, "tute-subastado-widow", "widow {\n  points: taker\n}", "c-8c56c78bf7a4")
     assert blamed == ["widow.points"]
+
+
+def test_a_declared_kind_counted_at_another_value_is_blamed_on_the_kinds_not_on_the_pair_values(tmp_path):
+    # a round result's ghna differing was blamed on ghna.values whatever had been declared: here a kind of ghna.kinds
+    kinds = ("as_tres = 20 1 3 trump 40, as_rey = 20 1 12 trump 40, as_caballo = 20 1 11 trump 40, as_sota = 20 1 10 trump 40, "
+             "tres_rey = 20 3 12 trump 40, tres_caballo = 10 3 11 trump 40, tres_sota = 20 3 10 trump 40, "
+             "rey_sota = 20 12 10 trump 40, caballo_sota = 20 11 10 trump 40")
+    blamed = _blames(tmp_path, "tutti-ma-any-pair-sings", f"ghna {{\n  kinds: {kinds}\n}}", "c-7be7641f0780")
+    assert blamed == ["ghna.kinds"]

@@ -311,6 +311,8 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         return _trick_rules(case, mismatch, step, actual_output.get("seat"), rules)
     if step["op"] == "round_result" and isinstance(actual_output, dict):
         found = _result_rule(step["expect"], actual_output, rules, _put_aside_points(case, mismatch, rules))
+        if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
+            return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
         return [found] if found else []
     if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
         ended = _replay(rules, case, mismatch.step)
@@ -333,6 +335,15 @@ def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: Syst
     suit, strength = state.rules.card_suit, state.rules.card_strength
     neighbours = suit[given] == suit[due] and abs(strength[given] - strength[due]) == 1
     return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
+
+
+def _declared_value_rules(case: dict, mismatch: Mismatch, rules: SystemRules) -> list[str]:
+    """The rules giving the values of what the case declared before the step: `ghna.values` for a pair (`ghna
+    SUIT`), `ghna.kinds` for a kind (`ghna NAME ...`)."""
+    suits = rules.game(case["setup"].get("settings")).ruleset.suits
+    declared = {step["action"].split(" ")[1] in suits for step in case["steps"][:mismatch.step]
+                if step["op"] == "apply" and step["action"].startswith("ghna ") and " " in step["action"]}
+    return [rule for rule, pair in (("ghna.values", True), ("ghna.kinds", False)) if pair in declared]
 
 
 def _put_aside_points(case: dict, mismatch: Mismatch, rules: SystemRules) -> int:
