@@ -163,7 +163,7 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             best = min(decided, key=lambda r: (abs(r.result["totals"][0] - r.result["totals"][1]), len(r.history)))
             cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
         if ties:  # where the last trick's side is not the first speaker's, the tie-breaks give the hand apart
-            best = min(ties, key=lambda r: (_tie_breaks_agree(game, r), len(r.history)))
+            best = min(ties, key=lambda r: (tie_breaks_agree(game, r), len(r.history)))
             cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
     cases += _ghna_value_cases(game, complete)
     if game.ruleset.widow is not None:
@@ -193,7 +193,7 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     return cases
 
 
-def _tie_breaks_agree(game: Game, record: RoundRecord) -> bool:
+def tie_breaks_agree(game: Game, record: RoundRecord) -> bool:
     """Whether the side of the last trick's winner is the first speaker's (`scoring.tie` last_trick or first_speaker
     would then give the hand alike)."""
     if not record.trick_winners:
