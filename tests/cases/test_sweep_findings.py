@@ -95,3 +95,16 @@ def test_a_tie_on_points_is_shown_by_a_hand_played_out_not_one_ended_by_a_claim(
     [case] = [c for c in outcomes.round_cases(game, [claimed, played]) if "scoring.tie" in c["rules"]]
     assert case["steps"][-1]["expect"] == tied
     assert not _tied(claimed.result) and _tied(played.result)
+
+
+def test_a_tute_of_each_rank_has_its_own_accepted_witness():
+    """tute-beat-the-lead: `ghna.tute: 11 -> 10` escaped; only the shortest accepted tute (of reyes) was kept, so no
+    case declared four caballos."""
+    from touti_dsl.cases.explore import Explorer
+
+    game = Game.from_spec("tute")
+    findings = None
+    for rank in game.ruleset.ghna.tute_ranks:
+        findings = Explorer(game, 1000 + rank, findings=findings, rigged_rank=rank).explore(4)
+    tagged = {tag.split("~")[1] for tag in findings.accepted if tag.startswith("ghna.tute~tute")}
+    assert tagged == {f"tute {rank}" for rank in game.ruleset.ghna.tute_ranks}

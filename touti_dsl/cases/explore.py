@@ -298,6 +298,8 @@ class Explorer:
                 tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "")
                 if rule.startswith("widow."):  # the bid winner's take, leave and discard: a witness of each
                     tag += "~" + action.split(" ", 1)[0]
+                if rule == "ghna.tute":  # a tute of each rank of ghna.tute (four reyes, four caballos): a witness of each
+                    tag += "~" + action
                 self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1])
             cores.append(cores[-1] and feature_of(action, self.kinds) is None)
             if state.tricks_played > before:
