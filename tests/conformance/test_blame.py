@@ -47,3 +47,10 @@ def test_a_declared_kind_counted_at_another_value_is_blamed_on_the_kinds_not_on_
              "rey_sota = 20 12 10 trump 40, caballo_sota = 20 11 10 trump 40")
     blamed = _blames(tmp_path, "tutti-ma-any-pair-sings", f"ghna {{\n  kinds: {kinds}\n}}", "c-7be7641f0780")
     assert blamed == ["ghna.kinds"]
+
+
+def test_a_trick_led_by_the_player_of_the_next_rank_down_is_blamed_on_the_order_not_on_a_duty(tmp_path):
+    # brisca-pairs has no duty: a golden playthrough's actors step after a trick given to the neighbour in the order
+    # of the winning card was blamed on play.partner_exemption (a seat to play left out read as a duty refusing)
+    blamed = _blames(tmp_path, "brisca-pairs", "deck {\n  order: 1 > 3 > 12 > 10 > 11 > 7 > 6 > 5 > 4 > 2\n}", "c-9efa1d2c9da2")
+    assert blamed == ["deck.order"]

@@ -155,6 +155,7 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
     if op == "actors" and isinstance(actual_output, dict) and isinstance(actual_output.get("seats"), list):
         return (_missing_actor_rule(state, step, actual_output["seats"], rules)
                 or _extra_actor_rule(state, step, actual_output["seats"], rules)
+                or _leader_rule(state, step, actual_output["seats"], rules)
                 or _first_known(rules, *_actors_rules(state, op)))
     return _first_known(rules, *OUTCOME_RULES.get(op, ()), *_actors_rules(state, op))
 
@@ -187,9 +188,25 @@ def _missing_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> 
     for seat in step["expect"]:
         legal = state.legal_actions(seat) if seat not in actual else []
         heads = {action.split(" ", 1)[0] for action in legal}
-        if len(heads) == 1:
+        if len(heads) == 1 and heads != {"play"}:  # a seat to play left out: whose turn it is, not a duty
             return _limiting_rule(state, seat, legal[0], rules)
     return None
+
+
+def _leader_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+    """Another seat said to lead the next trick: the order of the ranks (`deck.order`) when that seat played the
+    neighbour in the order of the winning card, of its suit (two neighbouring ranks swapped give it that trick)."""
+    if state.phase != "play" or state.trick_cards or not state.tricks or len(actual) != 1 or len(step["expect"]) != 1:
+        return None
+    leader, cards, _ = state.tricks[-1]
+    seats = [leader]
+    while len(seats) < len(cards):
+        seats.append(state.seating.next_seat[seats[-1]])
+    if actual[0] not in seats or step["expect"][0] not in seats:
+        return None
+    given, due = cards[seats.index(actual[0])], cards[seats.index(step["expect"][0])]
+    suit, strength = state.rules.card_suit, state.rules.card_strength
+    return _first_known(rules, "deck.order") if suit[given] == suit[due] and abs(strength[given] - strength[due]) == 1 else None
 
 
 OUTCOME_RULES = {
@@ -445,7 +462,7 @@ def _actions_at(step: dict, actual_output) -> list[tuple[str, bool]]:
 def _card_suspects(state, seat: int, card: int | None) -> list[str]:
     """A card wrongly allowed or refused while one's partner wins the trick: the partner exemption may be the
     fault as much as the duty."""
-    if card is None or not state.trick_cards:
+    if card is None or not state.trick_cards or not state.rules.obligations:  # no duty to be exempted from
         return []
     return ["play.partner_exemption"] if state.trick_winner in state.seating.partners[seat] else []
 
