@@ -198,15 +198,21 @@ def _leader_rule(state, step: dict, actual: list, rules: SystemRules) -> str | N
     neighbour in the order of the winning card, of its suit (two neighbouring ranks swapped give it that trick)."""
     if state.phase != "play" or state.trick_cards or not state.tricks or len(actual) != 1 or len(step["expect"]) != 1:
         return None
+    return _first_known(rules, "deck.order") if _neighbours_in_order(state, actual[0], step["expect"][0]) else None
+
+
+def _neighbours_in_order(state, given: int, due: int) -> bool | None:
+    """Whether the cards seats `given` and `due` played to the last trick are of one suit and next to each other in
+    the order; None when either seat played no card to it."""
     leader, cards, _ = state.tricks[-1]
     seats = [leader]
     while len(seats) < len(cards):
         seats.append(state.seating.next_seat[seats[-1]])
-    if actual[0] not in seats or step["expect"][0] not in seats:
+    if given not in seats or due not in seats:
         return None
-    given, due = cards[seats.index(actual[0])], cards[seats.index(step["expect"][0])]
+    given_card, due_card = cards[seats.index(given)], cards[seats.index(due)]
     suit, strength = state.rules.card_suit, state.rules.card_strength
-    return _first_known(rules, "deck.order") if suit[given] == suit[due] and abs(strength[given] - strength[due]) == 1 else None
+    return suit[given_card] == suit[due_card] and abs(strength[given_card] - strength[due_card]) == 1
 
 
 OUTCOME_RULES = {
@@ -342,15 +348,9 @@ def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: Syst
     """Who wins a trick (`trick.winner`); and when the trick went to the neighbour in the order of the winning card,
     of its suit, the order of the ranks (`deck.order`) as well: two neighbouring ranks swapped give that trick."""
     state = _replay(rules, case, mismatch.step)
-    leader, cards, _ = state.tricks[-1]
-    seats = [leader]
-    while len(seats) < len(cards):
-        seats.append(state.seating.next_seat[seats[-1]])
-    if actual not in seats or step["expect"] not in seats:
+    neighbours = _neighbours_in_order(state, actual, step["expect"]) if isinstance(actual, int) else None
+    if neighbours is None:
         return []
-    given, due = cards[seats.index(actual)], cards[seats.index(step["expect"])]
-    suit, strength = state.rules.card_suit, state.rules.card_strength
-    neighbours = suit[given] == suit[due] and abs(strength[given] - strength[due]) == 1
     return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
 
 
