@@ -345,19 +345,26 @@ def _formula_conditions(spec: m.Spec) -> bool:
 
 
 def _look_for_a_tie(game: Game, findings: Findings, seed: int) -> None:
-    """A hand won on points with a tie on points is rare: plain random rounds until one is found (bounded)."""
+    """A hand won on points with a tie on points is rare: plain random rounds until one is found (bounded), one where
+    the last trick's side is not the first speaker's if it can be (the tie-breaks then give the hand apart)."""
     if game.ruleset.scoring != "most_points" or not game.spec.has("scoring.tie"):
         return
-    if any(_tied(r.result) for r in findings.rounds):
+    if any(_tied(r.result) and not outcomes.tie_breaks_agree(game, r) for r in findings.rounds):
         return
+    fallback = not any(_tied(r.result) for r in findings.rounds)
     for record in quick_rounds(game, seed + 4000, TIE_SEARCH):
-        if _tied(record.result):
+        if _tied(record.result) and not outcomes.tie_breaks_agree(game, record):
             findings.rounds.append(record)
             return
+        if _tied(record.result) and fallback:  # a tie whose tie-breaks agree, until one where they do not
+            findings.rounds.append(record)
+            fallback = False
 
 
 def _tied(result: dict) -> bool:
-    return result.get("tute") is None and not result["void"] and result["totals"][0] == result["totals"][1]
+    """A hand decided by a tie on points: not won by a tute or by a claim, nor void."""
+    return (result.get("tute") is None and not result.get("claim") and not result["void"]
+            and result["totals"][0] == result["totals"][1])
 
 
 def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list[Path]:

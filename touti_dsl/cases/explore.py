@@ -298,6 +298,8 @@ class Explorer:
                 tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "")
                 if rule.startswith("widow."):  # the bid winner's take, leave and discard: a witness of each
                     tag += "~" + action.split(" ", 1)[0]
+                if rule == "ghna.tute":  # a tute of each rank of ghna.tute (four reyes, four caballos): a witness of each
+                    tag += "~" + action
                 self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1])
             cores.append(cores[-1] and feature_of(action, self.kinds) is None)
             if state.tricks_played > before:
@@ -336,9 +338,11 @@ class Explorer:
                 try:
                     state.apply(seat, action)
                 except IllegalAction as refusal:
+                    alone = situations.duty_alone(self.game.ruleset, state, seat, action, refusal.rule_id)
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, still, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
-                        variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history, refusal.rule_id)
+                        variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history, refusal.rule_id,
+                                                             alone)
                         if rule == "widow.by":  # another seat's take, leave and discard: a witness of each
                             variant += "~" + action.split(" ", 1)[0]
                         if rule.startswith("ghna."):

@@ -33,7 +33,9 @@ def _trick_cards(record: RoundRecord, index: int, seats: int) -> list[tuple[int,
 
 
 def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
-    """The earliest trick won by a trump, and the earliest where a stronger off-suit card lost."""
+    """The earliest trick won by a trump, and the earliest where a stronger off-suit card lost; for each rank, the
+    earliest trick it won over the next rank down of its suit (two neighbouring ranks of the order swapped give that
+    trick to the other card: where no duty reads the order, as in a free play, only a trick winner shows it)."""
     rules = game.ruleset
     found: dict[str, tuple] = {}
     for record in rounds:
@@ -55,7 +57,9 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             trump_strengths = [rules.card_strength[c] for c in cards if rules.card_suit[c] == trump_suit]
             overtrumped = any(later > earlier for i, earlier in enumerate(trump_strengths) for later in trump_strengths[i + 1 :])
             # an off-suit card can only be tempted to win a trick that holds no trump at all
-            for kind, hit in (("trumped", trumped), ("discard", off_suit_stronger and not any_trump), ("overtrumped", overtrumped)):
+            beaten = _next_rank_down(rules, winner_card, cards)
+            for kind, hit in (("trumped", trumped), ("discard", off_suit_stronger and not any_trump), ("overtrumped", overtrumped),
+                              (f"neighbour:{rules.card_rank[winner_card]}", beaten is not None)):
                 if hit and (kind not in found or end < found[kind][1]):
                     found[kind] = (record, end, index)
     cases = []
@@ -68,10 +72,23 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         elif kind == "overtrumped":
             cases.append(_case(record, steps, ["trick.winner", "deck.order"], "positive",
                                f"two trumps in one trick, the second higher: the higher trump wins (trumps {record.result['trump']})"))
-        else:
+        elif kind == "discard":
             cases.append(_case(record, steps, ["trick.winner", "deck.order"], "negative",
                                f"an off-suit discard never wins the trick, however strong its rank (trumps {record.result['trump']})"))
+        else:
+            plays = _trick_cards(record, index, rules.players)
+            cards = [rules.vocabulary.cards[text] for _, text in plays]
+            winner = cards[[seat for seat, _ in plays].index(record.trick_winners[index])]
+            cases.append(_case(record, steps, ["deck.order", "trick.winner"], "positive",
+                               f"{rules.card_name[winner]} wins over {rules.card_name[_next_rank_down(rules, winner, cards)]}, "
+                               f"the next rank down in the order (trumps {record.result['trump']})"))
     return cases
+
+
+def _next_rank_down(rules, card: int, cards: list[int]) -> int | None:
+    """The card among `cards` of the same suit as `card` and of the next rank down in the order, if any."""
+    suit, strength = rules.card_suit, rules.card_strength
+    return next((c for c in cards if suit[c] == suit[card] and strength[card] - strength[c] == 1), None)
 
 
 def _replayed(game: Game, record: RoundRecord, setup: dict) -> RoundState:
@@ -139,14 +156,16 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             cases.append(_result_case(best, ["ghna.values", "scoring.round"], "positive",
                                       "declared ghna count towards the bidding team's total"))
     else:
-        decided = [r for r in complete if r.result.get("tute") is None and r.result["totals"][0] != r.result["totals"][1]]
-        ties = [r for r in complete if r.result.get("tute") is None and r.result["totals"][0] == r.result["totals"][1]]
+        on_points = [r for r in complete if r.result.get("tute") is None and not r.result.get("claim")]
+        decided = [r for r in on_points if r.result["totals"][0] != r.result["totals"][1]]
+        ties = [r for r in on_points if r.result["totals"][0] == r.result["totals"][1]]
         if decided:
             best = min(decided, key=lambda r: (abs(r.result["totals"][0] - r.result["totals"][1]), len(r.history)))
             cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
-        if ties:
-            best = min(ties, key=lambda r: len(r.history))
+        if ties:  # where the last trick's side is not the first speaker's, the tie-breaks give the hand apart
+            best = min(ties, key=lambda r: (tie_breaks_agree(game, r), len(r.history)))
             cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
+    cases += _ghna_value_cases(game, complete)
     if game.ruleset.widow is not None:
         cases += _widow_cases(game, complete)
     voids = [r for r in complete if r.result["void"]]
@@ -172,6 +191,43 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                  else f"{what} wins the hand at once")
         cases.append(_result_case(best, ["ghna.tute" if word == "tute" else "ghna.kinds"], "positive", words))
     return cases
+
+
+def tie_breaks_agree(game: Game, record: RoundRecord) -> bool:
+    """Whether the side of the last trick's winner is the first speaker's (`scoring.tie` last_trick or first_speaker
+    would then give the hand alike)."""
+    if not record.trick_winners:
+        return True
+    team_of = game.new_round(**record.setup).seating.team_of
+    return team_of[record.trick_winners[-1]] == team_of[_first_speaker(game, record)]
+
+
+def _ghna_value_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """A round result counting a ghna in trumps, and one counting a ghna in a plain suit: each value of `ghna.values`
+    shown by a result (without a contract, the hand's winner may well not change with a song's value)."""
+    rules = game.ruleset
+    if rules.ghna.off:
+        return []
+    counted = [r for r in rounds if any(r.result["ghna"]) and not r.result["void"] and not r.result.get("conceded")
+               and r.result.get("tute") is None]
+    cases = []
+    for entry, in_trumps in (("trump", True), ("plain", False)):
+        found = [r for r in counted if any(_declared_in_trumps(rules, r, action) is in_trumps for _, action in r.history)]
+        if found:
+            best = min(found, key=lambda r: len(r.history))
+            value = rules.ghna.trump_value if in_trumps else rules.ghna.plain_value
+            cases.append(_result_case(best, ["ghna.values", "scoring.round"], "positive",
+                                      f"a ghna declared in {'trumps' if in_trumps else 'a plain suit'} counts {value} "
+                                      f"(ghna.values {entry})"))
+    return cases
+
+
+def _declared_in_trumps(rules, record: RoundRecord, action: str) -> bool | None:
+    """For a ghna of one suit (`ghna SUIT`), whether that suit is trumps; None for any other action."""
+    head, _, suit = action.partition(" ")
+    if head != "ghna" or suit not in rules.suits:
+        return None
+    return suit == record.result.get("trump")
 
 
 def _widow_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -9,6 +9,7 @@ generator stays independent of the engine's internals; sides are the round's `Se
 
 from __future__ import annotations
 
+from ..engine.refusals import forbidding_rules
 from ..engine.ruleset import Ruleset
 
 
@@ -201,12 +202,27 @@ def _early_link(rules: Ruleset, state, seat: int) -> str:
     return "+early" if any(rules.rank_cards[rank][state.trump_suit] in state.hands[seat] for rank in later) else ""
 
 
-def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple, refused_by: str = "") -> str:
+def duty_alone(rules: Ruleset, state, seat: int, action: str, refused_by: str) -> bool:
+    """Whether a card refused by a play duty is refused by that duty only (`engine.refusals`): no other duty in force
+    would refuse it, so the card is legal where the duty is missing or lifted (an undertrump, say, that the duty to
+    trump asks for and the duty to overtrump cannot)."""
+    duties = {o.rule_id for o in rules.obligations}
+    if refused_by not in duties:
+        return False
+    return [rule for rule in forbidding_rules(state, seat, action) if rule in duties] == [refused_by]
+
+
+def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple, refused_by: str = "",
+                    alone: bool = False) -> str:
     """A tag for a rarer way a rule refuses, so that it gets its own witness beside the shortest one.
 
     The partner exemption (or its absence) shown by a refusal: a witness for each duty that
     still binds while the partner wins the trick (`+by:RULE`), so that an exemption wrongly
     granted from any one duty is caught.
+
+    A card that a play duty alone refuses (`+alone`, `duty_alone`), for the duty and for the
+    partner exemption: where another duty refuses it too, a duty missing or wrongly lifted
+    leaves the card refused, by the other one.
 
     A `beat_first` duty refusing a card while a later card of the led suit beats the card led
     (`+lead-beaten`: where it differs from `beat_led`).
@@ -220,9 +236,11 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
     bid_winner`); a second `lend` (`ghna.lend`).
     """
     if rule_id == "play.partner_exemption" and refused_by and refused_by != rule_id:
-        return f"+by:{refused_by}"
+        return f"+by:{refused_by}" + ("+alone" if alone else "")
     if rule_id in lead_outbid(rules, state):  # refused where beating the card led is not beating the best card
         return "+lead-beaten"
+    if alone and rule_id == refused_by:
+        return "+alone"
     if rule_id in ("trump.swap", "trump.swap_window", "trump.swap_duty") and rules.swap_chain:
         return swap_link(rules, state.swapped) + _early_link(rules, state, seat)
     if rule_id not in ("ghna.window", "trump.swap", "trump.swap_window", "bidding.pass", "ghna.who", "ghna.lend"):

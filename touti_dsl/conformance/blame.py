@@ -23,6 +23,7 @@ section in the system's rules page, so every "rule explained at" link resolves.
 from __future__ import annotations
 
 import copy
+import json
 
 from ..errors import ToutiError
 from .compare import Mismatch, forbidding
@@ -38,17 +39,22 @@ class SystemRules:
             self.ids = {rule.id for rule in self.spec.rules}
         else:  # not a bundled system: the rule ids its cases name are all that is known
             self.ids = {rule for case in cases for rule in case["rules"] if "." in rule and not rule.startswith(PSEUDO)}
-        self._game = None
+        self._games: dict[str, object] = {}
 
     def has(self, rule_id) -> bool:
         return isinstance(rule_id, str) and rule_id in self.ids
 
-    def game(self):
-        if self._game is None and self.spec is not None:
+    def game(self, settings: dict | None = None):
+        """The reference engine with a case's table settings (`seats`, a target): a case dealt to four players of a
+        table of three to six is replayed at four, as the adapter plays it."""
+        if self.spec is None:
+            return None
+        key = json.dumps(settings or {}, sort_keys=True)
+        if key not in self._games:
             from ..engine import Game
 
-            self._game = Game.from_spec(self.spec)
-        return self._game
+            self._games[key] = Game.from_spec(self.spec, **(settings or {}))
+        return self._games[key]
 
 
 PSEUDO = ("playthrough.", "action.", "rotation.turn_order")
@@ -137,10 +143,9 @@ def _guarded(reading, case: dict, mismatch: Mismatch, actual_output, rules: Syst
 
 def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> str | None:
     """The reference engine's reading of the step: replay the case up to it and ask why."""
-    game = rules.game()
-    if game is None:
+    if rules.game() is None:
         return None
-    state = _replay(game, case, mismatch.step)
+    state = _replay(rules, case, mismatch.step)
     step = case["steps"][mismatch.step]
     op = step["op"]
     if op in ("apply", "refuse"):
@@ -150,6 +155,7 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
     if op == "actors" and isinstance(actual_output, dict) and isinstance(actual_output.get("seats"), list):
         return (_missing_actor_rule(state, step, actual_output["seats"], rules)
                 or _extra_actor_rule(state, step, actual_output["seats"], rules)
+                or _leader_rule(state, step, actual_output["seats"], rules)
                 or _first_known(rules, *_actors_rules(state, op)))
     return _first_known(rules, *OUTCOME_RULES.get(op, ()), *_actors_rules(state, op))
 
@@ -182,9 +188,31 @@ def _missing_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> 
     for seat in step["expect"]:
         legal = state.legal_actions(seat) if seat not in actual else []
         heads = {action.split(" ", 1)[0] for action in legal}
-        if len(heads) == 1:
+        if len(heads) == 1 and heads != {"play"}:  # a seat to play left out: whose turn it is, not a duty
             return _limiting_rule(state, seat, legal[0], rules)
     return None
+
+
+def _leader_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+    """Another seat said to lead the next trick: the order of the ranks (`deck.order`) when that seat played the
+    neighbour in the order of the winning card, of its suit (two neighbouring ranks swapped give it that trick)."""
+    if state.phase != "play" or state.trick_cards or not state.tricks or len(actual) != 1 or len(step["expect"]) != 1:
+        return None
+    return _first_known(rules, "deck.order") if _neighbours_in_order(state, actual[0], step["expect"][0]) else None
+
+
+def _neighbours_in_order(state, given: int, due: int) -> bool | None:
+    """Whether the cards seats `given` and `due` played to the last trick are of one suit and next to each other in
+    the order; None when either seat played no card to it."""
+    leader, cards, _ = state.tricks[-1]
+    seats = [leader]
+    while len(seats) < len(cards):
+        seats.append(state.seating.next_seat[seats[-1]])
+    if given not in seats or due not in seats:
+        return None
+    given_card, due_card = cards[seats.index(given)], cards[seats.index(due)]
+    suit, strength = state.rules.card_suit, state.rules.card_strength
+    return suit[given_card] == suit[due_card] and abs(strength[given_card] - strength[due_card]) == 1
 
 
 OUTCOME_RULES = {
@@ -209,11 +237,13 @@ def _first_known(rules: SystemRules, *candidates: str) -> str | None:
     return next((rule for rule in candidates if rules.has(rule)), None)
 
 
-def _replay(game, case: dict, upto: int):
+def _replay(rules: SystemRules, case: dict, upto: int):
+    """The reference engine's state before step `upto` of a case, played at the case's table settings."""
     from .adapter import CaseRun, round_fields
     from ..engine import IllegalAction
 
     setup = case["setup"]
+    game = rules.game(setup.get("settings"))
     run = CaseRun(game.new_round(hands=setup["hands"], **round_fields(setup)), IllegalAction)
     for step in case["steps"][:upto]:
         if step["op"] in ("apply", "next_round"):
@@ -303,10 +333,12 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     if step["op"] == "trick_winner" and isinstance(actual_output, dict):
         return _trick_rules(case, mismatch, step, actual_output.get("seat"), rules)
     if step["op"] == "round_result" and isinstance(actual_output, dict):
-        found = _result_rule(step["expect"], actual_output, rules)
+        found = _result_rule(step["expect"], actual_output, rules, _put_aside_points(case, mismatch, rules))
+        if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
+            return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
         return [found] if found else []
     if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
-        ended = _replay(rules.game(), case, mismatch.step)
+        ended = _replay(rules, case, mismatch.step)
         void = ended.is_terminal() and ended.round_result().get("void")
         return [rule for rule in ("rotation.after_void" if void else "rotation.next_round",) if rules.has(rule)]
     return []
@@ -315,23 +347,35 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
 def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: SystemRules) -> list[str]:
     """Who wins a trick (`trick.winner`); and when the trick went to the neighbour in the order of the winning card,
     of its suit, the order of the ranks (`deck.order`) as well: two neighbouring ranks swapped give that trick."""
-    state = _replay(rules.game(), case, mismatch.step)
-    leader, cards, _ = state.tricks[-1]
-    seats = [leader]
-    while len(seats) < len(cards):
-        seats.append(state.seating.next_seat[seats[-1]])
-    if actual not in seats or step["expect"] not in seats:
+    state = _replay(rules, case, mismatch.step)
+    neighbours = _neighbours_in_order(state, actual, step["expect"]) if isinstance(actual, int) else None
+    if neighbours is None:
         return []
-    given, due = cards[seats.index(actual)], cards[seats.index(step["expect"])]
-    suit, strength = state.rules.card_suit, state.rules.card_strength
-    neighbours = suit[given] == suit[due] and abs(strength[given] - strength[due]) == 1
     return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
 
 
-def _result_rule(expect: dict, actual: dict, rules: SystemRules) -> str | None:
+def _declared_value_rules(case: dict, mismatch: Mismatch, rules: SystemRules) -> list[str]:
+    """The rules giving the values of what the case declared before the step: `ghna.values` for a pair (`ghna
+    SUIT`), `ghna.kinds` for a kind (`ghna NAME ...`)."""
+    suits = rules.game(case["setup"].get("settings")).ruleset.suits
+    declared = {step["action"].split(" ")[1] in suits for step in case["steps"][:mismatch.step]
+                if step["op"] == "apply" and step["action"].startswith("ghna ") and " " in step["action"]}
+    return [rule for rule, pair in (("ghna.values", True), ("ghna.kinds", False)) if pair in declared]
+
+
+def _put_aside_points(case: dict, mismatch: Mismatch, rules: SystemRules) -> int:
+    """The card points of the cards the widow's taker put aside before the step (`discard CARD`)."""
+    ruleset = rules.game(case["setup"].get("settings")).ruleset
+    cards = [step["action"].partition(" ")[2] for step in case["steps"][:mismatch.step]
+             if step["op"] == "apply" and step["action"].startswith("discard ")]
+    return sum(ruleset.card_points[ruleset.vocabulary.cards[card]] for card in cards if card in ruleset.vocabulary.cards)
+
+
+def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int = 0) -> str | None:
     """The first field of a round result that differs, in the order they are computed, names its rule; card points
     only moved from one side to another, or the last trick given to another side, come from a trick won by the
-    wrong player (the case's own rules then)."""
+    wrong player (the case's own rules then); card points that differ in all by exactly the points put aside from
+    the widow, from where those count (`widow.points`)."""
     differing = {key for key in expect if actual.get(key) != expect[key]}
     if "void" in differing:
         return _first_known(rules, "bidding.all_pass")
@@ -342,7 +386,12 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules) -> str | None:
     if expect.get("conceded") and differing & set(CONCEDED_FIELDS):
         return _first_known(rules, "concession.award")
     if "card_points" in differing or "last_trick" in differing:
-        return _first_known(rules, "deck.points") if _sum(actual.get("card_points")) != _sum(expect["card_points"]) else None
+        actual_sum, expected_sum = _sum(actual.get("card_points")), _sum(expect["card_points"])
+        if actual_sum == expected_sum:
+            return None
+        if put_aside and actual_sum is not None and abs(actual_sum - expected_sum) == put_aside:
+            return _first_known(rules, "widow.points", "deck.points")
+        return _first_known(rules, "deck.points")
     if "ghna" in differing:
         return _first_known(rules, "ghna.values")
     if "totals" in differing:  # card points, ghna and the last trick's side all right: its bonus is not
@@ -374,7 +423,7 @@ def _action_suspects(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     actions = _actions_at(step, actual_output)
     if rules.game() is None:
         return []
-    state = _replay(rules.game(), case, mismatch.step)
+    state = _replay(rules, case, mismatch.step)
     found = _effect_suspects(case, mismatch, state)
     if any(action.startswith("ghna ") for action, _ in actions) and "ghna.caps" in blamed:
         found.append("ghna.values")  # a declaration's value counts against the cap as much as the cap itself
@@ -413,7 +462,7 @@ def _actions_at(step: dict, actual_output) -> list[tuple[str, bool]]:
 def _card_suspects(state, seat: int, card: int | None) -> list[str]:
     """A card wrongly allowed or refused while one's partner wins the trick: the partner exemption may be the
     fault as much as the duty."""
-    if card is None or not state.trick_cards:
+    if card is None or not state.trick_cards or not state.rules.obligations:  # no duty to be exempted from
         return []
     return ["play.partner_exemption"] if state.trick_winner in state.seating.partners[seat] else []
 

@@ -1,0 +1,56 @@
+"""Blame on a rule of the system: mutants of the sweep (conformance/mutants/sweep.py) whose failing cases were once
+blamed on no rule, or on another rule than the one they break."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from touti_dsl.conformance.adapter import ReferenceAdapter
+from touti_dsl.conformance.blame import SystemRules, blamed_rules
+from touti_dsl.conformance.cases import load_cases
+from touti_dsl.conformance.compare import first_mismatch
+from touti_dsl.conformance.protocol import case_request
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _blames(tmp_path: Path, system: str, change: str, case_id: str) -> list[str]:
+    """The rules a committed case of `system` is blamed on when played by `system` with one rule changed."""
+    mutant = tmp_path / "mutant.touti"
+    mutant.write_text(f'touti 1\n\nsystem "mutant" extends "{system}" {{\n  title: "mutant"\n}}\n\n{change}\n', encoding="utf-8")
+    cases = load_cases(ROOT / "generated" / system)
+    case = next(c for c in cases if c["id"] == case_id)
+    outputs = ReferenceAdapter(str(mutant), system).run_case(case_request(case))["outputs"]
+    mismatch = first_mismatch(case, outputs, complete=False)
+    assert mismatch is not None, "the mutant plays the case as the reference does"
+    return blamed_rules(case, mismatch, outputs[mismatch.step], SystemRules(system, cases))
+
+
+def test_a_case_dealt_to_four_at_a_table_of_three_is_replayed_at_four_to_explain_a_wrong_card(tmp_path):
+    # tute-cabrero seats 3 by default; its golden playthrough at four players ("settings": {"seats": 4}) was replayed
+    # at three by the blame, which could not read the step and blamed the playthrough on no rule
+    blamed = _blames(tmp_path, "tute-cabrero", "play {\n  remove trump_when_void\n}", "c-cc5ed425d937")
+    assert blamed[:1] == ["play.trump_when_void"]
+
+
+def test_card_points_off_by_the_cards_put_aside_from_the_widow_are_blamed_on_where_those_count(tmp_path):
+    # "the bid winner takes the widow and puts aside 11 card point(s): they count for nobody", played with them
+    # counting for the taker: not a card's points (deck.points) but the widow's rule
+    blamed = _blames(tmp_path, "tute-subastado-widow", "widow {\n  points: taker\n}", "c-8c56c78bf7a4")
+    assert blamed == ["widow.points"]
+
+
+def test_a_declared_kind_counted_at_another_value_is_blamed_on_the_kinds_not_on_the_pair_values(tmp_path):
+    # a round result's ghna differing was blamed on ghna.values whatever had been declared: here a kind of ghna.kinds
+    kinds = ("as_tres = 20 1 3 trump 40, as_rey = 20 1 12 trump 40, as_caballo = 20 1 11 trump 40, as_sota = 20 1 10 trump 40, "
+             "tres_rey = 20 3 12 trump 40, tres_caballo = 10 3 11 trump 40, tres_sota = 20 3 10 trump 40, "
+             "rey_sota = 20 12 10 trump 40, caballo_sota = 20 11 10 trump 40")
+    blamed = _blames(tmp_path, "tutti-ma-any-pair-sings", f"ghna {{\n  kinds: {kinds}\n}}", "c-7be7641f0780")
+    assert blamed == ["ghna.kinds"]
+
+
+def test_a_trick_led_by_the_player_of_the_next_rank_down_is_blamed_on_the_order_not_on_a_duty(tmp_path):
+    # brisca-pairs has no duty: a golden playthrough's actors step after a trick given to the neighbour in the order
+    # of the winning card was blamed on play.partner_exemption (a seat to play left out read as a duty refusing)
+    blamed = _blames(tmp_path, "brisca-pairs", "deck {\n  order: 1 > 3 > 12 > 10 > 11 > 7 > 6 > 5 > 4 > 2\n}", "c-9efa1d2c9da2")
+    assert blamed == ["deck.order"]
