@@ -52,5 +52,16 @@ def test_a_declared_kind_counted_at_another_value_is_blamed_on_the_kinds_not_on_
 def test_a_trick_led_by_the_player_of_the_next_rank_down_is_blamed_on_the_order_not_on_a_duty(tmp_path):
     # brisca-pairs has no duty: a golden playthrough's actors step after a trick given to the neighbour in the order
     # of the winning card was blamed on play.partner_exemption (a seat to play left out read as a duty refusing)
-    blamed = _blames(tmp_path, "brisca-pairs", "deck {\n  order: 1 > 3 > 12 > 10 > 11 > 7 > 6 > 5 > 4 > 2\n}", "c-9efa1d2c9da2")
-    assert blamed == ["deck.order"]
+    mutant = tmp_path / "mutant.touti"
+    mutant.write_text('touti 1\n\nsystem "mutant" extends "brisca-pairs" {\n  title: "mutant"\n}\n\n'
+                      "deck {\n  order: 1 > 3 > 12 > 10 > 11 > 7 > 6 > 5 > 4 > 2\n}\n", encoding="utf-8")
+    cases = load_cases(ROOT / "generated" / "brisca-pairs")
+    adapter, rules = ReferenceAdapter(str(mutant), "brisca-pairs"), SystemRules("brisca-pairs", cases)
+    at_actors = []
+    for case in cases:
+        outputs = adapter.run_case(case_request(case))["outputs"]
+        mismatch = first_mismatch(case, outputs, complete=False)
+        if mismatch is not None and case["steps"][mismatch.step]["op"] == "actors":
+            at_actors.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules))
+    assert at_actors, "no case shows the mutant's next leader at an actors step"
+    assert all(blamed == ["deck.order"] for blamed in at_actors), at_actors

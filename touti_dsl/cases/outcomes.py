@@ -63,7 +63,9 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                 if hit and (kind not in found or end < found[kind][1]):
                     found[kind] = (record, end, index)
     cases = []
-    for kind, (record, end, index) in sorted(found.items()):
+    # the named kinds first: a neighbour's trick may be the very same case (one id), and its description then names
+    # the kind (two trumps, the second higher) that the neighbours' deck.order is part of
+    for kind, (record, end, index) in sorted(found.items(), key=lambda item: (item[0].startswith("neighbour:"), item[0])):
         steps = _applies(record.history[:end]) + [{"op": "trick_winner", "expect": record.trick_winners[index]}]
         steps.append(actors_step(_state_after(game, record, end)))  # the winner leads next
         if kind == "trumped":
