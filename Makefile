@@ -22,7 +22,7 @@ demo: $(STAMP)
 	$(BIN)/python -m touti_dsl.demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 # every committed artefact computed by the engine: the suites, the hand-made examples' expectations, the mutants' witnesses
 generate: $(STAMP)
