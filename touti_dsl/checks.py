@@ -54,6 +54,10 @@ Error codes (stable; the language reference lists this table):
 | E211 | `ghna.pair` is not two different ranks, a chain of swap cards (`trump.swap: 7, 2`) names a rank twice, or `trump.swap_window` names a window twice |
 | E212 | a `table.sit_out` row that is not `N = dealer` for a number of players the table seats, at least three, once |
 | E213 | a widow that cannot be dealt or taken: `widow.size` below 1, beside a stock (`table.draw winner_first`) or a turned card (`trump.choice turned_card`) |
+| E214 | a `with N players` block for a number the table does not seat (`table.seats` names it neither as its number nor among the choices of its setting) |
+| E215 | a `with N players` block that changes `table.seats` or a rule of the `system` header |
+| E216 | a `with N players` block that names a rule neither the language nor the spec knows |
+| E217 | two `with N players` blocks for the same number of players |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
@@ -113,6 +117,7 @@ from .declaration_kinds import Kind, at_once_misuses, problem_code, read_kind, s
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
+from .table_sizes import for_players
 from .vocabulary import DUTIES, TERMS
 
 Check = Callable[[m.Spec], list[Diagnostic]]
@@ -121,7 +126,7 @@ CHECKS: list[Check] = []
 
 SUPPORTED_VERSIONS = (1,)
 MIN_SEATS, MAX_SEATS = 2, 6
-RESERVED_WORDS = ("touti", "system", "extends", "call", "add", "remove", "require", "must", "when", "unless",
+RESERVED_WORDS = ("touti", "system", "extends", "call", "add", "remove", "require", "must", "when", "unless", "with",
                   "not", "and", "or", "aka", "none", "others")
 CAP_FLAGS = ("plain_only",)
 MISSPELLING_POOL = 100  # unknown names compared with a missing one; more would only slow huge inputs down
@@ -135,11 +140,35 @@ def check(function: Check) -> Check:
 
 
 def check_spec(spec: m.Spec) -> list[Diagnostic]:
-    """Every diagnostic of every check, in check order."""
+    """Every diagnostic of every check, in check order; with `with N players` blocks, of every number of players."""
+    if spec.seat_rules:
+        return _check_each_table_size(spec)
     problems: list[Diagnostic] = []
     for run in CHECKS:
         problems.extend(run(spec))
     return problems
+
+
+def _check_each_table_size(spec: m.Spec) -> list[Diagnostic]:
+    """The blocks' own problems, then every check on the spec of each number of players the table seats (its block
+    written over the rules): a problem found at some numbers only says which (`with 2 players: ...`)."""
+    problems = check_seat_rules(spec)
+    refused = {id(rule) for rule, _ in _block_problems(spec) if rule is not None}
+    found: dict[Diagnostic, list[int]] = {}
+    counts = m.seat_counts(spec)
+    for count in counts:
+        sized = for_players(spec, count, usable=lambda rule: id(rule) not in refused)
+        for problem in check_spec(sized):
+            found.setdefault(problem, []).append(count)
+    for problem, where in found.items():
+        if len(where) < len(counts):
+            problem = dataclasses.replace(problem, message=f"with {_numbers_text(where)} players: {problem.message}")
+        problems.append(problem)
+    return problems
+
+
+def _numbers_text(numbers: list[int]) -> str:
+    return ", ".join(map(str, numbers[:-1])) + (" or " if len(numbers) > 1 else "") + str(numbers[-1])
 
 
 # ---------------------------------------------------------------- helpers
@@ -725,13 +754,14 @@ def _shown(value) -> str:
 
 
 def _seat_counts(spec: m.Spec) -> tuple[int, ...]:
-    """The numbers of players the table may seat: the number, or every choice of the setting."""
-    value = _value(spec, "table.seats")
-    if isinstance(value, m.Number):
-        return (value.value,)
-    if isinstance(value, m.Setting):
-        return tuple(dict.fromkeys(value.choices))
-    return ()
+    """The numbers of players the table may seat: the number, or every choice of the setting (only its own on the
+    spec of one number of players)."""
+    return m.seat_counts(spec)
+
+
+def _table_choices(spec: m.Spec) -> tuple[int, ...]:
+    """Every number of players the table may seat, also on the spec of one of them."""
+    return m.seat_counts(dataclasses.replace(spec, table_size=None)) if spec.table_size else m.seat_counts(spec)
 
 
 def _sitting_out(spec: m.Spec) -> dict[int, m.Entry]:
@@ -869,7 +899,7 @@ def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
     table = _typed(spec, "table.sit_out", m.Table)
     if table is None:
         return []
-    problems, seen, counts = [], set(), _seat_counts(spec)
+    problems, seen, counts = [], set(), _table_choices(spec)
     for entry in table.entries:
         if not _is_int(entry.key) or entry.value != "dealer":
             problems.append(_diag("E212", "a table.sit_out row is `PLAYERS = dealer`", entry, "for example `5 = dealer`"))
@@ -894,9 +924,9 @@ def check_teams(spec: m.Spec) -> list[Diagnostic]:
     teams = _typed(spec, "table.teams", m.Groups)
     if teams is None:
         return []
-    if isinstance(_value(spec, "table.seats"), m.Setting):
+    if isinstance(_value(spec, "table.seats"), m.Setting) and spec.table_size is None:
         return [_diag("E208", "with a number of players chosen at the table, the sides are `each`", teams,
-                      "write `teams: each`")]
+                      "write `teams: each`, or groups of partners in a `with N players` block of each number")]
     counts = _seat_counts(spec)
     if not counts or not MIN_SEATS <= counts[0] <= MAX_SEATS:
         return []
@@ -1640,3 +1670,44 @@ def check_glossary(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E800", f"glossary term {decl.key!r} has a code; only suits have codes", decl))
         seen.add(decl.key)
     return problems
+
+
+# ---------------------------------------------------------------- rules by the number of players (E214-E217)
+
+
+@check
+def check_seat_rules(spec: m.Spec) -> list[Diagnostic]:
+    """E214-E217: a `with N players` block is written once for a number the table seats, and changes rules that the
+    number of players may change: not `table.seats` nor the system header, and only rules the language or the spec
+    knows."""
+    return [problem for _, problem in _block_problems(spec)]
+
+
+def _block_problems(spec: m.Spec) -> list[tuple[m.Rule | None, Diagnostic]]:
+    """Each problem of the blocks, with the rule of a block it refuses (None for a whole block)."""
+    found: list[tuple[m.Rule | None, Diagnostic]] = []
+    choices, seen = _table_choices(spec), set()
+    seated = ", ".join(map(str, choices)) or "none"
+    for block in spec.seat_rules:
+        where = f"with {block.players} players"
+        if block.players in seen:
+            found.append((None, _diag("E217", f"{where} is written twice: one block for each number of players",
+                                      block, "merge the two blocks")))
+        elif block.players not in choices:
+            found.append((None, _diag("E214", f"{where}: the table does not seat {block.players} players (it seats "
+                                              f"{seated})", block, "add the number to `table.seats`, as a setting "
+                                                                   "`seats: 4 (2, 3, 4)`")))
+        seen.add(block.players)
+        found += [(rule, problem) for rule in block.rules for problem in _block_rule_problems(spec, where, rule)]
+    return found
+
+
+def _block_rule_problems(spec: m.Spec, where: str, rule: m.Rule) -> list[Diagnostic]:
+    if rule.id == "table.seats" or rule.section == "system":
+        return [_diag("E215", f"{where}: {rule.id} cannot change with the number of players", rule,
+                      "the block is chosen by `table.seats`; write the rule outside the block")]
+    known = rule.id in schema.BY_ID or spec.has(rule.id) or isinstance(rule.value, (m.Requirement, m.Obligation))
+    if known:
+        return []
+    hint = did_you_mean(rule.id, [r.id for r in spec.rules][:MISSPELLING_POOL] + list(schema.BY_ID)[:MISSPELLING_POOL])
+    return [_diag("E216", f"{where}: {rule.id} is no rule of the language nor of this spec", rule, hint)]

@@ -56,7 +56,9 @@ def _render_block(spec_file: m.SpecFile, block: m.Block, section_comments: list)
     if block.tag == "drop":
         removal = spec_file.removals[block.members[0][1]]
         keyword = "remove call" if removal.kind == "call" else "remove"
-        return lines + _comment_lines(removal.comments, "") + [f"{keyword} {removal.section}"]
+        return lines + _comment_lines(removal.comments, "") + [f"{keyword} {removal.target}"]
+    if block.tag == "players":
+        return lines + render_seat_rules(spec_file.seat_rules[block.members[0][1]])
     lines.append(_opener(spec_file, block))
     for tag, index in block.members:
         if tag == "rule":
@@ -65,6 +67,22 @@ def _render_block(spec_file: m.SpecFile, block: m.Block, section_comments: list)
             removal = spec_file.removals[index]
             items = "" if removal.items is None else ": " + ", ".join(render_items(removal.items))
             lines += _comment_lines(removal.comments, INDENT) + [f"{INDENT}remove {removal.key}{items}"]
+    return lines + ["}"]
+
+
+def render_seat_rules(block: m.SeatRules) -> list[str]:
+    """`with N players {`, then its rules in sections (consecutive rules of a section form one), indented once more."""
+    lines = [f"with {block.players} players {{"]
+    section = None
+    for rule in block.rules:
+        if rule.section != section:
+            if section is not None:
+                lines.append(INDENT + "}")
+            lines.append(f"{INDENT}{rule.section} {{")
+            section = rule.section
+        lines += [INDENT + line for line in _render_rule(rule)]
+    if section is not None:
+        lines.append(INDENT + "}")
     return lines + ["}"]
 
 
@@ -102,6 +120,8 @@ def derive_layout(spec_file: m.SpecFile) -> tuple[m.Block, ...]:
     for name in spec_file.added:
         if not any(b[0] == name and b[2] == "add" for b in blocks):
             blocks.append([name, "section", "add", []])
+    for index, seat_rules in enumerate(spec_file.seat_rules):
+        blocks.append([f"with {seat_rules.players} players", "players", "players", [("players", index)]])
     commented = [name for name, _ in spec_file.section_comments]
     return tuple(_as_block(b, commented) for b in blocks)
 

@@ -380,6 +380,8 @@ class Removal(Node):
 
     @property
     def target(self) -> str:
+        if self.kind == "players":  # `remove with N players`: a whole block of the rules of N players
+            return f"with {self.section} players"
         return self.section if self.key is None else f"{self.section}.{self.key}"
 
 
@@ -393,11 +395,24 @@ class Change(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatRules(Node):
+    """`with N players { SECTION { ... } ... }`: the rules that differ at a table of N players.
+
+    Each rule replaces the spec's rule of its id, or adds it, when the table seats N
+    (`table_sizes.for_players` flattens them before any later stage)."""
+
+    players: int
+    rules: tuple[Rule, ...]
+    loc: Loc = _loc()
+
+
+@dataclass(frozen=True, slots=True)
 class Block(Node):
     """Where a block was written, for the formatter's layout only (never part of equality).
 
-    `tag` is "block", "add" or "drop" (a top-level `remove`); `members` lists the block's
-    rules and removals in written order as ("rule", index into SpecFile.rules) or
+    `tag` is "block", "add", "drop" (a top-level `remove`) or "players" (a `with N players`
+    block, whose one member is ("players", index into SpecFile.seat_rules)); `members` lists
+    the block's rules and removals in written order as ("rule", index into SpecFile.rules) or
     ("remove", index into SpecFile.removals); `commented` says whether comments precede it.
     """
 
@@ -413,7 +428,8 @@ class Block(Node):
 class SpecFile(Node):
     """A parsed file, before its `extends` is resolved.
 
-    `added` lists the sections a variant introduces with `add SECTION { ... }`.
+    `added` lists the sections a variant introduces with `add SECTION { ... }`;
+    `seat_rules` the `with N players { ... }` blocks, in written order.
     `layout`, `extends_loc` and `system_loc` record how the file was written (formatter, error
     locations); they take no part in equality.
     """
@@ -424,6 +440,7 @@ class SpecFile(Node):
     rules: tuple[Rule, ...]
     removals: tuple[Removal, ...] = ()
     added: tuple[str, ...] = ()
+    seat_rules: tuple[SeatRules, ...] = ()
     header_comments: tuple[str, ...] = ()
     section_comments: tuple[tuple[str, tuple[str, ...]], ...] = ()
     footer_comments: tuple[str, ...] = ()
@@ -439,6 +456,10 @@ class Spec(Node):
     """A complete, flattened spec: no later stage ever sees inheritance.
 
     `base` and `changes` remember the variant's relation to its base for docs and diffs.
+    `seat_rules` are the rules that differ by the number of players (`with N players`),
+    kept for the docs and the case generator; `table_size` is set on the spec of one
+    number of players that `table_sizes.for_players` made of them: the checks and the
+    engine then look at that number of players only.
     """
 
     system: str
@@ -446,12 +467,14 @@ class Spec(Node):
     rules: tuple[Rule, ...]
     base: str | None = None
     changes: tuple[Change, ...] = ()
+    seat_rules: tuple[SeatRules, ...] = ()
     header_comments: tuple[str, ...] = ()
     section_comments: tuple[tuple[str, tuple[str, ...]], ...] = ()
     footer_comments: tuple[str, ...] = ()
     path: str = field(default="<string>", compare=False)
     loc: Loc = _loc()
     system_loc: Loc = _loc()
+    table_size: int | None = field(default=None, compare=False)
     # rules by id and by section, built on the first look-up: every stage asks for rules by id or section,
     # and a scan of all the rules each time makes a large spec quadratic
     _index: _RuleIndex | None = field(default=None, init=False, compare=False, repr=False)
@@ -505,6 +528,19 @@ class _RuleIndex:
         self.by_section = {name: tuple(members) for name, members in sections.items()}
         self.calls = tuple(calls)
         self.call_set = frozenset(calls)
+
+
+def seat_counts(spec: Spec) -> tuple[int, ...]:
+    """The numbers of players the table may seat: the number, or every choice of the setting; only its own on the
+    spec of one number of players (`Spec.table_size`)."""
+    if spec.table_size is not None:
+        return (spec.table_size,)
+    value = spec.value("table.seats")
+    if isinstance(value, Number):
+        return (value.value,)
+    if isinstance(value, Setting):
+        return tuple(dict.fromkeys(value.choices))
+    return ()
 
 
 def as_expr(value: Value) -> Expr | None:

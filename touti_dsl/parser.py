@@ -347,6 +347,18 @@ class _ToNodes:
     def remove_call(self, meta, items):
         return ("drop", str(items[0]), "call", meta)
 
+    @_with_meta
+    def remove_seat_rules(self, meta, items):
+        return ("drop", str(int(items[0])), "players", meta)
+
+    @_with_meta
+    def seat_section(self, meta, items):
+        return (str(items[0]), list(items[1:]))
+
+    @_with_meta
+    def seat_rules(self, meta, items):
+        return ("players", int(items[0]), list(items[1:]), meta)
+
 
 class _Chain:
     """`a > b > c` before it is known to be an order of ranks (the only chain the language has)."""
@@ -580,6 +592,7 @@ class _Assembly:
         self.rules: list[m.Rule] = []
         self.removals: list[m.Removal] = []
         self.added: list[str] = []
+        self.seat_rules: list[m.SeatRules] = []
         self.section_comments: list[tuple[str, tuple[str, ...]]] = []
         self.layout: list[m.Block] = []
 
@@ -613,6 +626,20 @@ class _Assembly:
         commented = bool(own) and name != "system"
         self.layout.append(m.Block(name, kind, tag, tuple(placed), commented, loc=_loc_of(self.file, meta)))
 
+    def players(self, count: int, sections: list, meta) -> None:
+        """A `with N players` block: its rules are kept apart from the spec's own (SpecFile.seat_rules)."""
+        own = self.comments.leading(meta.line)
+        if own:
+            self.section_comments.append((f"with {count} players", own))
+        first = len(self.rules)
+        for name, members in sections:
+            for _, key, value, mmeta in members:
+                self.rule(name, key, value, "section", mmeta)
+        rules, self.rules[first:] = tuple(self.rules[first:]), []
+        self.seat_rules.append(m.SeatRules(count, rules, loc=_loc_of(self.file, meta)))
+        self.layout.append(m.Block(f"with {count} players", "players", "players",
+                                   (("players", len(self.seat_rules) - 1),), bool(own), loc=_loc_of(self.file, meta)))
+
     def drop(self, name: str, kind: str, meta) -> None:
         placed = self.removal(name, None, kind, meta)
         self.layout.append(m.Block(name, kind, "drop", (placed,), loc=_loc_of(self.file, meta)))
@@ -627,6 +654,9 @@ def _assemble(file: str, text: str, items: list) -> m.SpecFile:
     work = _Assembly(file, comments)
     system_id, extends, extends_loc, system_loc = "", None, m.NOWHERE, m.NOWHERE
     for block in blocks:
+        if block[0] == "players":
+            work.players(block[1], block[2], block[3])
+            continue
         if block[0] == "drop":
             work.drop(block[1], block[2], block[3])
             continue
@@ -641,6 +671,7 @@ def _assemble(file: str, text: str, items: list) -> m.SpecFile:
         rules=tuple(work.rules),
         removals=tuple(work.removals),
         added=tuple(work.added),
+        seat_rules=tuple(work.seat_rules),
         header_comments=tuple(header),
         section_comments=tuple(work.section_comments),
         footer_comments=comments.rest(),

@@ -26,17 +26,25 @@ def node_to_data(node, with_comments: bool = True):
 
 def spec_to_data(spec: m.Spec, with_comments: bool = True) -> dict:
     """The flattened spec: header, then its rules keyed by id (sorted on output)."""
-    rules = {}
-    for rule in spec.rules:
+    rules = _rules_data(spec.rules, with_comments)
+    data = {"system": spec.system, "version": spec.version, "base": spec.base, "rules": rules}
+    if spec.seat_rules:  # written only where there are blocks, so that the hash of every other spec stays the same
+        data["seat_rules"] = {str(block.players): _rules_data(block.rules, with_comments) for block in spec.seat_rules}
+    if with_comments:
+        data["changes"] = [{"rule": c.rule_id, "action": c.action} for c in spec.changes]
+    return data
+
+
+def _rules_data(rules: tuple[m.Rule, ...], with_comments: bool) -> dict:
+    """Rules keyed by id: kind, value, and (with comments) their Decision notes and comments."""
+    found = {}
+    for rule in rules:
         entry = {"kind": rule.kind, "value": node_to_data(rule.value, with_comments)}
         if with_comments:
             entry["decisions"] = list(rule.decisions)
             entry["comments"] = list(rule.comments) + ([rule.trailing] if rule.trailing else [])
-        rules[rule.id] = entry
-    data = {"system": spec.system, "version": spec.version, "base": spec.base, "rules": rules}
-    if with_comments:
-        data["changes"] = [{"rule": c.rule_id, "action": c.action} for c in spec.changes]
-    return data
+        found[rule.id] = entry
+    return found
 
 
 def spec_to_json(spec: m.Spec) -> str:

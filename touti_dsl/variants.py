@@ -17,6 +17,7 @@ from dataclasses import replace
 from . import list_edits
 from . import model as m
 from . import schema
+from .table_sizes import merge_blocks
 from .checks import duplicate_rules
 from .errors import Diagnostic, ToutiError, did_you_mean
 from .parser import parse_file
@@ -73,6 +74,7 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
             system=spec_file.system,
             version=spec_file.version,
             rules=spec_file.rules,
+            seat_rules=spec_file.seat_rules,
             header_comments=spec_file.header_comments,
             section_comments=spec_file.section_comments,
             footer_comments=spec_file.footer_comments,
@@ -156,7 +158,10 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
     for addition in (rule for rule in variant.rules if rule.adds):
         _edit(addition.id, addition.loc, rules, changes, found, overridden,
               lambda base_rule: list_edits.add_items(base_rule, addition), addition.comments)
-    for removal in variant.removals:
+    dropped = _dropped_blocks(base, variant, found)
+    seat_rules, block_changes = merge_blocks(base.seat_rules, variant.seat_rules, set(dropped))
+    changes += [m.Change(f"with {n} players", "remove", loc) for n, loc in dropped.items()] + block_changes
+    for removal in (r for r in variant.removals if r.kind != "players"):
         clash = overridden.get(removal.target)
         if clash is not None:
             found.append(Diagnostic("E027", f"{removal.target} is both written and removed by this variant", removal.loc,
@@ -188,6 +193,7 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
         rules=tuple(rules[rid] for rid in order),
         base=base.system,
         changes=tuple(changes),
+        seat_rules=seat_rules,
         header_comments=variant.header_comments,
         section_comments=base.section_comments + variant.section_comments,
         footer_comments=variant.footer_comments,
@@ -195,6 +201,24 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
         loc=variant.loc,
         system_loc=variant.system_loc,
     )
+
+
+def _dropped_blocks(base: m.Spec, variant: m.SpecFile, found: list[Diagnostic]) -> dict[int, m.Loc]:
+    """The numbers of players whose base block `remove with N players` drops (E024 when the base has none, E027 when
+    the variant writes that block too)."""
+    dropped = {}
+    for removal in (r for r in variant.removals if r.kind == "players"):
+        players = int(removal.section)
+        written = next((b for b in variant.seat_rules if b.players == players), None)
+        if not any(b.players == players for b in base.seat_rules):
+            found.append(Diagnostic("E024", f"remove {removal.target}: base {base.system!r} has no such block", removal.loc,
+                                    did_you_mean(removal.target, [f"with {b.players} players" for b in base.seat_rules])))
+        elif written is not None:
+            found.append(Diagnostic("E027", f"{removal.target} is both written and removed by this variant", removal.loc,
+                                    f"it is written at line {written.loc.line}: keep one of the two"))
+        else:
+            dropped[players] = removal.loc
+    return dropped
 
 
 def _edit(rule_id: str, loc: m.Loc, rules: dict[str, m.Rule], changes: list[m.Change], found: list[Diagnostic],

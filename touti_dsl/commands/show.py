@@ -42,6 +42,10 @@ def summary(spec: m.Spec) -> str:
         lines += ["", heading]
         for rule in rules:
             lines += _rule_lines(rule, _changed(spec, rule.id))
+    for block in spec.seat_rules:
+        lines += ["", f"with {block.players} players"]
+        for rule in block.rules:
+            lines += _rule_lines(rule, "  ", f"{rule.section}.")
     return "\n".join(lines) + "\n"
 
 
@@ -50,8 +54,8 @@ def _change_lines(changes: tuple[m.Change, ...]) -> list[str]:
     lines: list[str] = []
     grouped: dict[tuple, list[str]] = {}
     for change in changes:
-        section, key = change.rule_id.split(".", 1)
-        if change.action != "remove":
+        section, _, key = change.rule_id.partition(".")
+        if change.action != "remove" or not key:  # a rule kept as it is, or a whole `with N players` block
             lines.append(f"  {change.action:<8} {change.rule_id}")
             continue
         group = (change.loc, section)
@@ -73,13 +77,13 @@ def _by_block(spec: m.Spec) -> list[tuple[str, list[m.Rule]]]:
     return [(f"call {name}" if kind == "call" else name, rules) for (kind, name), rules in blocks.items()]
 
 
-def _rule_lines(rule: m.Rule, marker: str) -> list[str]:
+def _rule_lines(rule: m.Rule, marker: str, section: str = "") -> list[str]:
     if isinstance(rule.value, m.Requirement):
-        text = f"require {rule.key}: {render_expr(rule.value.condition)}"
+        text = f"require {section}{rule.key}: {render_expr(rule.value.condition)}"
     elif isinstance(rule.value, m.Decls):
-        text = f"{rule.key}: " + ", ".join(_short_decl(d) for d in rule.value.items)
+        text = f"{section}{rule.key}: " + ", ".join(_short_decl(d) for d in rule.value.items)
     else:
-        text = f"{rule.key}: {render_value(rule.value)}"
+        text = f"{section}{rule.key}: {render_value(rule.value)}"
     return [f"{marker} {text}"] + [f"      {_NOTE_TITLES[note.kind]}: {note.text()}" for note in rule.notes]
 
 

@@ -185,9 +185,9 @@ def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
 def _players_dealt_every_card(spec: m.Spec) -> tuple[int, ...]:
     """The numbers of players dealt in whose hands take the whole deck (no card left over to set aside): at every
     number of seats the table may choose, and with `match.end elimination` down to one more than `match.remaining`."""
-    seats, hand, out = spec.value("table.seats"), spec.value("table.hand_size"), spec.value("table.sit_out")
+    hand, out = spec.value("table.hand_size"), spec.value("table.sit_out")
     suits, ranks, remaining = spec.value("deck.suits"), spec.value("deck.ranks"), spec.value("match.remaining")
-    counts = {seats.value} if isinstance(seats, m.Number) else set(seats.choices) if isinstance(seats, m.Setting) else set()
+    counts = set(m.seat_counts(spec))
     if not counts or not isinstance(suits, m.Decls) or not isinstance(ranks, m.Decls):
         return ()
     if _word(spec, "match.end") == "elimination" and isinstance(remaining, m.Number):
@@ -202,8 +202,8 @@ def _players_dealt_every_card(spec: m.Spec) -> tuple[int, ...]:
 
 def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
     """The numbers of sides the table may have, and the sizes of its sides."""
-    seats, teams = spec.value("table.seats"), spec.value("table.teams")
-    counts = {seats.value} if isinstance(seats, m.Number) else set(seats.choices) if isinstance(seats, m.Setting) else set()
+    teams = spec.value("table.teams")
+    counts = set(m.seat_counts(spec))
     if isinstance(teams, m.Groups):
         return {len(teams.groups)}, {len(g) for g in teams.groups}
     if isinstance(teams, m.Word) and teams.value == "each":  # a seat sitting out of the round is no side of it

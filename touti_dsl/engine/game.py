@@ -21,6 +21,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
+from ..table_sizes import for_players
 from . import claim, ghna, levels, play, redeal
 from .ruleset import Ruleset, Seating, compile_spec, gone_from, round_seating
 from .state import RoundState
@@ -41,6 +42,8 @@ class Game:
             from ..loader import load_named
 
             spec = load_named(str(path_or_model) if isinstance(path_or_model, Path) else path_or_model)
+        if spec.seat_rules:  # the rules of the number of players chosen (or of the default number) written over the spec
+            spec = for_players(spec, settings.get("seats"))
         return cls(spec, compile_spec(spec, settings))
 
     @property

@@ -1,0 +1,80 @@
+"""The spec of one number of players: a `with N players { ... }` block written over the spec's rules.
+
+Like `extends`, this runs before any later stage: the engine (`Game.from_spec(spec, seats=N)`),
+the case generator and the checks of each number of players see an ordinary spec, in which
+the block's rules replace the rules of the same id (in place) or join their section.  The
+default number of players uses its own block too.  Which blocks are well formed is
+`checks.check_seat_rules`'s; this module applies the blocks it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import model as m
+
+
+def default_players(spec: m.Spec) -> int | None:
+    """The number of players of a table that nobody chose: the setting's default, or the fixed number."""
+    value = spec.value("table.seats")
+    if isinstance(value, m.Setting):
+        return value.default
+    if isinstance(value, m.Number):
+        return value.value
+    return None
+
+
+def block_for(spec: m.Spec, players: int) -> m.SeatRules | None:
+    """The `with N players` block of that number of players (the first, when a spec wrongly writes two)."""
+    return next((block for block in spec.seat_rules if block.players == players), None)
+
+
+def for_players(spec: m.Spec, players: int | None = None, usable=None) -> m.Spec:
+    """The ordinary spec of a table of `players` (the default number when None), its `table_size` set.
+
+    `usable(rule)` may leave out rules of the block (the checks leave out those they refuse)."""
+    count = default_players(spec) if players is None else players
+    block = block_for(spec, count) if count is not None else None
+    rules = list(spec.rules)
+    for rule in block.rules if block is not None else ():
+        if usable is not None and not usable(rule):
+            continue
+        place = next((i for i, old in enumerate(rules) if old.id == rule.id), None)
+        if place is not None:
+            rules[place] = replace(rule, kind=rules[place].kind)
+        else:
+            kind = "call" if spec.is_call(rule.section) else "section"
+            rules.insert(_after_section(rules, rule.section), replace(rule, kind=kind))
+    return replace(spec, rules=tuple(rules), seat_rules=(), table_size=count)
+
+
+def _after_section(rules: list[m.Rule], section: str) -> int:
+    """Where a new rule of `section` goes: after the section's last rule (or at the end), so sections stay together."""
+    same = [i for i, rule in enumerate(rules) if rule.section == section and rule.kind == "section"]
+    return same[-1] + 1 if same else len(rules)
+
+
+def merge_blocks(base: tuple[m.SeatRules, ...], variant: tuple[m.SeatRules, ...],
+                 dropped: set[int]) -> tuple[tuple[m.SeatRules, ...], list[m.Change]]:
+    """A variant's blocks over its base's: a block of the same number of players changes the base's block rule by
+    rule (as a variant's rules change its base), a new number adds a block; `dropped` numbers lose the base's block.
+
+    A variant that writes one number twice keeps both blocks, for the checks to refuse (E217)."""
+    blocks = [block for block in base if block.players not in dropped]
+    changes, written = [], set()
+    for block in variant:
+        at = next((i for i, old in enumerate(blocks) if old.players == block.players), None)
+        if at is None or block.players in written:
+            blocks.append(block)
+            changes.append(m.Change(f"with {block.players} players", "add", block.loc))
+        else:
+            blocks[at] = replace(blocks[at], rules=_merged(blocks[at].rules, block.rules), loc=block.loc)
+            changes.append(m.Change(f"with {block.players} players", "override", block.loc))
+        written.add(block.players)
+    return tuple(blocks), changes
+
+
+def _merged(old: tuple[m.Rule, ...], new: tuple[m.Rule, ...]) -> tuple[m.Rule, ...]:
+    rules = {rule.id: rule for rule in old}
+    rules.update((rule.id, rule) for rule in new)
+    return tuple(rules.values())
