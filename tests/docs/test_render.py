@@ -10,6 +10,7 @@ from touti_dsl.cli import main
 from touti_dsl.docs.catalog import LANGUAGES, catalog
 from touti_dsl.docs.render import generated_pages, load_for_docs, render_rules
 from touti_dsl.docs.views import PageWords, anchor, capitalised
+from touti_dsl.table_sizes import for_players
 
 from .helpers import ALL_SPECS, DOCS_DIR, ROOT, SYSTEM_SPECS
 
@@ -39,7 +40,9 @@ def test_every_rule_has_its_anchor_in_every_language(path, lang):
 def test_every_note_shows_in_the_page_language(path):
     """RULES.md: every Decision appears as a note in the generated rules docs; the spec translates it."""
     loaded = load_for_docs(path, ROOT)
-    notes = [note for rule in loaded.spec.rules for note in rule.notes]
+    spec = for_players(loaded.spec)  # the page states the default number of players, then what changes at the others
+    other_sizes = [rule for block in loaded.spec.seat_rules if block.players != spec.table_size for rule in block.rules]
+    notes = [note for rule in (*spec.rules, *other_sizes) for note in rule.notes]
     for lang in LANGUAGES:
         page = render_rules(loaded, lang)
         assert page.count("!!! note ") == sum(note.kind == "decision" for note in notes)

@@ -18,6 +18,7 @@ from ..errors import Diagnostic, ToutiError
 from ..lines import split_lines
 from ..loader import find_spec, load_spec
 from ..parser import parse_file
+from ..table_sizes import for_players
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
 from .examples import Suite, example_suite, worked_examples
@@ -107,7 +108,7 @@ def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
         return ()
     from .diff import diff_specs  # only a variant's page needs it (with the formatter: 0.1 s to import)
 
-    spec, base = loaded.spec, loaded.base
+    spec, base = for_players(loaded.spec), for_players(loaded.base)  # each page states its default number of players
     now, before = PageWords(words, spec), PageWords(words, base)
     lines, removed_blocks = [], set()
     for change in diff_specs(base, spec).changes:
@@ -126,6 +127,21 @@ def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
         else:
             lines.append(words.text(f"diff.{change.kind}", sentence=_plain(now.standalone_sentence(rule)),
                                     anchor=anchor(rule.id)))
+    return tuple(lines) + _block_differences(words, loaded.spec, now)
+
+
+def _block_differences(words: Catalog, spec: m.Spec, now: PageWords) -> tuple[str, ...]:
+    """A variant's `with N players` blocks added, changed or removed: one line each, linked to what the page says of
+    that number of players (the table section for the default number)."""
+    lines = []
+    for change in (c for c in spec.changes if c.rule_id.startswith("with ")):
+        players = int(change.rule_id.split()[1])
+        rules = words.text("table_size.rules", players=now.lit(players))
+        if change.action == "remove":
+            lines.append(words.text("diff.removed", sentence=rules + "."))
+            continue
+        target = "section-table" if players == for_players(spec).table_size else f"players-{players}"
+        lines.append(words.text("diff.added" if change.action == "add" else "diff.changed", sentence=rules, anchor=target))
     return tuple(lines)
 
 

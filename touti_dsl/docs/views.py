@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .. import model as m
 from .. import schema
+from ..table_sizes import for_players
 from .catalog import Catalog
 from .terms import Terms
 from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
@@ -494,6 +495,19 @@ class RulesPage:
     house_notes: tuple[NoteView, ...] = ()
     base: str | None = None
     differences: tuple = field(default=())
+    table_sizes: tuple[TableSizeView, ...] = ()
+    table_sizes_intro: str = ""
+
+
+@dataclass(frozen=True)
+class TableSizeView:
+    """What changes at another number of players than the default: "With 2 players: ..." and the changed rules'
+    notes."""
+
+    players: int
+    anchor: str
+    sentence: str
+    notes: tuple[NoteView, ...] = ()
 
 
 def _section_names(spec: m.Spec) -> list[str]:
@@ -504,8 +518,44 @@ def _section_names(spec: m.Spec) -> list[str]:
     return sorted(seen, key=schema.section_rank)  # stable: calls keep their spec order
 
 
+def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
+    """For each number of players with a `with N players` block, other than the default, the sentences of the rules
+    that read otherwise than on the page of the default number: its block's rules, and the rules whose wording
+    depends on them (a table of pairs or each for oneself, where the turned card lies)."""
+    default = for_players(spec)
+    shown = PageWords(words, default)
+    before = {rule.id: shown.standalone_sentence(rule) for rule in _page_order(default) if shown.shown(rule)}
+    views = []
+    for block in spec.seat_rules:
+        if block.players == default.table_size:
+            continue
+        sized = for_players(spec, block.players)
+        now = PageWords(words, sized)
+        changed = [rule for rule in _page_order(sized) if now.shown(rule)
+                   and now.standalone_sentence(rule) != before.get(rule.id)]
+        if not changed:
+            continue
+        sentence = words.text("table_size.with", players=now.lit(block.players),
+                              sentences=" ".join(capitalised(now.standalone_sentence(rule)) for rule in changed))
+        own = {rule.id for rule in block.rules}
+        notes = tuple(note for rule in changed if rule.id in own for note in note_views(words, rule.notes))
+        views.append(TableSizeView(block.players, f"players-{block.players}", sentence, notes))
+    return tuple(views)
+
+
+def _page_order(spec: m.Spec) -> list[m.Rule]:
+    """The rules in the order the page states them: by section, then as written."""
+    order = {name: index for index, name in enumerate(_section_names(spec))}
+    return sorted((rule for rule in spec.rules if rule.section in order), key=lambda rule: order[rule.section])
+
+
 def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tuple = (), examples=None) -> RulesPage:
-    """The view of a spec's rules page in the catalog's language; `examples` maps a section to its worked examples."""
+    """The view of a spec's rules page in the catalog's language; `examples` maps a section to its worked examples.
+
+    With `with N players` blocks, the page states the rules of the default number of players, then what changes at
+    each other number (`table_sizes`)."""
+    sizes = table_size_views(words, spec) if spec.seat_rules else ()
+    spec = for_players(spec) if spec.seat_rules else spec
     page = PageWords(words, spec)
     sections = []
     for name in _section_names(spec):
@@ -521,5 +571,6 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
         sections=tuple(sections),
         glossary=page.glossary_rows(),
         house_notes=note_views(words, m.spec_notes(spec.header_comments)),
-        base=spec.base, differences=differences,
+        base=spec.base, differences=differences, table_sizes=sizes,
+        table_sizes_intro=page.text("intro.table_sizes", players=page.lit(spec.table_size)) if sizes else "",
     )

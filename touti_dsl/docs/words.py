@@ -54,7 +54,7 @@ def turned_card_kept(spec: m.Spec) -> tuple[int, ...]:
     from ..engine.ruleset import compile_spec  # the engine's deal is the one truth; imported late: docs need it rarely
 
     seats = spec.value("table.seats")
-    sizes = (seats.choices or (seats.default,)) if isinstance(seats, m.Setting) else (None,)
+    sizes = m.seat_counts(spec) if isinstance(seats, m.Setting) else (None,)  # one number on the spec of one number
     deals = {}
     for size in sizes:
         deals.update(compile_spec(spec, {} if size is None else {"seats": size}).deals)
@@ -64,15 +64,12 @@ def turned_card_kept(spec: m.Spec) -> tuple[int, ...]:
 def most_sides(spec: m.Spec) -> int:
     """The most sides a round of this table can have: the groups of partners, two when the bid winner plays against
     the rest, else one per player dealt in (the most seats the table may choose, less one sitting out)."""
-    teams, seats = spec.value("table.teams"), spec.value("table.seats")
+    teams = spec.value("table.teams")
     if isinstance(teams, m.Groups):
         return len(teams.groups)
     if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
         return 2
-    if isinstance(seats, m.Setting):
-        counts = seats.choices or (seats.default,)
-    else:
-        counts = (seats.value,) if isinstance(seats, m.Number) else (2,)
+    counts = m.seat_counts(spec) or (2,)
     out = spec.value("table.sit_out")
     resting = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
     return max(n - (n in resting) for n in counts)
