@@ -21,6 +21,7 @@ from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
 from . import claims, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES
+from ..table_sizes import block_for
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .steps import actors_step, refuse_step
 from .freshness import write_stamp
@@ -294,7 +295,8 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
 def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
     """At a table whose number of players is a setting, cases at every other number it allows (the suite's other
     cases are played at the default): who deals and plays, round results, playthroughs and a match, each case's
-    setup naming the count (`settings.seats`).  The play duties and declarations do not depend on the count."""
+    setup naming the count (`settings.seats`), played with the count's `with N players` rules, which its
+    playthroughs name.  The play duties and declarations are not explored again at each count."""
     seats = spec.value("table.seats")
     if not isinstance(seats, m.Setting):
         return []
@@ -307,9 +309,12 @@ def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
         found += outcomes.elimination_cases(game, rounds, _deal(game, random.Random(seed)))
         found += playthrough_cases(game, seed + 5100 + count, 2)
         found.append(match_playthrough(game, seed + 5200 + count, core_only=True))
+        block = block_for(spec, count)  # the rules of this number of players: its playthroughs play them
         for case in found:
             case["setup"] = dict(case["setup"], settings={"seats": count})
             case["description"] += f" ({count} players)"
+            if block is not None and any(rule.startswith("playthrough.") for rule in case["rules"]):
+                case["rules"] = list(dict.fromkeys([*case["rules"], *(rule.id for rule in block.rules)]))
         cases += found
     return _merge(cases)
 

@@ -1,0 +1,56 @@
+"""The rules page of a spec with `with N players` blocks: the rules of the default number of players, then what reads
+otherwise at each other number, in the rules' own sentences, in English, French and Arabic."""
+
+from __future__ import annotations
+
+from touti_dsl.docs.catalog import LANGUAGES
+from touti_dsl.docs.render import load_for_docs, render_rules
+
+from .helpers import ROOT, SPEC_DIR, variant_pages
+
+SPEC = SPEC_DIR / "examples" / "tute-two-three-four.touti"
+
+
+def _pages() -> dict[str, str]:
+    loaded = load_for_docs(SPEC, ROOT)
+    return {lang: render_rules(loaded, lang) for lang in LANGUAGES}
+
+
+def test_the_page_states_the_default_number_then_what_changes_at_two_and_three():
+    page = _pages()["en"]
+    body, sizes = page.split("{ #table-sizes }")
+    assert "The dealer's last card is turned face up: its suit is trumps. The dealer keeps that card." in body
+    assert "stock" not in body.split("{ #system-glossary }")[0].split("{ #section-deck }")[1]
+    assert "The rules above are those of a table of 4 players." in sizes
+    assert ("With 2 players: The cards left after the deal form the stock. After each trick, every player draws one "
+            "card from it, the winner of the trick first") in sizes
+    assert "The card after the hands is turned face up and placed under the stock" in sizes
+    assert "{: #players-2 .rule }" in sizes and "{: #players-3 .rule }" in sizes
+    assert "With 3 players: A card is turned face up: its suit is trumps. The card left over after the deal" in sizes
+    assert "With 4 players" not in sizes
+
+
+def test_the_changes_read_in_french_and_arabic_with_the_block_notes():
+    pages = _pages()
+    assert "À 2 joueurs : Les cartes restant après la donne forment la pioche." in pages["fr"]
+    assert "À 3 joueurs : Une carte est retournée : sa couleur est l'atout." in pages["fr"]
+    assert 'مع <bdi dir="ltr">2</bdi> لاعبين: الأوراق الباقية بعد التوزيع تكوّن الرزمة.' in pages["ar"]
+    assert 'القواعد أعلاه هي قواعد طاولة من <bdi dir="ltr">4</bdi> لاعبين.' in pages["ar"]
+    assert "la carte qui reste après la donne de 13 chacun montre l'atout".capitalize() in pages["fr"]
+    for lang, page in pages.items():
+        assert page.count("{ #table-sizes }") == 1, lang
+
+
+def test_a_variant_lists_the_blocks_it_adds_changes_and_drops(tmp_path):
+    body = ("table {\n  seats: 4 (3, 4)\n}\n\nwith 3 players {\n  trump {\n    swap_window: after_team_trick\n  }\n}\n\n"
+            "remove with 2 players\n")
+    pages = variant_pages(tmp_path, "tute-two-three-four", body)
+    assert "- Changed: [The rules of a table of 3 players](#players-3)" in pages["en"]
+    assert "- Removed: The rules of a table of 2 players." in pages["en"]
+    assert "With 2 players" not in pages["en"]
+    assert "- Modifié : [Les règles d'une table de 3 joueurs](#players-3)" in pages["fr"]
+
+
+def test_a_page_without_blocks_has_no_such_section():
+    loaded = load_for_docs(SPEC_DIR / "tute.touti", ROOT)
+    assert "table-sizes" not in render_rules(loaded, "en")

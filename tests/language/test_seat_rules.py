@@ -1,0 +1,148 @@
+"""Rules by the number of players: `with N players { ... }` parsed, formatted, checked at each number, and changed
+by a variant.
+
+Survey 5, row 9 (Tute for two, three or four): "at two, 8 cards each and the rest a stock drawn after each trick,
+trumps turned under the stock; at three, 13 each; at four, 10 each".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from touti_dsl import model as m
+from touti_dsl.checks import check_spec
+from touti_dsl.errors import ToutiError
+from touti_dsl.formatter import format_text
+from touti_dsl.loader import load_spec
+from touti_dsl.parser import parse_text
+from touti_dsl.table_sizes import for_players
+from touti_dsl.variants import load_flat
+
+HEADER = 'touti 1\n\nsystem "sizes" extends "tute" {\n  title: "Tute by the number of players"\n}\n\n'
+TABLE = "table {\n  seats: 4 (2, 3, 4)\n  teams: each\n  hand_size: 2 = 8, 3 = 13, 4 = 10\n}\n"
+AT_TWO = "\nwith 2 players {\n  table {\n    draw: winner_first\n  }\n  trump {\n    turned: under_stock\n  }\n}\n"
+AT_THREE = "\nwith 3 players {\n  trump {\n    turned: aside\n  }\n}\n"
+
+
+def _write(tmp_path, text: str, name: str = "sizes.touti"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _problems(tmp_path, text: str) -> list[tuple[str, int, str]]:
+    path = _write(tmp_path, text)
+    return [(d.code, d.loc.line, d.message) for d in check_spec(load_flat(path))]
+
+
+def test_a_block_is_parsed_apart_from_the_spec_rules():
+    spec_file = parse_text(HEADER + TABLE + AT_TWO, "sizes.touti")
+    assert [block.players for block in spec_file.seat_rules] == [2]
+    assert [rule.id for rule in spec_file.seat_rules[0].rules] == ["table.draw", "trump.turned"]
+    assert not any(rule.id == "table.draw" for rule in spec_file.rules)
+    assert spec_file.seat_rules[0].loc.line == 13
+
+
+def test_the_formatter_keeps_a_block_and_its_comments():
+    text = HEADER + TABLE + "\n# at two\nwith 2 players {\n  table {\n    # drawn\n    draw: winner_first  # a stock\n  }\n}\n"
+    assert format_text(text) == text
+    assert format_text("\n".join(line.strip() for line in text.splitlines()) + "\n") == text
+
+
+def test_the_spec_of_each_number_of_players_has_its_block_written_over(tmp_path):
+    path = _write(tmp_path, HEADER + TABLE + AT_TWO + AT_THREE)
+    spec = load_spec(path)
+    assert spec.value("table.draw") is None
+    at_two, at_three, default = for_players(spec, 2), for_players(spec, 3), for_players(spec)
+    assert at_two.value("table.draw") == m.Word("winner_first") and at_two.value("trump.turned") == m.Word("under_stock")
+    assert at_three.value("trump.turned") == m.Word("aside") and at_three.value("table.draw") is None
+    assert default.table_size == 4 and default.value("trump.turned") is None and not default.seat_rules
+    # a new rule joins its section: the page and the engine read sections in one piece
+    ids = [rule.id for rule in at_two.rules]
+    assert ids.index("table.draw") == ids.index("table.hand_size") + 2
+
+
+def test_without_the_block_the_deal_at_two_is_refused_and_says_at_which_number(tmp_path):
+    problems = _problems(tmp_path, HEADER + TABLE + AT_THREE)
+    assert problems == [("E207", 10, "with 2 players: the deck has 40 cards and 2 hands of 8 need 16, leaving 24: deal them "
+                                     "all, set one aside as the turned card, or draw them (table.draw)")]
+
+
+def test_with_every_block_the_table_is_valid(tmp_path):
+    assert _problems(tmp_path, HEADER + TABLE + AT_TWO + AT_THREE) == []
+
+
+def test_a_problem_of_a_block_rule_is_located_at_it(tmp_path):
+    bad_two = AT_TWO.replace("draw: winner_first", "draw: none")
+    problems = _problems(tmp_path, HEADER + TABLE + bad_two + AT_THREE)
+    assert ("E207", 18, "with 2 players: trump.turned under_stock needs a stock to draw from (table.draw winner_first)") \
+        in problems
+
+
+@pytest.mark.parametrize("block, code, line, words", [
+    ("with 5 players {\n  trump {\n    turned: aside\n  }\n}\n", "E214", 28, "does not seat 5 players (it seats 2, 3, 4)"),
+    ("with 4 players {\n  table {\n    seats: 3\n  }\n}\n", "E215", 30, "table.seats cannot change"),
+    ("with 4 players {\n  table {\n    draw_first: 1\n  }\n}\n", "E216", 30, "table.draw_first is no rule"),
+    ("with 3 players {\n  trump {\n    turned: aside\n  }\n}\n", "E217", 28, "with 3 players is written twice"),
+], ids=["not-seated", "seats-in-block", "unknown-key", "twice"])
+def test_bad_blocks_are_refused_where_they_are_written(tmp_path, block, code, line, words):
+    problems = _problems(tmp_path, HEADER + TABLE + AT_TWO + AT_THREE + "\n" + block)
+    assert [(c, at) for c, at, _ in problems] == [(code, line)] and words in problems[0][2], problems
+
+
+def test_a_block_of_a_fixed_table_of_another_number_is_refused(tmp_path):
+    text = HEADER + AT_TWO
+    assert [c for c, _, _ in _problems(tmp_path, text)] == ["E214"]
+
+
+def test_groups_of_partners_fit_the_number_of_their_block(tmp_path):
+    """A setting of seats takes `each` as its sides; a block may seat partners at the number that has them."""
+    pairs = "\nwith 4 players {\n  table {\n    teams: 0 2 | 1 3\n  }\n}\n"
+    assert _problems(tmp_path, HEADER + TABLE + AT_TWO + AT_THREE + pairs) == []
+    wrong = pairs.replace("with 4", "with 3")
+    problems = _problems(tmp_path, HEADER + TABLE + AT_TWO + wrong)
+    assert any(code == "E208" and message.startswith("with 3 players:") for code, _, message in problems), problems
+
+
+def test_bad_input_is_a_located_error_never_a_traceback(tmp_path):
+    path = _write(tmp_path, HEADER + TABLE + "\nwith players {\n}\n")
+    with pytest.raises(ToutiError) as raised:
+        load_spec(path)
+    assert raised.value.diagnostics[0].code == "E002" and raised.value.diagnostics[0].loc.line == 13
+
+
+# ---------------------------------------------------------------- variants
+
+
+def test_a_variant_changes_a_block_rule_by_rule_adds_one_and_drops_one(tmp_path):
+    base = HEADER.replace('"sizes" extends "tute"', '"sizes-base" extends "tute"') + TABLE + AT_TWO + AT_THREE
+    _write(tmp_path, base, "sizes-base.touti")
+    variant = ('touti 1\n\nsystem "sizes-variant" extends "sizes-base" {\n  title: "Changed"\n}\n\n'
+               "table {\n  seats: 4 (2, 4)\n}\n\n"
+               "with 2 players {\n  trump {\n    swap_window: after_team_trick\n  }\n}\n\n"
+               "with 4 players {\n  table {\n    teams: 0 2 | 1 3\n  }\n}\n\nremove with 3 players\n")
+    spec = load_spec(_write(tmp_path, variant, "sizes-variant.touti"))
+    assert [block.players for block in spec.seat_rules] == [2, 4]
+    at_two = for_players(spec, 2)
+    assert at_two.value("table.draw") == m.Word("winner_first")  # kept from the base's block
+    assert at_two.value("trump.swap_window") == m.Word("after_team_trick")  # added by the variant's
+    assert isinstance(for_players(spec).value("table.teams"), m.Groups)
+    assert {(c.rule_id, c.action) for c in spec.changes if c.rule_id.startswith("with ")} == {
+        ("with 2 players", "override"), ("with 4 players", "add"), ("with 3 players", "remove")}
+
+
+def test_a_variant_removing_a_block_its_base_lacks_is_refused(tmp_path):
+    variant = HEADER + "remove with 2 players\n"
+    with pytest.raises(ToutiError) as raised:
+        load_spec(_write(tmp_path, variant))
+    assert [(d.code, d.loc.line) for d in raised.value.diagnostics] == [("E024", 7)]
+
+
+def test_removing_a_block_the_table_needs_is_blamed_on_the_removal(tmp_path):
+    base = HEADER.replace('"sizes" extends "tute"', '"sizes-base" extends "tute"') + TABLE + AT_TWO + AT_THREE
+    _write(tmp_path, base, "sizes-base.touti")
+    variant = 'touti 1\n\nsystem "sizes-variant" extends "sizes-base" {\n  title: "Changed"\n}\n\nremove with 3 players\n'
+    with pytest.raises(ToutiError) as raised:
+        load_spec(_write(tmp_path, variant, "sizes-variant.touti"))
+    problem = raised.value.diagnostics[0]
+    assert problem.code == "E207" and problem.loc.line == 7 and problem.message.startswith("with 3 players:")
