@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import model as m
+from ..table_sizes import for_players
 from .spectext import spec_text
 from .words import code
 
@@ -76,9 +77,24 @@ def _in_words(spec: m.Spec, rule_id: str) -> str:
 
 
 def diff_specs(old: m.Spec, new: m.Spec) -> SpecDiff:
-    """Every rule whose value differs between two specs."""
-    found = (_change(old, new, rule_id) for rule_id in rule_union((old, new)))
+    """Every rule whose value differs between two specs, then every rule of a `with N players` block that differs
+    (named `with N players: RULE`)."""
+    found = [_change(old, new, rule_id) for rule_id in rule_union((old, new))]
+    for players in dict.fromkeys(block.players for spec in (old, new) for block in spec.seat_rules):
+        before, after = for_players(old, players), for_players(new, players)
+        found += [_block_change(change, players) for change in map(lambda rule_id: _change(before, after, rule_id),
+                                                                   _block_rule_ids((old, new), players))]
     return SpecDiff(old.system, new.system, tuple(c for c in found if c is not None))
+
+
+def _block_rule_ids(specs, players: int) -> list[str]:
+    """The ids of the rules the specs' blocks of this number of players write, in first-seen order."""
+    blocks = (block for spec in specs for block in spec.seat_rules if block.players == players)
+    return list(dict.fromkeys(rule.id for block in blocks for rule in block.rules))
+
+
+def _block_change(change: RuleChange | None, players: int) -> RuleChange | None:
+    return None if change is None else replace(change, rule_id=f"with {players} players: {change.rule_id}")
 
 
 # ---------------------------------------------------------------- output formats
