@@ -155,7 +155,7 @@ def _check_each_table_size(spec: m.Spec) -> list[Diagnostic]:
     problems = check_seat_rules(spec)
     refused = {id(rule) for rule, _ in _block_problems(spec) if rule is not None}
     found: dict[Diagnostic, list[int]] = {}
-    counts = m.seat_counts(spec)
+    counts = m.seat_counts(spec) or (None,)  # a table.seats missing or misshapen: the spec as written, checked once
     for count in counts:
         sized = for_players(spec, count, usable=lambda rule: id(rule) not in refused)
         for problem in check_spec(sized):

@@ -95,6 +95,12 @@ def test_a_block_of_a_fixed_table_of_another_number_is_refused(tmp_path):
     assert [c for c, _, _ in _problems(tmp_path, text)] == ["E214"]
 
 
+def test_a_spec_whose_seats_are_misshapen_is_still_checked_whole(tmp_path):
+    text = HEADER + TABLE.replace("seats: 4 (2, 3, 4)", "seats: four") + AT_TWO
+    codes = [code for code, _, _ in _problems(tmp_path, text)]
+    assert "E101" in codes and "E214" in codes
+
+
 def test_groups_of_partners_fit_the_number_of_their_block(tmp_path):
     """A setting of seats takes `each` as its sides; a block may seat partners at the number that has them."""
     pairs = "\nwith 4 players {\n  table {\n    teams: 0 2 | 1 3\n  }\n}\n"

@@ -102,4 +102,5 @@ def _changed(spec: m.Spec, rule_id: str) -> str:
 
 
 def _decisions(spec: m.Spec) -> list[str]:
-    return [note for rule in spec.rules for note in rule.decisions]
+    rules = (*spec.rules, *(rule for block in spec.seat_rules for rule in block.rules))
+    return [note for rule in rules for note in rule.decisions]

@@ -282,7 +282,8 @@ def example_suite(spec: m.Spec, root: Path | None = None) -> Suite | None:
         cases = load_cases(folder)
     except ToutiError:
         return None  # a broken suite is reported by `touti conform`; the page simply shows no example
-    return Suite(cases, Game.from_spec(spec))
+    # the pages' examples are told at the default number of players: a case played at another is left out
+    return Suite([case for case in cases if "seats" not in case["setup"].get("settings", {})], Game.from_spec(spec))
 
 
 def worked_examples(spec: m.Spec, words: Catalog, root: Path | None = None,

@@ -108,7 +108,7 @@ def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
         return ()
     from .diff import diff_specs  # only a variant's page needs it (with the formatter: 0.1 s to import)
 
-    spec, base = for_players(loaded.spec), for_players(loaded.base)  # each page states its default number of players
+    spec, base = _as_stated(loaded.spec), _as_stated(loaded.base)
     now, before = PageWords(words, spec), PageWords(words, base)
     lines, removed_blocks = [], set()
     for change in diff_specs(base, spec).changes:
@@ -128,6 +128,11 @@ def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
             lines.append(words.text(f"diff.{change.kind}", sentence=_plain(now.standalone_sentence(rule)),
                                     anchor=anchor(rule.id)))
     return tuple(lines) + _block_differences(words, loaded.spec, now)
+
+
+def _as_stated(spec: m.Spec) -> m.Spec:
+    """The spec as its page states it: with `with N players` blocks, the rules of the default number of players."""
+    return for_players(spec) if spec.seat_rules else spec
 
 
 def _block_differences(words: Catalog, spec: m.Spec, now: PageWords) -> tuple[str, ...]:
