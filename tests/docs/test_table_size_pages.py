@@ -54,3 +54,15 @@ def test_a_variant_lists_the_blocks_it_adds_changes_and_drops(tmp_path):
 def test_a_page_without_blocks_has_no_such_section():
     loaded = load_for_docs(SPEC_DIR / "tute.touti", ROOT)
     assert "table-sizes" not in render_rules(loaded, "en")
+
+
+def test_every_number_the_table_seats_says_what_reads_otherwise_there():
+    """Briscola for two to six: the deck changes at three and six (a block), and at four and five, more than two
+    players each for oneself, the tie on the last trick may leave the hand to nobody (the wording of the table)."""
+    page = render_rules(load_for_docs(SPEC_DIR / "examples" / "briscola-two-to-six.touti", ROOT), "en")
+    sizes = page.split("{ #table-sizes }")[1]
+    assert "With 3 players: The game uses a Spanish deck of 36 cards" in sizes
+    assert "These ranks of the full Spanish deck are left out: 2, 8, 9." in sizes
+    assert ("With 4 players: On equal points, the player who won the last trick wins the hand. If that player is not "
+            "one of those tied, nobody wins the hand.") in sizes
+    assert "With 2 players" not in sizes

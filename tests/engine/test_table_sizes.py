@@ -73,3 +73,19 @@ def test_the_reference_adapter_builds_the_game_of_each_number(seats):
 
     played = ReferenceAdapter(SPEC).game({"seats": seats})
     assert played.ruleset.seats == seats and played.ruleset.draw == (seats == 2)
+
+
+BRISCOLA = str(SPEC_DIR / "examples" / "briscola-two-to-six.touti")
+
+
+@pytest.mark.parametrize("seats, cards", [(2, 40), (3, 36), (4, 40), (5, 40), (6, 36)])
+def test_briscola_takes_the_twos_out_at_three_and_six(seats, cards):
+    """Survey 5, row 14 (gist.github.com/iscrz, Briscola Rules): "2, 4, or 5 players: play all 40 cards; 3 or 6
+    players: remove all 2's (36 cards)"; three cards each, the turned card at the bottom of the deck."""
+    played = game(BRISCOLA, seats=seats)
+    rules = played.ruleset
+    assert rules.ncards == cards and rules.hand_size == 3 and rules.turned_place == "under_stock"
+    assert ("2o" in rules.card_text) == (cards == 40)
+    state = played.new_round(seed=seats)
+    assert len(state.stock) == cards - 3 * seats
+    _play_out(state)

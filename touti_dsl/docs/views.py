@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .. import model as m
 from .. import schema
-from ..table_sizes import for_players
+from ..table_sizes import block_for, for_players
 from .catalog import Catalog
 from .terms import Terms
 from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
@@ -519,27 +519,27 @@ def _section_names(spec: m.Spec) -> list[str]:
 
 
 def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
-    """For each number of players with a `with N players` block, other than the default, the sentences of the rules
-    that read otherwise than on the page of the default number: its block's rules, and the rules whose wording
-    depends on them (a table of pairs or each for oneself, where the turned card lies)."""
+    """For each number of players the table seats other than the default, the sentences of the rules that read
+    otherwise than on the page of the default number: its `with N players` block's rules, and the rules whose
+    wording depends on the number or on those rules (each for oneself, more than two sides, where the turned card
+    lies); the notes of its block's rules that it states."""
     default = for_players(spec)
     shown = PageWords(words, default)
     before = {rule.id: shown.standalone_sentence(rule) for rule in _page_order(default) if shown.shown(rule)}
     views = []
-    for block in spec.seat_rules:
-        if block.players == default.table_size:
-            continue
-        sized = for_players(spec, block.players)
+    for players in (n for n in m.seat_counts(spec) if n != default.table_size):
+        sized = for_players(spec, players)
         now = PageWords(words, sized)
         changed = [rule for rule in _page_order(sized) if now.shown(rule)
                    and now.standalone_sentence(rule) != before.get(rule.id)]
         if not changed:
             continue
-        sentence = words.text("table_size.with", players=now.lit(block.players),
+        sentence = words.text("table_size.with", players=now.lit(players),
                               sentences=" ".join(capitalised(now.standalone_sentence(rule)) for rule in changed))
-        own = {rule.id for rule in block.rules}
+        block = block_for(spec, players)
+        own = {rule.id for rule in block.rules} if block is not None else set()
         notes = tuple(note for rule in changed if rule.id in own for note in note_views(words, rule.notes))
-        views.append(TableSizeView(block.players, f"players-{block.players}", sentence, notes))
+        views.append(TableSizeView(players, f"players-{players}", sentence, notes))
     return tuple(views)
 
 
