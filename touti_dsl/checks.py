@@ -883,6 +883,8 @@ def _deal_problem(deck: int, seats: int, size: int, draw: bool, turned: str) -> 
         if not left:
             return f"{start}: no card is left to draw (table.draw winner_first)"
         drawn = left - (turned == "aside")
+        if not drawn:
+            return f"{start}: the one card left is set aside as the turned card, and none is left to draw (table.draw winner_first)"
         if drawn % seats:
             return f"{start}: the {drawn} cards of the stock do not go round {seats} players (each draws one a trick)"
         return None
@@ -1042,6 +1044,7 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("concession.who", ("defenders",), "the defenders concede to the bidding team"),
         ("match.decide", ("bidders",), "a decider favours the bidding side"),
         ("widow.by", ("bid_winner",), "the bid winner takes the widow"),
+        ("table.teams", ("bidder_against_rest",), "the bid winner plays against the rest"),
     ):
         rule = _rule(spec, rule_id)
         if rule is not None and set(_words(rule.value)) & set(words):

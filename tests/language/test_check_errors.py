@@ -320,3 +320,20 @@ def test_a_spec_without_songs_is_valid_and_nothing_else_may_name_a_declaration(t
     found = _codes_and_lines(tmp_path / "counted.touti", no_songs + "\nadd play {\n"
                              "  spare: must no_points unless declarations(team) > 0\n}\n")
     assert found == {("E108", 10)}
+
+
+def test_the_bid_winner_against_the_rest_needs_a_bidding(tmp_path):
+    """`teams: bidder_against_rest` at a table without bidding has no bid winner: E304 at the rule (it crashed the engine
+    at the first trick's points)."""
+    found = _codes_and_lines(tmp_path / "norest.touti",
+                             'touti 1\n\nsystem "norest" extends "guinote" {\n  title: "No bid winner"\n}\n\n'
+                             'table {\n  teams: bidder_against_rest\n}\n')
+    assert ("E304", 8) in found
+
+
+def test_a_stock_to_draw_must_be_left_beside_the_card_set_aside(tmp_path):
+    """Three hands of 13 leave one card: set aside as the turned card, none is left to draw (E207 at the draw)."""
+    found = _codes_and_lines(tmp_path / "nodraw.touti",
+                             'touti 1\n\nsystem "nodraw" extends "tute-arrastrado" {\n  title: "Nothing to draw"\n}\n\n'
+                             'table {\n  draw: winner_first\n}\n')
+    assert ("E207", 8) in found

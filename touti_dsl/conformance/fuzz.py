@@ -348,10 +348,6 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
         probe = 1 + (bits >> 16 & 0xFFFF) % 63 if bits & 0xFFFF < PROBE_BELOW else 0
         if plain(found) and not (contract and state.phase == "bidding"):  # many moves: any option, nothing to prefer
             return bits >> 32, probe  # reduced to the options' range by _play
-        last = len(found) - 1
-        if found[last] == "concede" and last and state.phase != "bidding" and plain(found[:last]):
-            # most of the play: plain moves and a concession, chosen as _wanted chooses (the same draws)
-            return (last if rng.random() < bias.concede else (bits >> 32) % last), probe
         wanted = _wanted(found, state, bias, rng)
         return (wanted[(bits >> 32) % len(wanted)] if wanted else bits >> 32), probe
 
@@ -389,7 +385,7 @@ def _kind(action: str) -> int:
     return found
 
 
-def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int] | None:
+def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int] | range | None:
     """The indices of the options the biased player prefers now (empty or None: any option).
 
     Declarations (80%), then votes, concessions (the round's rate), calls (30%), the
@@ -397,6 +393,10 @@ def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int
     draws are made only where such options exist, always in this order (a seed plays
     the same rounds).
     """
+    last = len(found) - 1
+    if found[last] == "concede" and last and state.phase != "bidding" and _PLAIN.issuperset(found[:last]):
+        # most of the play: plain moves and a concession (known already): the general case below, without its lists
+        return [last] if rng.random() < bias.concede else range(last)
     if _PLAIN.issuperset(found):  # plain moves only (most of the play, known already): no draw to make
         present = 0
     else:

@@ -115,6 +115,10 @@ SAID_BY = {"trump.choice": "trump.turned"}
 # from the dealer's hand until the dealer plays it, from the table where it lies aside at any time.
 SAID_BY_TURNED_PLACE = {"trump.swap_window"}
 
+# A word whose sentence tells the stock apart where the table has one (`rule_stock.*`): the card set aside is the first
+# of the cards left after the deal, and the others are the stock.
+SAID_WITH_STOCK = {"trump.turned"}
+
 
 # Rules that speak of a feature the table may not have, and the test that the table has it: the page leaves them out
 # otherwise (`remove follow_suit` and the other duties leave `scoring.renounce` with no duty to break).
@@ -190,12 +194,15 @@ class PageWords:
     def _word_key(self, rule: m.Rule, word: str) -> str:
         """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
         card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), where the turned
-        card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), else for the table (_table_key)."""
+        card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), beside a stock (`rule_stock.*`, SAID_WITH_STOCK), else for
+        the table (_table_key)."""
         key = f"{vocabulary_id(rule)}.{word}"
         if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
             return f"rule_no_duty.{key}"
         if self.spec.has(SAID_BY.get(rule.id, "")) and self.words.has(f"rule_said.{key}"):
             return f"rule_said.{key}"
+        if rule.id in SAID_WITH_STOCK and has_stock(self.spec) and self.words.has(f"rule_stock.{key}"):
+            return f"rule_stock.{key}"
         if rule.id in SAID_BY_TURNED_PLACE and self.words.has(f"rule_turned_{self._turned_place()}.{key}"):
             return f"rule_turned_{self._turned_place()}.{key}"
         if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):

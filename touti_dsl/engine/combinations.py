@@ -95,7 +95,8 @@ def swap_chain_in_dealer_hand(spec: m.Spec) -> Iterator[Finding]:
 
 @combination(reported_by="E304")
 def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
-    """Bid-winner trumps, ghna limits, contract scoring and concessions all need a contract, so a bidding."""
+    """Bid-winner trumps, ghna limits, contract scoring, concessions and the bid winner against the rest all need a contract,
+    so a bidding."""
     if _has_bidding(spec):
         return
     if _word(spec, "trump.choice") in ("bid_winner", "in_bid"):
@@ -110,6 +111,8 @@ def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
         yield spec.rule("scoring.round"), "scoring.round contract needs a bidding section"
     if spec.has("concession.who"):
         yield spec.rule("concession.who"), "a concession needs a bidding team (a bidding section)"
+    if _word(spec, "table.teams") == "bidder_against_rest":
+        yield spec.rule("table.teams"), "table.teams bidder_against_rest needs a bid winner (a bidding section)"
 
 
 @combination()

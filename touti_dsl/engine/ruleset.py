@@ -512,7 +512,7 @@ def _deal(read: _Reader, ncards: int, players: int) -> Deal:
     if draw and in_play % players:
         raise fail(read.rule("table.draw"), f"table.draw: the {left} cards left after the deal do not go round "
                                             f"{players} players")
-    return Deal(players, hand_size, left if draw else 0, turned_place, in_play // players, widow)
+    return Deal(players, hand_size, left - (turned_place == "aside") if draw else 0, turned_place, in_play // players, widow)
 
 
 TURNED_PLACES = ("dealer_hand", "under_stock", "aside")
