@@ -25,6 +25,18 @@ def test_a_swap_formula_reads_as_a_formula_whatever_the_window(tmp_path, base):
         assert "of trumps may exchange" not in page and "sinon deux d'atout" not in page, lang
 
 
+def test_a_swap_formula_that_names_no_rank_reads_as_no_exchange(tmp_path):
+    """Survey 6, row 11 (hobbyocio.com's Guiñote: the seven takes only an ace, a three or a figure): `else 0`, a rank
+    no card has, means no swap; the page read "otherwise 0" (Arabic "وإلا 0")."""
+    only_high = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 0\n}\n"
+    pages = variant_pages(tmp_path, "guinote", only_high)
+    assert "the rank of the turned-up card is at least sota, otherwise none: no exchange." in pages["en"]
+    assert "vaut au moins sota, sinon aucun : pas d'échange." in pages["fr"]
+    assert "وإلا لا شيء: لا تبديل." in pages["ar"]
+    for lang, page in pages.items():
+        assert "otherwise 0" not in page and "sinon 0" not in page and 'وإلا <bdi dir="ltr">0</bdi>' not in page, lang
+
+
 def _sentence(page: str, anchor: str) -> str:
     """The sentence of a rule in a page's section (not its line among the variant's differences)."""
     return next(line for line in page.splitlines() if line.endswith(f'href="#{anchor}" title="rule {anchor.replace("-", ".", 1)} (link to this rule)">#</a>'))
