@@ -260,3 +260,36 @@ def test_a_condition_on_the_team_names_the_player_where_each_plays_for_oneself(t
 def test_a_condition_on_the_team_still_names_the_team_of_partners(tmp_path):
     body = "add ghna {\n  require won_first: tricks_won(team) > 0\n}\n"
     assert "the number of tricks won this round by this player's team" in variant_pages(tmp_path, "tute", body)["en"]
+
+
+GANA_PIERDE = """table {
+  teams: each
+}
+
+scoring {
+  winner: 0 if points(winner) >= 101 else 1
+  loser: 1 if points(winner) >= 101 else 0
+}
+
+match {
+  end: losses
+  remove hands
+  losses: 4 (3, 4, 5)
+}
+"""
+
+
+def test_a_score_in_hands_lost_says_so_even_for_the_hands_winner(tmp_path):
+    """Survey 6, row 6 (Tute gana-pierde, profilpelajar.com: the most points lose the hand, unless they reach 101):
+    where the scores count hands lost, the page read "The player who wins the hand scores … 1" beside "a player who
+    has lost 4 hands ends the match", as if a won hand counted towards the win."""
+    pages = variant_pages(tmp_path, "tute", GANA_PIERDE)
+    assert ("What the player who wins the hand counts towards the match, in hands lost: 0 if their own total") in pages["en"]
+    assert "Ce que chaque joueur qui perd la main compte pour la partie, en mains perdues : 1 si" in pages["fr"]
+    assert "ما يحسبه اللاعب الذي يربح اليد في المباراة، بعدد الأيادي الخاسرة:" in pages["ar"]
+    assert "The player who wins the hand scores" not in pages["en"]
+
+
+def test_the_porotos_of_tute_cabrero_are_hands_lost(tmp_path):
+    page = variant_pages(tmp_path, "tute-cabrero", "")["en"]
+    assert "What each player who loses the hand counts towards the match, in hands lost: 1." in page
