@@ -25,6 +25,18 @@ def test_a_swap_formula_reads_as_a_formula_whatever_the_window(tmp_path, base):
         assert "of trumps may exchange" not in page and "sinon deux d'atout" not in page, lang
 
 
+def test_a_swap_formula_that_names_no_rank_reads_as_no_exchange(tmp_path):
+    """Survey 6, row 11 (hobbyocio.com's Guiñote: the seven takes only an ace, a three or a figure): `else 0`, a rank
+    no card has, means no swap; the page read "otherwise 0" (Arabic "وإلا 0")."""
+    only_high = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 0\n}\n"
+    pages = variant_pages(tmp_path, "guinote", only_high)
+    assert "the rank of the turned-up card is at least sota, otherwise none: no exchange." in pages["en"]
+    assert "vaut au moins sota, sinon aucun : pas d'échange." in pages["fr"]
+    assert "وإلا لا شيء: لا تبديل." in pages["ar"]
+    for lang, page in pages.items():
+        assert "otherwise 0" not in page and "sinon 0" not in page and 'وإلا <bdi dir="ltr">0</bdi>' not in page, lang
+
+
 def _sentence(page: str, anchor: str) -> str:
     """The sentence of a rule in a page's section (not its line among the variant's differences)."""
     return next(line for line in page.splitlines() if line.endswith(f'href="#{anchor}" title="rule {anchor.replace("-", ".", 1)} (link to this rule)">#</a>'))
@@ -248,3 +260,36 @@ def test_a_condition_on_the_team_names_the_player_where_each_plays_for_oneself(t
 def test_a_condition_on_the_team_still_names_the_team_of_partners(tmp_path):
     body = "add ghna {\n  require won_first: tricks_won(team) > 0\n}\n"
     assert "the number of tricks won this round by this player's team" in variant_pages(tmp_path, "tute", body)["en"]
+
+
+GANA_PIERDE = """table {
+  teams: each
+}
+
+scoring {
+  winner: 0 if points(winner) >= 101 else 1
+  loser: 1 if points(winner) >= 101 else 0
+}
+
+match {
+  end: losses
+  remove hands
+  losses: 4 (3, 4, 5)
+}
+"""
+
+
+def test_a_score_in_hands_lost_says_so_even_for_the_hands_winner(tmp_path):
+    """Survey 6, row 6 (Tute gana-pierde, profilpelajar.com: the most points lose the hand, unless they reach 101):
+    where the scores count hands lost, the page read "The player who wins the hand scores … 1" beside "a player who
+    has lost 4 hands ends the match", as if a won hand counted towards the win."""
+    pages = variant_pages(tmp_path, "tute", GANA_PIERDE)
+    assert ("What the player who wins the hand counts towards the match, in hands lost: 0 if their own total") in pages["en"]
+    assert "Ce que chaque joueur qui perd la main compte pour la partie, en mains perdues : 1 si" in pages["fr"]
+    assert "ما يحسبه اللاعب الذي يربح اليد في المباراة، بعدد الأيادي الخاسرة:" in pages["ar"]
+    assert "The player who wins the hand scores" not in pages["en"]
+
+
+def test_the_porotos_of_tute_cabrero_are_hands_lost(tmp_path):
+    page = variant_pages(tmp_path, "tute-cabrero", "")["en"]
+    assert "What each player who loses the hand counts towards the match, in hands lost: 1." in page

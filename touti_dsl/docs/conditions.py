@@ -168,7 +168,11 @@ def _negation(prose: Prose, node: m.Not) -> str:
 
 
 def _number(prose: Prose, node: m.Num) -> str:
-    return prose.rank(node.value) if prose.names.numbers_are_ranks else prose.number(node.value)
+    if not prose.names.numbers_are_ranks:
+        return prose.number(node.value)
+    if node.value not in prose.names.ranks:  # a rank no card has (`else 0`): nobody takes the turned card
+        return prose.words.text("expr.rank_none")
+    return prose.rank(node.value)
 
 
 def _operand(prose: Prose, node: m.Expr, other: m.Expr, in_sum: bool = False) -> str:

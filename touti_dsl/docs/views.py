@@ -114,6 +114,8 @@ SAID_BY = {"trump.choice": "trump.turned"}
 # the dealer's hand when unwritten): a swap after a won trick takes it from under the stock until the stock is drawn,
 # from the dealer's hand until the dealer plays it, from the table where it lies aside at any time.
 SAID_BY_TURNED_PLACE = {"trump.swap_window"}
+# the match ends whose scores count hands lost (porotos), not points nor hands won
+LOSS_COUNTS = frozenset({"losses", "elimination"})
 
 # A word whose sentence tells the stock apart where the table has one (`rule_stock.*`): the card set aside is the first
 # of the cards left after the deal, and the others are the stock.
@@ -274,8 +276,9 @@ class PageWords:
         """`rule.<id>`; its wording where another rule's word calls for it (`rule@WORD.<id>`, SENTENCE_DEPENDS_ON); its
         wording for a formula (`rule_formula.*`: a rank chosen by a formula reads apart from the
         sentence), for a value given as a table of rows (`rule_table.*`), or for a match played in hands won
-        (`rule_in_hands.*`: a score then counts hands, not points), or in a fixed number of hands (`rule_in_rounds.*`:
-        a tie is for the highest total after the last hand)."""
+        (`rule_in_hands.*`: a score then counts hands, not points), in hands lost (`rule_in_losses.*`: `match.end
+        losses` or `elimination`, where a hand's winner may count a lost hand, as in Tute gana-pierde), or in a fixed
+        number of hands (`rule_in_rounds.*`: a tie is for the highest total after the last hand)."""
         key = vocabulary_id(rule)
         other = self.spec.value(SENTENCE_DEPENDS_ON.get(rule.id, ""))
         if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
@@ -283,6 +286,8 @@ class PageWords:
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
             return self._table_key(f"rule_in_hands.{key}")  # hands won by a player, not a team, at a table of each
+        if isinstance(end, m.Word) and end.value in LOSS_COUNTS and self.words.has(f"rule_in_losses.{key}"):
+            return self._table_key(f"rule_in_losses.{key}")  # the scores count hands lost: "scores 1" would read as a win
         if isinstance(end, m.Word) and end.value == "rounds" and self.words.has(f"rule_in_rounds.{key}"):
             return self._table_key(f"rule_in_rounds.{key}")  # a tie after the last hand, not at a goal
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
