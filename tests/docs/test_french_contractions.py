@@ -47,3 +47,13 @@ def test_no_french_page_writes_an_uncontracted_article():
     assert pages
     found = [(page.name, hit.group()) for page in pages for hit in plural.finditer(page.read_text(encoding="utf-8"))]
     assert not found
+
+
+def test_si_elides_before_il():
+    # "Un joueur ne peut dire « passe » que si il n'est pas vrai …" read wrong: "que s'il n'est pas vrai"
+    french = catalog("fr")
+    text = render_condition(m.Not(m.All((m.Pred("is_dealer"), m.Pred("last_speaker")))), "fr")
+    assert text.startswith("il n'est pas vrai")
+    assert french.text("duty.unless", condition=text).startswith(", sauf s'il n'est pas vrai")
+    assert french.text("duty.unless", condition="ils jouent") == ", sauf s'ils jouent"
+    assert french.text("duty.unless", condition="ilôt") == ", sauf si ilôt"

@@ -239,7 +239,7 @@ def test_a_condition_on_the_team_names_the_player_where_each_plays_for_oneself(t
             "add ghna {\n  require dealt_tute_only: declaring(tute) or tricks_won(team) > 0\n}\n")
     pages = variant_pages(tmp_path, "tute-habanero", body)
     assert "the number of tricks won this round by this player is more than 0" in pages["en"]
-    assert "le nombre de fois où ce joueur a remporté un pli dans cette manche" in pages["fr"]
+    assert "le nombre de plis remportés dans cette manche par ce joueur" in pages["fr"]
     assert "عدد المرات التي ربح فيها هذا اللاعب لمّة" in pages["ar"]
     for lang, page in pages.items():
         assert not any(team in page for team in ("this player's team", "l'équipe de ce joueur", "فريق هذا اللاعب")), lang

@@ -74,8 +74,9 @@ def test_a_scoring_formula_reads_as_a_score_with_the_players_words():
     """atlas-capote-double: `made: 2 * contract if capote(bidders) else contract`."""
     spec = _example("atlas-capote-double")
     assert _value(spec, "scoring.made") == "2 times the contract if the bidding team won every trick, otherwise the contract"
-    assert _value(spec, "scoring.made", "fr") == ("2 fois le contrat si l'équipe engagée a remporté chaque pli de la manche, "
-                                                  "sinon le contrat")
+    # (the passive agrees with any side: "par les adversaires", never "les adversaires a remporté")
+    assert _value(spec, "scoring.made", "fr") == ("2 fois le contrat si chaque pli de la manche a été remporté par l'équipe "
+                                                  "engagée, sinon le contrat")
     assert _value(spec, "scoring.made", "ar").startswith('<bdi dir="ltr">2</bdi> مضروبًا في العقد إذا ربح الفريق صاحب المزايدة كل لفّة')
 
 

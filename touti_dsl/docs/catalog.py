@@ -50,19 +50,21 @@ def _read(lang: str) -> dict[str, str]:
 # partenaire" "au partenaire".  A catalog text writes "de {side}" once for every side, so the contraction is made
 # where a field is filled in, only when the field's value begins with the article (never "de le jouer" inside a
 # text, where "le" is a pronoun).
+# "si" elides before "il": "sauf si {condition}" whose condition opens "il n'est pas vrai" reads "sauf s'il …".
 CONTRACTIONS = {"fr": {("de", "les"): "des", ("de", "le"): "du", ("à", "les"): "aux", ("à", "le"): "au",
-                       ("De", "les"): "Des", ("De", "le"): "Du", ("À", "les"): "Aux", ("À", "le"): "Au"}}
-_BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|De|À) \{(\w+)\}")
-_ARTICLE = re.compile(r"(les|le) (?=\S)")
+                       ("De", "les"): "Des", ("De", "le"): "Du", ("À", "les"): "Aux", ("À", "le"): "Au",
+                       ("si", "il"): "s'il", ("si", "ils"): "s'ils", ("Si", "il"): "S'il", ("Si", "ils"): "S'ils"}}
+_BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|si|De|À|Si) \{(\w+)\}")
+_ARTICLE = re.compile(r"(les|le|ils|il) (?=\S)")
 
 
 def _contract(template: str, fields: dict, contractions: dict) -> str:
-    """`template` with each "de {field}" / "à {field}" whose value starts with le / les written contracted, the value
-    itself put in (escaped for `format`)."""
+    """`template` with each "de {field}" / "à {field}" whose value starts with le / les (and "si {field}" whose value
+    starts with il / ils) written contracted, the value itself put in (escaped for `format`)."""
     def contracted(found: re.Match) -> str:
         value = fields.get(found.group(2))
         article = _ARTICLE.match(value) if isinstance(value, str) else None
-        if article is None:
+        if article is None or (found.group(1), article.group(1)) not in contractions:
             return found.group()
         rest = value[article.end():].replace("{", "{{").replace("}", "}}")
         return f"{contractions[found.group(1), article.group(1)]} {rest}"
@@ -112,6 +114,14 @@ class Catalog:
         if self.lang == "fr":
             return "one" if number in (0, 1) else "other"
         return "one" if number == 1 else "other"
+
+    def for_group(self, key: str, size: int | None) -> str:
+        """The wording of `key` for a group of `size` people at this table (table_counts.TableCounts): `KEY#one` for
+        one, `KEY#two` for exactly two (Arabic's dual «الخصمان», "both opponents"), `KEY#three` for exactly three ("the
+        three other players"), else `KEY` itself, the plural that is right for any number (also where the number
+        differs from round to round: `size` None)."""
+        category = {1: "one", 2: "two", 3: "three"}.get(size) if size is not None else None
+        return f"{key}#{category}" if category and f"{key}#{category}" in self.texts else key
 
     def addressing_the_reader(self) -> Catalog:
         """This catalog with each text that has a second-person wording (`you:KEY`) replaced by it: a condition inside

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .. import model as m
 from .. import schema
 from .catalog import Catalog
+from .table_counts import table_counts
 from .terms import Terms
 from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
                     turned_card_kept)
@@ -150,6 +151,11 @@ TERM_NEEDS = {
     "dealer": lambda spec: spec.value("rotation.dealer") != m.Word("no"),
 }
 
+# Sentences that speak of a number of people, and which of the table's counts (TableCounts) that is: "either team"
+# and «كلا الفريقين» only at a table of two sides, "(either partner)" only with two partners (Catalog.for_group).
+GROUP_SENTENCES = {"ghna.who.both": "sides", "ghna.window.after_team_trick": "partners",
+                   "bidding": "sides", "match": "sides"}
+
 # Rules whose sentence is about a claim of the rest unless `claim.holds` is written as a condition: then the claim is
 # an announcement, judged at once (`rule_stated.*`).
 STATED_BY = {"claim.window": "claim.holds", "claim.false": "claim.holds"}
@@ -247,10 +253,9 @@ class PageWords:
             suffixes = tuple(f"{s}_no_dealer" for s in (*table_variants(self.spec), "")) + suffixes
         if self.spec.value("deck.last_trick") == m.Number(0):  # no bonus: a sentence that counts one has a wording without
             suffixes = tuple(f"{s}_no_bonus" for s in (*suffixes, "")) + suffixes
-        for suffix in suffixes:
-            if self.words.has(f"{head}{suffix}.{rest}"):
-                return f"{head}{suffix}.{rest}"
-        return key
+        found = next((f"{head}{suffix}.{rest}" for suffix in suffixes if self.words.has(f"{head}{suffix}.{rest}")), key)
+        counted = GROUP_SENTENCES.get(rest)
+        return found if counted is None else self.words.for_group(found, getattr(table_counts(self.spec), counted))
 
     def sentence_key(self, rule: m.Rule) -> str:
         """The sentence's key (see _sentence_key), in the wording for its count when the catalog has one (`KEY#many`:
