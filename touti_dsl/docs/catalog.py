@@ -20,9 +20,9 @@ from ..model import Loc
 LANGUAGES = ("en", "fr", "ar")
 RTL_LANGUAGES = ("ar",)
 # The prefix of a second-person wording (`you:pred.can_win`, "you hold a card that would win the trick"): the
-# words of the players of a condition, for a sentence addressed to the reader.  The side `self` keeps its third-person
-# words ("this player"): it fills many texts as their grammatical subject, which French and Arabic would have to
-# conjugate anew for "you".
+# words of the players of a condition, for a sentence addressed to the reader.  The side `self` has no second-person
+# words of its own: it fills texts as their grammatical subject, which French and Arabic conjugate anew for "you", so a
+# term given the player's own side reads through its `pred_args_self.*` wording, whose `you:` form is conjugated.
 READER = "you:"
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 # Numbers written in a right-to-left catalog text are isolated left to right, as the numbers of a spec are.

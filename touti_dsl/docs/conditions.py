@@ -160,9 +160,20 @@ def _about_a_call(prose: Prose, node: m.Pred, key: str) -> str | None:
     return prose.words.text(key, call=prose.call(node.arg))
 
 
+def _about_the_player(prose: Prose, node: m.Pred, form: str) -> str | None:
+    """`pred_args_self.*` (`form`, or `pred_args_self_not.*`): a term about the side of the player the sentence is
+    about (`self`, or `team` where each plays for oneself), said with that player as the subject of its verb, so that a
+    duty speaking to the reader says "you have won" (`you:pred_args_self.*`), never "won by this player"."""
+    own = "self" in node.args or (prose.names.each and "team" in node.args)
+    key = f"{form}.{node.name}"
+    return key if own and prose.names.subject is None and prose.words.has(key) else None
+
+
 def _predicate(prose: Prose, node: m.Pred) -> str:
     if prose.names.subject in node.args and prose.words.has(f"pred_args_own.{node.name}"):
         return _with_args(prose, node, f"pred_args_own.{node.name}")  # `{what}`: a kind named beside the side
+    if (key := _about_the_player(prose, node, "pred_args_self")) is not None:
+        return _with_args(prose, node, key)
     if prose.words.has(f"pred_args.{node.name}"):
         return _with_args(prose, node, f"pred_args.{node.name}")
     return _about_a_call(prose, node, f"pred_call.{node.name}") or \
@@ -174,6 +185,8 @@ def _negation(prose: Prose, node: m.Not) -> str:
     if isinstance(operand, (m.All, m.Any_)) and len(operand.operands) == 1:
         return prose.clause(m.Not(operand.operands[0]))
     if isinstance(operand, m.Pred):  # every truth term has its own negative sentence: no "not: ..."
+        if (key := _about_the_player(prose, operand, "pred_args_self_not")) is not None:
+            return _with_args(prose, operand, key)
         if prose.words.has(f"pred_args_not.{operand.name}"):
             return _with_args(prose, operand, f"pred_args_not.{operand.name}")
         return _about_a_call(prose, operand, f"pred_call_not.{operand.name}") or \
