@@ -175,7 +175,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         # the match, as it stood when the round began
         _number("score", ROUND | AT_ONCE, "that side's match score carried into the round (in the current game)",
                 ("side",), 1),
-        _number("target", ROUND | AT_ONCE, "the target: the score that wins the match"),
+        _number("target", ROUND | AT_ONCE, "the target score (of the match, or of each game in a match of games)"),
     )
 }
 

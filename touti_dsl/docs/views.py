@@ -383,7 +383,8 @@ class PageWords:
             return self.text("rule.deck.no_eights_nines")
         if not absent:
             return ""
-        return self.text("rule.deck.left_out", ranks=", ".join(self.lit(rank) for rank in absent))
+        listed = ValueWords(self.words, self.spec, self.spec.rule("deck.ranks"), "deck.ranks", self.terms)
+        return self.text("rule.deck.left_out", ranks=listed.listed(map(self.lit, absent)))
 
     def in_play_order(self, duties) -> tuple[RuleView, ...]:
         """The duties as the engine applies them: in `play.order` when the spec gives one, else as written."""

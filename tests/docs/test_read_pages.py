@@ -1,0 +1,62 @@
+"""Defects found by reading the generated pages of the seeds and of varied examples, fixed in the general templates.
+
+Issue "Rules pages that read right in every language", step 3: each test quotes the page it comes from.
+"""
+
+from __future__ import annotations
+
+import re
+
+from touti_dsl.docs.catalog import LANGUAGES
+from touti_dsl.docs.render import load_for_docs, render_rules
+
+from .helpers import ROOT, SPEC_DIR
+
+
+def _pages(name: str) -> dict[str, str]:
+    path = SPEC_DIR / f"{name}.touti" if (SPEC_DIR / f"{name}.touti").is_file() else SPEC_DIR / "examples" / f"{name}.touti"
+    loaded = load_for_docs(path, ROOT)
+    return {lang: re.sub(r"<[^>]+>", "", render_rules(loaded, lang)) for lang in LANGUAGES}
+
+
+def test_the_deal_passes_without_a_hedge_where_a_dealer_deals():
+    """atlas-carta: "At the next round the deal (or the first word) passes": a dealer deals, the deal passes (the
+    table without a dealer has its own wording, where the first word passes)."""
+    pages = _pages("atlas-carta")
+    assert "At the next round the deal passes to the next player." in pages["en"]
+    assert "À la manche suivante, la donne passe au joueur suivant." in pages["fr"]
+    assert "في الجولة التالية ينتقل التوزيع إلى اللاعب التالي." in pages["ar"]
+    for lang, words in {"en": "first word", "fr": "première parole", "ar": "الكلمة الأولى"}.items():
+        assert words not in pages[lang], lang
+
+
+def test_the_ranks_left_out_are_listed_in_the_pages_language():
+    """tute-subastado-three: «تُنزع هذه الرتب …: 2, 8, 9» joined by a Latin comma on an Arabic page."""
+    pages = _pages("tute-subastado-three")
+    assert "These ranks of the full Spanish deck are left out: 2, 8 and 9." in pages["en"]
+    assert "Ces valeurs du jeu espagnol complet sont retirées : 2, 8 et 9." in pages["fr"]
+    assert "تُنزع هذه الرتب من الكارطة الإسبانية الكاملة: 2، 8 و9." in pages["ar"]
+
+
+def test_the_target_of_a_game_is_not_called_the_match_target():
+    """guinote-vueltas (a match in games): "… is at least the target: the score that wins the match" — 101 wins a game;
+    and English named the side judged "their own" and its opponents "its opponents"."""
+    pages = _pages("guinote-vueltas")
+    assert "plus the match score their opponents carried into the round" in pages["en"]
+    assert "is at least the target score." in pages["en"]
+    assert "vaut au moins le score à atteindre." in pages["fr"]
+    assert "يساوي عدد النقاط المطلوب على الأقل" in pages["ar"]
+    for lang, words in {"en": "score that wins the match", "fr": "le score qui gagne la partie",
+                        "ar": "الذي يربح المباراة"}.items():
+        assert words not in pages[lang], lang
+
+
+def test_the_bid_winner_is_the_winner_of_the_bidding_in_arabic():
+    """tute-subastado-three: «يلعب رابح مزايدة وحده» (the winner of *a* bid) for the winner of the bidding."""
+    assert "يلعب رابح المزايدة وحده ضد جميع الآخرين" in _pages("tute-subastado-three")["ar"]
+
+
+def test_a_french_comparison_needs_no_agreement():
+    """guinote-vueltas: "… vaut plus que 0": "dépasse 0"."""
+    page = _pages("guinote-vueltas")["fr"]
+    assert "au début de la manche dépasse 0" in page and "vaut plus que" not in page
