@@ -60,3 +60,26 @@ def test_a_french_comparison_needs_no_agreement():
     """guinote-vueltas: "… vaut plus que 0": "dépasse 0"."""
     page = _pages("guinote-vueltas")["fr"]
     assert "au début de la manche dépasse 0" in page and "vaut plus que" not in page
+
+
+def test_a_dealer_who_always_sits_out_is_not_at_some_numbers_of_players():
+    """tute-subastado-dealer-rests (four seats, the dealer out of every hand): "At some numbers of players one player
+    sits out"; tute-cabrero (three to six, out at five and six) keeps it."""
+    rests, cabrero = _pages("tute-subastado-dealer-rests"), _pages("tute-cabrero")
+    assert "One player sits out of each hand: the dealer deals" in rests["en"]
+    assert "À chaque main, un joueur ne joue pas : le donneur distribue" in rests["fr"]
+    assert "في كل يد لا يلعب أحد اللاعبين" in rests["ar"]
+    assert "At some numbers of players one player sits out of each hand" in cabrero["en"]
+    assert "some numbers" not in rests["en"]
+
+
+def test_two_sides_that_reach_the_target_together_are_both_not_several():
+    """guinote-cotos (two pairs): «إذا بلغت عدّة فرق الهدف» ("when several teams reach the goal") at a table of two."""
+    pages = _pages("guinote-cotos")
+    assert "When both teams reach the goal after the same hand" in pages["en"]
+    assert "Quand les deux équipes atteignent le but après la même main" in pages["fr"]
+    assert "إذا بلغ الفريقان كلاهما الهدف بعد اليد نفسها" in pages["ar"]
+    for lang, words in {"en": "several teams", "fr": "plusieurs équipes", "ar": "عدّة فرق"}.items():
+        assert words not in pages[lang], lang
+    # three players scoring each for oneself (the bid winner alone against the others): several players
+    assert "When several players reach the target after the same hand" in _pages("tute-subastado-three")["en"]

@@ -44,10 +44,10 @@ def test_the_table_counts_cover_every_round_the_spec_deals():
     cabrero = table_counts(load_spec(SPEC_DIR / "examples" / "tute-cabrero.touti"))  # 3 to 6 seats, sitting out
     assert cabrero.opponents is None and cabrero.sides is None and cabrero.partners == 1
     assert table_counts(load_spec(SPEC_DIR / "tute.touti")) == TableCounts(opponents=2, others=3, sides=2, partners=2,
-                                                                           defenders=2)
+                                                                           defenders=2, scorers=2)
     # the bid winner faces two, each defender one: no single number of opponents
     three = table_counts(load_spec(SPEC_DIR / "examples" / "tute-subastado-three.touti"))
-    assert three.opponents is None and three.defenders == 2
+    assert three.opponents is None and three.defenders == 2 and three.sides == 2 and three.scorers == 3
 
 
 @pytest.mark.parametrize("lang, three, two", [

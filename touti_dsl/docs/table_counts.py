@@ -35,6 +35,7 @@ class TableCounts:
     sides: int | None = None
     partners: int | None = None  # the players of one side (1 each for oneself)
     defenders: int | None = None  # the players of the side against the contract
+    scorers: int | None = None  # the sides of the match's score (a player each where the bid winner plays alone)
 
 
 def _only(values) -> int | None:
@@ -50,9 +51,10 @@ def table_counts(spec: m.Spec) -> TableCounts:
     if isinstance(teams, m.Groups):
         size = _only(len(group) for group in teams.groups)
         return TableCounts(opponents=_only(p - len(g) for p in players for g in teams.groups),
-                           others=_only(p - 1 for p in players), sides=len(teams.groups), partners=size, defenders=size)
+                           others=_only(p - 1 for p in players), sides=len(teams.groups), partners=size, defenders=size,
+                           scorers=len(teams.groups))
     if teams == m.Word("bidder_against_rest"):  # the bid winner faces every other player, each of them one player
         return TableCounts(opponents=_only([1, *(p - 1 for p in players)]), others=_only(p - 1 for p in players),
-                           sides=2, partners=None, defenders=_only(p - 1 for p in players))
+                           sides=2, partners=None, defenders=_only(p - 1 for p in players), scorers=_only(players))
     return TableCounts(opponents=_only(p - 1 for p in players), others=_only(p - 1 for p in players),
-                       sides=_only(players), partners=1)
+                       sides=_only(players), partners=1, scorers=_only(players))

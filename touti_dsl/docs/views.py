@@ -154,7 +154,7 @@ TERM_NEEDS = {
 # Sentences that speak of a number of people, and which of the table's counts (TableCounts) that is: "either team"
 # and «كلا الفريقين» only at a table of two sides, "(either partner)" only with two partners (Catalog.for_group).
 GROUP_SENTENCES = {"ghna.who.both": "sides", "ghna.window.after_team_trick": "partners",
-                   "bidding": "sides", "match": "sides"}
+                   "bidding": "sides", "match": "scorers", "match.decide": "scorers"}
 
 # Rules whose sentence is about a claim of the rest unless `claim.holds` is written as a condition: then the claim is
 # an announcement, judged at once (`rule_stated.*`).
@@ -284,9 +284,18 @@ class PageWords:
             return self._table_key(f"rule_in_rounds.{key}")  # a tie after the last hand, not at a goal
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
             return self._table_key(f"rule_formula.{key}")
+        if rule.id == "table.sit_out" and self._always_sits_out() and self.words.has(f"rule_always.{key}"):
+            return f"rule_always.{key}"  # every table size has a player out: not "at some numbers of players"
         if isinstance(rule.value, m.Table) and self.words.has(f"rule_table.{key}"):
             return f"rule_table.{key}"  # a number given by a table of rows (hand sizes by players) reads apart
         return self._table_key(f"rule.{key}")
+
+    def _always_sits_out(self) -> bool:
+        """Whether a player sits out at every table size the spec seats (`table.sit_out` lists them all)."""
+        seats, out = self.spec.value("table.seats"), self.spec.value("table.sit_out")
+        sizes = (seats.choices or (seats.default,)) if isinstance(seats, m.Setting) else \
+            (seats.value,) if isinstance(seats, m.Number) else ()
+        return isinstance(out, m.Table) and bool(sizes) and set(sizes) <= {entry.key for entry in out.entries}
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
