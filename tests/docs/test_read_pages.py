@@ -83,3 +83,15 @@ def test_two_sides_that_reach_the_target_together_are_both_not_several():
         assert words not in pages[lang], lang
     # three players scoring each for oneself (the bid winner alone against the others): several players
     assert "When several players reach the target after the same hand" in _pages("tute-subastado-three")["en"]
+
+
+def test_an_arabic_word_with_its_article_reads_indefinite_where_the_sentence_needs_it():
+    """touti-app names the dealer «الموزّع»: «لا يوجد الموزّع» ("there is not the dealer") for a table without one."""
+    from touti_dsl.docs.catalog import catalog
+    from touti_dsl.docs.terms import Terms
+    from touti_dsl.loader import load_spec
+
+    assert "لا يوجد موزّع." in _pages("touti-app")["ar"]
+    terms = Terms(catalog("ar"), load_spec(SPEC_DIR / "touti-app.touti"))
+    assert terms.fill("[[a:dealer]] / [[the:dealer]] / [[dealer]] / [[a:trick]]") == "موزّع / الموزّع / الموزّع / لفّة"
+    assert Terms(catalog("en"), load_spec(SPEC_DIR / "touti-app.touti")).fill("[[a:dealer]]") == "dealer"
