@@ -50,17 +50,21 @@ def _read(lang: str) -> dict[str, str]:
 # partenaire" "au partenaire".  A catalog text writes "de {side}" once for every side, so the contraction is made
 # where a field is filled in, only when the field's value begins with the article (never "de le jouer" inside a
 # text, where "le" is a pronoun).
-# "si" elides before "il": "sauf si {condition}" whose condition opens "il n'est pas vrai" reads "sauf s'il …".
+# "si" elides before "il", "que" and "lorsque" before a vowel: "sauf si {condition}" whose condition opens "il n'est
+# pas vrai" reads "sauf s'il …", "lorsque {condition}" opening "aucune carte" "lorsqu'aucune carte".
+_ELIDED = ("il", "ils", "elle", "elles", "aucun", "aucune", "un", "une", "on")
 CONTRACTIONS = {"fr": {("de", "les"): "des", ("de", "le"): "du", ("à", "les"): "aux", ("à", "le"): "au",
                        ("De", "les"): "Des", ("De", "le"): "Du", ("À", "les"): "Aux", ("À", "le"): "Au",
-                       ("si", "il"): "s'il", ("si", "ils"): "s'ils", ("Si", "il"): "S'il", ("Si", "ils"): "S'ils"}}
-_BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|si|De|À|Si) \{(\w+)\}")
-_ARTICLE = re.compile(r"(les|le|ils|il) (?=\S)")
+                       ("si", "il"): "s'il", ("si", "ils"): "s'ils", ("Si", "il"): "S'il", ("Si", "ils"): "S'ils",
+                       **{(que, word): f"{que[:-1]}'{word}" for que in ("que", "lorsque", "Lorsque") for word in _ELIDED}}}
+_BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|si|que|lorsque|De|À|Si|Lorsque) \{(\w+)\}")
+_ARTICLE = re.compile(r"(les|le|{}) (?=\S)".format("|".join(sorted(_ELIDED, key=len, reverse=True))))
 
 
 def _contract(template: str, fields: dict, contractions: dict) -> str:
-    """`template` with each "de {field}" / "à {field}" whose value starts with le / les (and "si {field}" whose value
-    starts with il / ils) written contracted, the value itself put in (escaped for `format`)."""
+    """`template` with each "de {field}" / "à {field}" whose value starts with le / les (and "si {field}", "que {field}",
+    "lorsque {field}" whose value starts with a word they elide before) written contracted, the value itself put in
+    (escaped for `format`)."""
     def contracted(found: re.Match) -> str:
         value = fields.get(found.group(2))
         article = _ARTICLE.match(value) if isinstance(value, str) else None
