@@ -19,15 +19,22 @@ def _pages(name: str) -> dict[str, str]:
     return {lang: re.sub(r"<[^>]+>", "", render_rules(loaded, lang)) for lang in LANGUAGES}
 
 
+def _reads(pages: dict[str, str], right: dict[str, str], wrong: dict[str, str]) -> None:
+    """Each language's page says its right words and never its wrong ones."""
+    for lang, words in right.items():
+        assert words in pages[lang], (lang, words)
+    for lang, words in wrong.items():
+        assert words not in pages[lang], (lang, words)
+
+
 def test_the_deal_passes_without_a_hedge_where_a_dealer_deals():
     """atlas-carta: "At the next round the deal (or the first word) passes": a dealer deals, the deal passes (the
     table without a dealer has its own wording, where the first word passes)."""
-    pages = _pages("atlas-carta")
-    assert "At the next round the deal passes to the next player." in pages["en"]
-    assert "À la manche suivante, la donne passe au joueur suivant." in pages["fr"]
-    assert "في الجولة التالية ينتقل التوزيع إلى اللاعب التالي." in pages["ar"]
-    for lang, words in {"en": "first word", "fr": "première parole", "ar": "الكلمة الأولى"}.items():
-        assert words not in pages[lang], lang
+    _reads(_pages("atlas-carta"),
+           {"en": "At the next round the deal passes to the next player.",
+            "fr": "À la manche suivante, la donne passe au joueur suivant.",
+            "ar": "في الجولة التالية ينتقل التوزيع إلى اللاعب التالي."},
+           {"en": "first word", "fr": "première parole", "ar": "الكلمة الأولى"})
 
 
 def test_the_ranks_left_out_are_listed_in_the_pages_language():
@@ -43,12 +50,9 @@ def test_the_target_of_a_game_is_not_called_the_match_target():
     and English named the side judged "their own" and its opponents "its opponents"."""
     pages = _pages("guinote-vueltas")
     assert "plus the match score their opponents carried into the round" in pages["en"]
-    assert "is at least the target score." in pages["en"]
-    assert "vaut au moins le score à atteindre." in pages["fr"]
-    assert "يساوي عدد النقاط المطلوب على الأقل" in pages["ar"]
-    for lang, words in {"en": "score that wins the match", "fr": "le score qui gagne la partie",
-                        "ar": "الذي يربح المباراة"}.items():
-        assert words not in pages[lang], lang
+    _reads(pages, {"en": "is at least the target score.", "fr": "vaut au moins le score à atteindre.",
+                   "ar": "يساوي عدد النقاط المطلوب على الأقل"},
+           {"en": "score that wins the match", "fr": "le score qui gagne la partie", "ar": "الذي يربح المباراة"})
 
 
 def test_the_bid_winner_is_the_winner_of_the_bidding_in_arabic():
@@ -75,12 +79,11 @@ def test_a_dealer_who_always_sits_out_is_not_at_some_numbers_of_players():
 
 def test_two_sides_that_reach_the_target_together_are_both_not_several():
     """guinote-cotos (two pairs): «إذا بلغت عدّة فرق الهدف» ("when several teams reach the goal") at a table of two."""
-    pages = _pages("guinote-cotos")
-    assert "When both teams reach the goal after the same hand" in pages["en"]
-    assert "Quand les deux équipes atteignent le but après la même main" in pages["fr"]
-    assert "إذا بلغ الفريقان كلاهما الهدف بعد اليد نفسها" in pages["ar"]
-    for lang, words in {"en": "several teams", "fr": "plusieurs équipes", "ar": "عدّة فرق"}.items():
-        assert words not in pages[lang], lang
+    _reads(_pages("guinote-cotos"),
+           {"en": "When both teams reach the goal after the same hand",
+            "fr": "Quand les deux équipes atteignent le but après la même main",
+            "ar": "إذا بلغ الفريقان كلاهما الهدف بعد اليد نفسها"},
+           {"en": "several teams", "fr": "plusieurs équipes", "ar": "عدّة فرق"})
     # three players scoring each for oneself (the bid winner alone against the others): several players
     assert "When several players reach the target after the same hand" in _pages("tute-subastado-three")["en"]
 
