@@ -11,6 +11,14 @@ from functools import lru_cache
 from .. import model as m
 
 
+def table_sizes(spec: m.Spec) -> tuple[int, ...]:
+    """The numbers of seats a table of this spec may have: a setting's choices (or its default), else the number."""
+    seats = spec.value("table.seats")
+    if isinstance(seats, m.Setting):
+        return seats.choices or (seats.default,)
+    return (seats.value,) if isinstance(seats, m.Number) else ()
+
+
 def deals_by_players(spec: m.Spec) -> dict:
     """The engine's deal for every number of players a round of this spec may deal in, at every table size the spec
     seats (players put out of a match by elimination and a dealer sitting out included)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .. import model as m
 from .. import schema
 from .catalog import Catalog
-from .table_counts import table_counts
+from .table_counts import table_counts, table_sizes
 from .terms import Terms
 from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
                     turned_card_kept)
@@ -253,7 +253,7 @@ class PageWords:
             suffixes = tuple(f"{s}_no_dealer" for s in (*table_variants(self.spec), "")) + suffixes
         if self.spec.value("deck.last_trick") == m.Number(0):  # no bonus: a sentence that counts one has a wording without
             suffixes = tuple(f"{s}_no_bonus" for s in (*suffixes, "")) + suffixes
-        found = next((f"{head}{suffix}.{rest}" for suffix in suffixes if self.words.has(f"{head}{suffix}.{rest}")), key)
+        found = next((f"{head}{s}.{rest}" for s in suffixes if self.words.has(f"{head}{s}.{rest}")), key)
         counted = GROUP_SENTENCES.get(rest)
         return found if counted is None else self.words.for_group(found, getattr(table_counts(self.spec), counted))
 
@@ -292,10 +292,8 @@ class PageWords:
 
     def _always_sits_out(self) -> bool:
         """Whether a player sits out at every table size the spec seats (`table.sit_out` lists them all)."""
-        seats, out = self.spec.value("table.seats"), self.spec.value("table.sit_out")
-        sizes = (seats.choices or (seats.default,)) if isinstance(seats, m.Setting) else \
-            (seats.value,) if isinstance(seats, m.Number) else ()
-        return isinstance(out, m.Table) and bool(sizes) and set(sizes) <= {entry.key for entry in out.entries}
+        out, sizes = self.spec.value("table.sit_out"), set(table_sizes(self.spec))
+        return isinstance(out, m.Table) and bool(sizes) and sizes <= {entry.key for entry in out.entries}
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)

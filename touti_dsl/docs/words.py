@@ -16,7 +16,7 @@ from .. import schema
 from ..declaration_kinds import kind_label, read_kind
 from .catalog import Catalog
 from .conditions import Names, render_condition
-from .table_counts import deals_by_players, table_counts
+from .table_counts import deals_by_players, table_counts, table_sizes
 from .terms import Terms
 
 # Rules whose numbers are ranks, shown by their labels ("rey").
@@ -58,15 +58,12 @@ def turned_card_kept(spec: m.Spec) -> tuple[int, ...]:
 def most_sides(spec: m.Spec) -> int:
     """The most sides a round of this table can have: the groups of partners, two when the bid winner plays against
     the rest, else one per player dealt in (the most seats the table may choose, less one sitting out)."""
-    teams, seats = spec.value("table.teams"), spec.value("table.seats")
+    teams = spec.value("table.teams")
     if isinstance(teams, m.Groups):
         return len(teams.groups)
     if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
         return 2
-    if isinstance(seats, m.Setting):
-        counts = seats.choices or (seats.default,)
-    else:
-        counts = (seats.value,) if isinstance(seats, m.Number) else (2,)
+    counts = table_sizes(spec) or (2,)
     out = spec.value("table.sit_out")
     resting = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
     return max(n - (n in resting) for n in counts)
@@ -256,8 +253,8 @@ class ValueWords(Visitor):
         return Rendered(self.words.text("value.order_separator").join(self.rank(r) for r in node.ranks))
 
     def visit_Groups(self, node: m.Groups) -> Rendered:
-        teams = (self.words.text(self.words.for_group("value.team", len(group)), seats=self.listed(self.lit(s + 1) for s in group))
-                 for group in node.groups)
+        teams = (self.words.text(self.words.for_group("value.team", len(group)),  # «اللاعبان» for a pair
+                                 seats=self.listed(self.lit(s + 1) for s in group)) for group in node.groups)
         return Rendered(self.words.text("value.teams_separator").join(teams))
 
     def visit_Setting(self, node: m.Setting) -> Rendered:
