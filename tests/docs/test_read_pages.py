@@ -98,3 +98,13 @@ def test_an_arabic_word_with_its_article_reads_indefinite_where_the_sentence_nee
     terms = Terms(catalog("ar"), load_spec(SPEC_DIR / "touti-app.touti"))
     assert terms.fill("[[a:dealer]] / [[the:dealer]] / [[dealer]] / [[a:trick]]") == "موزّع / الموزّع / الموزّع / لفّة"
     assert Terms(catalog("en"), load_spec(SPEC_DIR / "touti-app.touti")).fill("[[a:dealer]]") == "dealer"
+
+
+def test_arabic_names_the_trick_by_the_specs_word_and_counts_the_claims_opponents():
+    """brisca-pairs (whose trick is «لمّة»): «رابح اللفّة أولًا» named it by another game's word; tute-claim-the-rest
+    gave the rest «للخصوم» (a plural) for the two opponents of a table of pairs."""
+    brisca = _pages("brisca-pairs")["ar"]
+    assert "يسحب كل لاعب منها ورقة، رابح اللمّة أولًا ثم الباقون" in brisca  # (a Decision note quoted keeps its words)
+    assert "لونها هو الحكم، وهي آخر ورقة تُسحب" in brisca
+    claim = _pages("tute-claim-the-rest")["ar"]
+    assert "يعطي كل لمّة باقية للخصمين: فيأخذان" in claim  # (the title is the spec's own words)

@@ -154,7 +154,8 @@ TERM_NEEDS = {
 # Sentences that speak of a number of people, and which of the table's counts (TableCounts) that is: "either team"
 # and «كلا الفريقين» only at a table of two sides, "(either partner)" only with two partners (Catalog.for_group).
 GROUP_SENTENCES = {"ghna.who.both": "sides", "ghna.window.after_team_trick": "partners",
-                   "bidding": "sides", "match": "scorers", "match.decide": "scorers"}
+                   "bidding": "sides", "match": "scorers", "match.decide": "scorers",
+                   "claim.false.opponents_take_rest": "opponents"}
 
 # Rules whose sentence is about a claim of the rest unless `claim.holds` is written as a condition: then the claim is
 # an announcement, judged at once (`rule_stated.*`).
