@@ -113,7 +113,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("bid_made", BIDDING, "a bid has been made this round"),
         _truth("opponent_bidding", BIDDING, "at least one opponent is still in the bidding"),
         _truth("holds_ace", BIDDING | DEAL, "this player holds at least one ace (a card of the strongest rank)"),
-        _truth("last_speaker", BIDDING, "the three other players are out without a bid"),
+        _truth("last_speaker", BIDDING, "every other player is out without a bid"),
         _truth("is_dealer", BIDDING | TABLE | DEAL, "this player is the dealer"),
         _truth("made", BIDDING, "this player has already made that call this round", ("call",), 1),
         _truth("made_at_level", BIDDING, "this player has already made that call at the current highest bid", ("call",), 1),
@@ -175,7 +175,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         # the match, as it stood when the round began
         _number("score", ROUND | AT_ONCE, "that side's match score carried into the round (in the current game)",
                 ("side",), 1),
-        _number("target", ROUND | AT_ONCE, "the target: the score that wins the match"),
+        _number("target", ROUND | AT_ONCE, "the target score (of the match, or of each game in a match of games)"),
     )
 }
 

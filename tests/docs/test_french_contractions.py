@@ -47,3 +47,22 @@ def test_no_french_page_writes_an_uncontracted_article():
     assert pages
     found = [(page.name, hit.group()) for page in pages for hit in plural.finditer(page.read_text(encoding="utf-8"))]
     assert not found
+
+
+def test_si_elides_before_il():
+    # "Un joueur ne peut dire « passe » que si il n'est pas vrai …" read wrong: "que s'il n'est pas vrai"
+    french = catalog("fr")
+    text = render_condition(m.Not(m.All((m.Pred("is_dealer"), m.Pred("last_speaker")))), "fr")
+    assert text.startswith("il n'est pas vrai")
+    assert french.text("duty.unless", condition=text).startswith(", sauf s'il n'est pas vrai")
+    assert french.text("duty.unless", condition="ils jouent") == ", sauf s'ils jouent"
+    assert french.text("duty.unless", condition="ilôt") == ", sauf si ilôt"
+
+
+def test_lorsque_and_que_elide_before_a_vowel():
+    # guinote: "Vous devez jouer une carte de la couleur demandée, si vous le pouvez, lorsque aucune carte ne reste …"
+    french = catalog("fr")
+    assert french.text("duty.when", condition="aucune carte ne reste à piocher") == ", lorsqu'aucune carte ne reste à piocher"
+    assert french.text("duty.when", condition="le joueur mène") == ", lorsque le joueur mène"
+    assert french.text("expr.not", item="il reste des cartes") == "il n'est pas vrai qu'il reste des cartes"
+    assert french.text("expr.not", item="une équipe") == "il n'est pas vrai qu'une équipe"

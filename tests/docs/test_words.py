@@ -74,8 +74,9 @@ def test_a_scoring_formula_reads_as_a_score_with_the_players_words():
     """atlas-capote-double: `made: 2 * contract if capote(bidders) else contract`."""
     spec = _example("atlas-capote-double")
     assert _value(spec, "scoring.made") == "2 times the contract if the bidding team won every trick, otherwise the contract"
-    assert _value(spec, "scoring.made", "fr") == ("2 fois le contrat si l'équipe engagée a remporté chaque pli de la manche, "
-                                                  "sinon le contrat")
+    # (the passive agrees with any side: "par les adversaires", never "les adversaires a remporté")
+    assert _value(spec, "scoring.made", "fr") == ("2 fois le contrat si chaque pli de la manche a été remporté par l'équipe "
+                                                  "engagée, sinon le contrat")
     assert _value(spec, "scoring.made", "ar").startswith('<bdi dir="ltr">2</bdi> مضروبًا في العقد إذا ربح الفريق صاحب المزايدة كل لفّة')
 
 
@@ -337,7 +338,11 @@ def test_every_play_term_about_the_player_has_words_for_the_reader(lang):
     keys += ["arg.side.partner", "arg.side.team"]
     third_person = [key for key in keys if english.has(key) and "this player" in english.text(key, what="x", side="y")]
     assert third_person, "the vocabulary changed: review this test"
-    missing = [key for key in third_person if not words.has(READER + key)]
+    # a term about a side, given the player's own (`tricks_won(self)`): its wording with the player as its subject
+    own_side = [f"{form}.{name}" for name, info in PREDICATES.items() if "play" in info.contexts and "side" in info.args
+                for form in ("pred_args_self", "pred_args_self_not")[:1 + (info.result == "truth")]]
+    assert all(english.has(key) for key in own_side), [key for key in own_side if not english.has(key)]
+    missing = [key for key in third_person + own_side if not words.has(READER + key)]
     assert missing == []
     stray = [key for key in words.texts if key.startswith(READER) and not english.has(key[len(READER):])]
     assert stray == []

@@ -20,9 +20,9 @@ from ..model import Loc
 LANGUAGES = ("en", "fr", "ar")
 RTL_LANGUAGES = ("ar",)
 # The prefix of a second-person wording (`you:pred.can_win`, "you hold a card that would win the trick"): the
-# words of the players of a condition, for a sentence addressed to the reader.  The side `self` keeps its third-person
-# words ("this player"): it fills many texts as their grammatical subject, which French and Arabic would have to
-# conjugate anew for "you".
+# words of the players of a condition, for a sentence addressed to the reader.  The side `self` has no second-person
+# words of its own: it fills texts as their grammatical subject, which French and Arabic conjugate anew for "you", so a
+# term given the player's own side reads through its `pred_args_self.*` wording, whose `you:` form is conjugated.
 READER = "you:"
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 # Numbers written in a right-to-left catalog text are isolated left to right, as the numbers of a spec are.
@@ -50,19 +50,25 @@ def _read(lang: str) -> dict[str, str]:
 # partenaire" "au partenaire".  A catalog text writes "de {side}" once for every side, so the contraction is made
 # where a field is filled in, only when the field's value begins with the article (never "de le jouer" inside a
 # text, where "le" is a pronoun).
+# "si" elides before "il", "que" and "lorsque" before a vowel: "sauf si {condition}" whose condition opens "il n'est
+# pas vrai" reads "sauf s'il …", "lorsque {condition}" opening "aucune carte" "lorsqu'aucune carte".
+_ELIDED = ("il", "ils", "elle", "elles", "aucun", "aucune", "un", "une", "on")
 CONTRACTIONS = {"fr": {("de", "les"): "des", ("de", "le"): "du", ("à", "les"): "aux", ("à", "le"): "au",
-                       ("De", "les"): "Des", ("De", "le"): "Du", ("À", "les"): "Aux", ("À", "le"): "Au"}}
-_BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|De|À) \{(\w+)\}")
-_ARTICLE = re.compile(r"(les|le) (?=\S)")
+                       ("De", "les"): "Des", ("De", "le"): "Du", ("À", "les"): "Aux", ("À", "le"): "Au",
+                       ("si", "il"): "s'il", ("si", "ils"): "s'ils", ("Si", "il"): "S'il", ("Si", "ils"): "S'ils",
+                       **{(que, word): f"{que[:-1]}'{word}" for que in ("que", "lorsque", "Lorsque") for word in _ELIDED}}}
+_BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|si|que|lorsque|De|À|Si|Lorsque) \{(\w+)\}")
+_ARTICLE = re.compile(r"(les|le|{}) (?=\S)".format("|".join(sorted(_ELIDED, key=len, reverse=True))))
 
 
 def _contract(template: str, fields: dict, contractions: dict) -> str:
-    """`template` with each "de {field}" / "à {field}" whose value starts with le / les written contracted, the value
-    itself put in (escaped for `format`)."""
+    """`template` with each "de {field}" / "à {field}" whose value starts with le / les (and "si {field}", "que {field}",
+    "lorsque {field}" whose value starts with a word they elide before) written contracted, the value itself put in
+    (escaped for `format`)."""
     def contracted(found: re.Match) -> str:
         value = fields.get(found.group(2))
         article = _ARTICLE.match(value) if isinstance(value, str) else None
-        if article is None:
+        if article is None or (found.group(1), article.group(1)) not in contractions:
             return found.group()
         rest = value[article.end():].replace("{", "{{").replace("}", "}}")
         return f"{contractions[found.group(1), article.group(1)]} {rest}"
@@ -112,6 +118,14 @@ class Catalog:
         if self.lang == "fr":
             return "one" if number in (0, 1) else "other"
         return "one" if number == 1 else "other"
+
+    def for_group(self, key: str, size: int | None) -> str:
+        """The wording of `key` for a group of `size` people at this table (table_counts.TableCounts): `KEY#one` for
+        one, `KEY#two` for exactly two (Arabic's dual «الخصمان», "both opponents"), `KEY#three` for exactly three ("the
+        three other players"), else `KEY` itself, the plural that is right for any number (also where the number
+        differs from round to round: `size` None)."""
+        category = {1: "one", 2: "two", 3: "three"}.get(size) if size is not None else None
+        return f"{key}#{category}" if category and f"{key}#{category}" in self.texts else key
 
     def addressing_the_reader(self) -> Catalog:
         """This catalog with each text that has a second-person wording (`you:KEY`) replaced by it: a condition inside

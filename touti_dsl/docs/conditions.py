@@ -18,6 +18,7 @@ from .. import model as m
 from ..declaration_kinds import kind_label
 from ..vocabulary import CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
 from .catalog import Catalog, catalog
+from .table_counts import TableCounts
 
 SIDES = SEAT_SIDES + CONTRACT_SIDES + RESULT_SIDES
 CARD_GROUPS = ("trump", "led")
@@ -25,6 +26,12 @@ COMPARE_KEYS = {">=": "at_least", ">": "more_than", "<=": "at_most", "<": "less_
 ARITH_KEYS = {"+": "plus", "-": "minus", "*": "times"}
 # Terms whose number is a rank: a number compared with them is named as a rank ("ace", not 1).
 RANK_TERMS = frozenset({"turned_rank"})
+# Words that agree with the number of people they name, and which of the table's counts (TableCounts) that is:
+# «الخصمان» and "both opponents" only where each player has exactly two (Catalog.for_group).
+COUNTED = {"arg.side.opponents": "opponents", "arg.side_judged.opponents": "opponents",
+           "pred.opponent_bidding": "opponents", "pred_not.opponent_bidding": "opponents",
+           "pred.last_speaker": "others", "pred_not.last_speaker": "others",
+           "arg.any_side": "sides", "arg.any_side_each": "sides"}
 # Terms whose words are a feminine noun, per language: a verb agrees with them (Arabic «رتبة»).
 FEMININE_TERMS = {"ar": frozenset({"turned_rank"})}
 
@@ -42,6 +49,7 @@ class Names:
     kinds: tuple[str, ...] = ()  # the names of ghna.kinds
     to_reader: bool = False  # the sentence around speaks to the reader ("you must"): "you hold", not "this player holds"
     values: Mapping[str, str] = field(default_factory=dict)  # the values of the call whose rule is shown (`calling(las)`)
+    counts: TableCounts = TableCounts()  # how many opponents, other players, sides: «الخصمان» only for exactly two
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,13 @@ class Prose:
         if builder is None:
             raise TypeError(f"render_condition has no words for a {type(expr).__name__} node in {self.words.lang!r}")
         return builder(self, expr)
+
+    def counted(self, key: str) -> str:
+        """`key` in its wording for the number of people it names at this table (COUNTED)."""
+        return self.words.for_group(key, getattr(self.names.counts, COUNTED[key])) if key in COUNTED else key
+
+    def text(self, key: str, **fields) -> str:
+        return self.words.text(self.counted(key), **fields)
 
     def call(self, name: str) -> str:
         return self.names.calls.get(name) or f"<code>{name}</code>"
@@ -77,25 +92,26 @@ def _about_call(prose: Prose, sentence: str, call: str | None) -> str:
 
 def _with_args(prose: Prose, node: m.Pred, key: str) -> str:
     """A term with arguments (`tricks_won(team)`, `holds(trump)`): its `pred_args.*` sentence, `{side}` and `{what}` filled."""
-    return prose.words.text(key, **_arg_fields(prose, node))
+    return prose.text(key, **_arg_fields(prose, node))
 
 
 def _arg_fields(prose: Prose, node: m.Pred) -> dict:
     """The arguments in words: `side` (who) and `what` (a kind of declaration, a suit, a rank, trumps or the led suit)."""
     kinds = PREDICATES[node.name].args if node.name in PREDICATES else ()
-    side, what = prose.words.text("arg.any_side"), prose.words.text("arg.any_kind")
+    side = "arg.any_side_each" if prose.names.each and prose.words.has("arg.any_side_each") else "arg.any_side"
+    what = prose.words.text("arg.any_kind")
     if "value" in kinds:  # `calling(las)`: a value of the call, which may share a word with a suit or a side
-        return {"side": side, "what": _call_value(prose, str(node.args[0]))}
+        return {"side": prose.text(side), "what": _call_value(prose, str(node.args[0]))}
     for arg in node.args:
         if arg in SIDES:
-            side = prose.words.text(_side_key(prose, arg))
+            side = _side_key(prose, arg)
         else:
             what = _what(prose, arg, cards="card_group" in kinds)
     ranks = [arg for arg in node.args if isinstance(arg, int)]
     groups = [arg for arg in node.args if arg in CARD_GROUPS or arg in prose.names.suits]
     if "card_group" in kinds and ranks and groups:  # one card: `cards_held(trump, 2)`, the 2 of trumps
         what = _card_of(prose, ranks[0], groups[0])
-    return {"side": side, "what": what}
+    return {"side": prose.text(side), "what": what}
 
 
 def _call_value(prose: Prose, value: str) -> str:
@@ -144,13 +160,24 @@ def _about_a_call(prose: Prose, node: m.Pred, key: str) -> str | None:
     return prose.words.text(key, call=prose.call(node.arg))
 
 
+def _about_the_player(prose: Prose, node: m.Pred, form: str) -> str | None:
+    """`pred_args_self.*` (`form`, or `pred_args_self_not.*`): a term about the side of the player the sentence is
+    about (`self`, or `team` where each plays for oneself), said with that player as the subject of its verb, so that a
+    duty speaking to the reader says "you have won" (`you:pred_args_self.*`), never "won by this player"."""
+    own = "self" in node.args or (prose.names.each and "team" in node.args)
+    key = f"{form}.{node.name}"
+    return key if own and prose.names.subject is None and prose.words.has(key) else None
+
+
 def _predicate(prose: Prose, node: m.Pred) -> str:
     if prose.names.subject in node.args and prose.words.has(f"pred_args_own.{node.name}"):
         return _with_args(prose, node, f"pred_args_own.{node.name}")  # `{what}`: a kind named beside the side
+    if (key := _about_the_player(prose, node, "pred_args_self")) is not None:
+        return _with_args(prose, node, key)
     if prose.words.has(f"pred_args.{node.name}"):
         return _with_args(prose, node, f"pred_args.{node.name}")
     return _about_a_call(prose, node, f"pred_call.{node.name}") or \
-        _about_call(prose, prose.words.text(f"pred.{node.name}"), node.arg)
+        _about_call(prose, prose.text(f"pred.{node.name}"), node.arg)
 
 
 def _negation(prose: Prose, node: m.Not) -> str:
@@ -158,10 +185,12 @@ def _negation(prose: Prose, node: m.Not) -> str:
     if isinstance(operand, (m.All, m.Any_)) and len(operand.operands) == 1:
         return prose.clause(m.Not(operand.operands[0]))
     if isinstance(operand, m.Pred):  # every truth term has its own negative sentence: no "not: ..."
+        if (key := _about_the_player(prose, operand, "pred_args_self_not")) is not None:
+            return _with_args(prose, operand, key)
         if prose.words.has(f"pred_args_not.{operand.name}"):
             return _with_args(prose, operand, f"pred_args_not.{operand.name}")
         return _about_a_call(prose, operand, f"pred_call_not.{operand.name}") or \
-            _about_call(prose, prose.words.text(f"pred_not.{operand.name}"), operand.arg)
+            _about_call(prose, prose.text(f"pred_not.{operand.name}"), operand.arg)
     if isinstance(operand, m.All) and len(operand.operands) == 2:  # "not both a and b": the negation covers the pair
         return prose.words.text("expr.not_both", item=prose.clause(operand))
     return prose.words.text("expr.not", item=prose.clause(operand))

@@ -208,6 +208,7 @@ def contract_by_one(teller: Teller, cases) -> str | None:
         players = teller.words.text("value.and").join(teller.lit(s + 1) for s in seats)
         if len(seats) == 1:  # the bid winner alone against the rest: one player's contract, each other scores it
             key = key.replace("example.", "example_rest.")
+        key = teller.words.for_group(key, len(seats))  # a pair: Arabic's dual «اللاعبان … جمعا»
         bonus = teller.spec.value("deck.last_trick")
         last = bonus.value if isinstance(bonus, m.Number) and found["last_trick"] == team else 0  # the team that won it
         lines.append(teller.text(key, amount=teller.lit(found["contract"]["amount"]), players=players,

@@ -3,7 +3,8 @@
 A spec names its terms in `system.glossary` (first the word the pages use, then other
 spellings); a term the spec does not name takes the catalog's `term.<name>`.  So one
 catalog sentence reads «لفّة» on an Atlas Carta page and «لمّة» on a Tute page.
-`[[the:trick]]` asks for the definite form: Arabic prefixes «ال» unless the word has it.
+`[[the:trick]]` asks for the definite form: Arabic prefixes «ال» unless the word has it; `[[a:dealer]]` the
+indefinite form, where a spec's Arabic word carries its article («لا يوجد موزّع», never «لا يوجد الموزّع»).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .. import model as m
 from ..vocabulary import TERMS
 from .catalog import Catalog
 
-TERM_MARK = re.compile(r"\[\[(the:)?([a-z_]+)\]\]")
+TERM_MARK = re.compile(r"\[\[(the:|a:)?([a-z_]+)\]\]")
 ARABIC_ARTICLE = "ال"
 
 
@@ -49,10 +50,17 @@ class Terms:
             return ARABIC_ARTICLE + word
         return word
 
+    def indefinite(self, name: str) -> str:
+        word = self.word(name)
+        if self.words.lang == "ar" and word.startswith(ARABIC_ARTICLE) and len(word) > len(ARABIC_ARTICLE) + 1:
+            return word[len(ARABIC_ARTICLE):]
+        return word
+
     def fill(self, text: str) -> str:
         """Replace every `[[term]]` mark; an unknown term is an error naming it, never left on the page."""
         def replace(match: re.Match) -> str:
             if match.group(2) not in TERMS:
                 raise KeyError(f"unknown term [[{match.group(2)}]] in a {self.words.lang} catalog text")
-            return self.definite(match.group(2)) if match.group(1) else self.word(match.group(2))
+            form = {"the:": self.definite, "a:": self.indefinite}.get(match.group(1) or "", self.word)
+            return form(match.group(2))
         return TERM_MARK.sub(replace, text)

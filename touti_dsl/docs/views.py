@@ -15,6 +15,7 @@ from .. import model as m
 from .. import schema
 from ..table_sizes import block_for, for_players
 from .catalog import Catalog
+from .table_counts import table_counts
 from .terms import Terms
 from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
                     turned_card_kept)
@@ -157,6 +158,12 @@ TERM_NEEDS = {
     "dealer": lambda spec: spec.value("rotation.dealer") != m.Word("no"),
 }
 
+# Sentences that speak of a number of people, and which of the table's counts (TableCounts) that is: "either team"
+# and «كلا الفريقين» only at a table of two sides, "(either partner)" only with two partners (Catalog.for_group).
+GROUP_SENTENCES = {"ghna.who.both": "sides", "ghna.window.after_team_trick": "partners",
+                   "bidding": "sides", "match": "scorers", "match.decide": "scorers",
+                   "claim.false.opponents_take_rest": "opponents"}
+
 # Rules whose sentence is about a claim of the rest unless `claim.holds` is written as a condition: then the claim is
 # an announcement, judged at once (`rule_stated.*`).
 STATED_BY = {"claim.window": "claim.holds", "claim.false": "claim.holds"}
@@ -257,10 +264,9 @@ class PageWords:
             suffixes = tuple(f"{s}_no_dealer" for s in (*table_variants(self.spec), "")) + suffixes
         if self.spec.value("deck.last_trick") == m.Number(0):  # no bonus: a sentence that counts one has a wording without
             suffixes = tuple(f"{s}_no_bonus" for s in (*suffixes, "")) + suffixes
-        for suffix in suffixes:
-            if self.words.has(f"{head}{suffix}.{rest}"):
-                return f"{head}{suffix}.{rest}"
-        return key
+        found = next((f"{head}{s}.{rest}" for s in suffixes if self.words.has(f"{head}{s}.{rest}")), key)
+        counted = GROUP_SENTENCES.get(rest)
+        return found if counted is None else self.words.for_group(found, getattr(table_counts(self.spec), counted))
 
     def sentence_key(self, rule: m.Rule) -> str:
         """The sentence's key (see _sentence_key), in the wording for its count when the catalog has one (`KEY#many`:
@@ -292,9 +298,16 @@ class PageWords:
             return self._table_key(f"rule_in_rounds.{key}")  # a tie after the last hand, not at a goal
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
             return self._table_key(f"rule_formula.{key}")
+        if rule.id == "table.sit_out" and self._always_sits_out() and self.words.has(f"rule_always.{key}"):
+            return f"rule_always.{key}"  # every table size has a player out: not "at some numbers of players"
         if isinstance(rule.value, m.Table) and self.words.has(f"rule_table.{key}"):
             return f"rule_table.{key}"  # a number given by a table of rows (hand sizes by players) reads apart
         return self._table_key(f"rule.{key}")
+
+    def _always_sits_out(self) -> bool:
+        """Whether a player sits out at every table size the spec seats (`table.sit_out` lists them all)."""
+        out, sizes = self.spec.value("table.sit_out"), set(m.seat_counts(self.spec))
+        return isinstance(out, m.Table) and bool(sizes) and sizes <= {entry.key for entry in out.entries}
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
@@ -391,7 +404,8 @@ class PageWords:
             return self.text("rule.deck.no_eights_nines")
         if not absent:
             return ""
-        return self.text("rule.deck.left_out", ranks=", ".join(self.lit(rank) for rank in absent))
+        listed = ValueWords(self.words, self.spec, self.spec.rule("deck.ranks"), "deck.ranks", self.terms)
+        return self.text("rule.deck.left_out", ranks=listed.listed(map(self.lit, absent)))
 
     def in_play_order(self, duties) -> tuple[RuleView, ...]:
         """The duties as the engine applies them: in `play.order` when the spec gives one, else as written."""

@@ -16,6 +16,7 @@ from .. import schema
 from ..declaration_kinds import kind_label, read_kind
 from .catalog import Catalog
 from .conditions import Names, render_condition
+from .table_counts import deals_by_players, table_counts
 from .terms import Terms
 
 # Rules whose numbers are ranks, shown by their labels ("rey").
@@ -49,16 +50,9 @@ def has_stock(spec: m.Spec) -> bool:
 
 def turned_card_kept(spec: m.Spec) -> tuple[int, ...]:
     """The numbers of players dealt in whose deal leaves no card to set aside (`trump.turned: aside`): the last card
-    dealt then shows trumps and stays in that hand.  Read from the engine's deals at every table size the spec seats
-    (players put out of a match by elimination included), so that the page says what the engine plays."""
-    from ..engine.ruleset import compile_spec  # the engine's deal is the one truth; imported late: docs need it rarely
-
-    seats = spec.value("table.seats")
-    sizes = m.seat_counts(spec) if isinstance(seats, m.Setting) else (None,)  # one number on the spec of one number
-    deals = {}
-    for size in sizes:
-        deals.update(compile_spec(spec, {} if size is None else {"seats": size}).deals)
-    return tuple(sorted(players for players, deal in deals.items() if deal.turned_place != "aside"))
+    dealt then shows trumps and stays in that hand.  Read from the engine's deals, so that the page says what the
+    engine plays."""
+    return tuple(sorted(players for players, deal in deals_by_players(spec).items() if deal.turned_place != "aside"))
 
 
 def most_sides(spec: m.Spec) -> int:
@@ -152,7 +146,7 @@ def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, su
     kinds = spec.value("ghna.kinds")
     return Names(calls=call_names(spec, lang), suits=labels, ranks=rank_labels(spec, lang),
                  numbers_are_ranks=numbers_are_ranks, subject=subject, to_reader=to_reader,
-                 each=table_variants(spec) == ("_each",),
+                 each=table_variants(spec) == ("_each",), counts=table_counts(spec),
                  kinds=tuple(e.key for e in kinds.entries) if isinstance(kinds, m.Table) else ())
 
 
@@ -259,7 +253,8 @@ class ValueWords(Visitor):
         return Rendered(self.words.text("value.order_separator").join(self.rank(r) for r in node.ranks))
 
     def visit_Groups(self, node: m.Groups) -> Rendered:
-        teams = (self.words.text("value.team", seats=self.listed(self.lit(s + 1) for s in group)) for group in node.groups)
+        teams = (self.words.text(self.words.for_group("value.team", len(group)),  # «اللاعبان» for a pair
+                                 seats=self.listed(self.lit(s + 1) for s in group)) for group in node.groups)
         return Rendered(self.words.text("value.teams_separator").join(teams))
 
     def visit_Setting(self, node: m.Setting) -> Rendered:
