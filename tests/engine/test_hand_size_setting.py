@@ -105,6 +105,17 @@ def test_fuzz_plays_the_hand_size_chosen_and_each_case_names_it(tmp_path, capsys
     assert [len(hand) for hand in played.case["setup"]["hands"]] == [7, 7]
 
 
+def test_the_suite_has_cases_at_the_other_choice_naming_it(tmp_path):
+    """The suite's cases are played at the default; the other hand size gets its round, rotation and playthrough
+    cases, each setup naming the choice (an implementation that deals eight whatever the table chose fails them)."""
+    from touti_dsl.cases.build import other_table_cases
+
+    cases = other_table_cases(load_flat(_spec_file(tmp_path)), 1)
+    assert cases and all(case["setup"]["settings"] == {"hand_size": 7} for case in cases)
+    assert all(case["description"].endswith("(7 cards each)") for case in cases)
+    assert {len(hand) for case in cases for hand in case["setup"]["hands"]} == {7}
+
+
 # ---------------------------------------------------------------- the rules pages
 
 
