@@ -117,6 +117,7 @@ from .declaration_kinds import Kind, at_once_misuses, problem_code, read_kind, s
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
+from .hand_sizes import for_hand_size, hand_size_setting
 from .table_sizes import for_players
 from .vocabulary import DUTIES, TERMS
 
@@ -143,6 +144,8 @@ def check_spec(spec: m.Spec) -> list[Diagnostic]:
     """Every diagnostic of every check, in check order; with `with N players` blocks, of every number of players."""
     if spec.seat_rules:
         return _check_each_table_size(spec)
+    if hand_size_setting(spec) is not None:
+        return _check_each_hand_size(spec)
     problems: list[Diagnostic] = []
     for run in CHECKS:
         problems.extend(run(spec))
@@ -165,6 +168,19 @@ def _check_each_table_size(spec: m.Spec) -> list[Diagnostic]:
             problem = dataclasses.replace(problem, message=f"with {_numbers_text(where)} players: {problem.message}")
         problems.append(problem)
     return problems
+
+
+def _check_each_hand_size(spec: m.Spec) -> list[Diagnostic]:
+    """The setting's own problems, then every check on the spec of each hand size the table may choose: a problem
+    found at some choices only says which (`with table.hand_size 7: ...`)."""
+    setting = hand_size_setting(spec)
+    found: dict[Diagnostic, list[int]] = {problem: [] for problem in check_settings(spec)}
+    choices = tuple(dict.fromkeys(setting.choices))
+    for choice in choices:
+        for problem in check_spec(for_hand_size(spec, choice)):
+            found.setdefault(problem, []).append(choice)
+    return [dataclasses.replace(problem, message=f"with table.hand_size {_numbers_text(where)}: {problem.message}")
+            if where and len(where) < len(choices) else problem for problem, where in found.items()]
 
 
 def _numbers_text(numbers: list[int]) -> str:

@@ -729,9 +729,22 @@ def _syntax_hint(token: Token, expected: set[str], source: str) -> str | None:
         return "numbers side by side are seat groups (`0 2 | 1 3`); list items are separated by commas"
     if expected == {"COLON"}:
         return "a rule is written `key: value`"
+    if str(token) == "(" and _in_table_row(source, token):
+        return ("a setting `default (choice, ...)` is written for the whole rule (`hand_size: 8 (7, 8)`): a setting "
+                "inside a row of a table is not supported; each row takes a number")
     if "_NL" in expected and _after_trailing_comma(source, token):
         return "a line ending with a comma continues on the next line: is there one comma too many?"
     return None
+
+
+def _in_table_row(source: str, token: Token) -> bool:
+    """Whether the token follows a row `KEY = VALUE` of a table on its line."""
+    lines = split_lines(source)
+    line = token.line or 0
+    return 1 <= line <= len(lines) and _ROW_EQUALS.search(lines[line - 1][: (token.column or 1) - 1]) is not None
+
+
+_ROW_EQUALS = re.compile(r"(?<![=<>!])=(?!=)")  # a row's `=`, not a comparison
 
 
 def _after_trailing_comma(source: str, token: Token) -> bool:

@@ -62,8 +62,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("table.sit_out", m.Table, ("dealer",), required=False,
        meaning="who sits out of each round, by number of players at the table (`5 = dealer`): the dealer deals but "
                "is dealt no card, and neither plays nor wins nor loses that round"),
-    _r("table.hand_size", (m.Number, m.Table),
-       meaning="the cards dealt to each player (a table by number of players dealt in when the seats are a setting)"),
+    _r("table.hand_size", (m.Number, m.Setting, m.Table),
+       meaning="the cards dealt to each player (a setting when the table may choose: default and allowed values; "
+               "a table by number of players dealt in when the seats are a setting)"),
     _r("table.draw", WORDS, ("none", "winner_first"), required=False,
        meaning="the cards left after the deal form a stock; after each trick every player draws one, the winner first"),
     _r("table.direction", WORDS, ("counterclockwise", "clockwise"), meaning="the direction of play around the table"),
@@ -237,6 +238,9 @@ RULES: tuple[RuleSpec, ...] = (
 # The levels of a match played in games, innermost first: each counts the wins of the level below it
 # (games won make a coto, cotos won make the match); a level is written only with every level below it.
 MATCH_LEVELS = ("match.games", "match.cotos")
+
+# The table rules a table may choose, by their `--set` name (the match's settings are named by their key).
+TABLE_SETTINGS = {"seats": "table.seats", "hand_size": "table.hand_size"}
 
 CALL_RULES: tuple[RuleSpec, ...] = (
     _r("call.title", m.Text, required=False, meaning="the name of the call on the rules pages, per language"),

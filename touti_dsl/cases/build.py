@@ -20,7 +20,7 @@ from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
 from . import claims, outcomes, redeals, situations
-from ..schema import EXPRESSION_RULES
+from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
 from ..table_sizes import block_for
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .steps import actors_step, refuse_step
@@ -293,30 +293,40 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
 
 
 def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
-    """At a table whose number of players is a setting, cases at every other number it allows (the suite's other
-    cases are played at the default): who deals and plays, round results, playthroughs and a match, each case's
-    setup naming the count (`settings.seats`), played with the count's `with N players` rules, which its
-    playthroughs name.  The play duties and declarations are not explored again at each count."""
-    seats = spec.value("table.seats")
-    if not isinstance(seats, m.Setting):
-        return []
+    """At a table whose number of players or hand size is a setting, cases at every other choice it allows (the
+    suite's other cases are played at the default): who deals and plays, round results, playthroughs and a match,
+    each case's setup naming the choice (`settings.seats`, `settings.hand_size`); a number of players is played
+    with its `with N players` rules, which its playthroughs name.  The play duties and declarations are not
+    explored again at each choice."""
     cases = []
-    for count in sorted(set(seats.choices) - {seats.default}):
-        game = Game.from_spec(spec, seats=count)
-        rounds = Explorer(game, seed + 5000 + count, core_only=True).explore(TABLE_ROUNDS).rounds
-        found = outcomes.round_cases(game, rounds) + outcomes.rotation_cases(game, rounds, _deal(game, random.Random(seed)))
-        found += outcomes.sit_out_cases(game, rounds)
-        found += outcomes.elimination_cases(game, rounds, _deal(game, random.Random(seed)))
-        found += playthrough_cases(game, seed + 5100 + count, 2)
-        found.append(match_playthrough(game, seed + 5200 + count, core_only=True))
-        block = block_for(spec, count)  # the rules of this number of players: its playthroughs play them
-        for case in found:
-            case["setup"] = dict(case["setup"], settings={"seats": count})
-            case["description"] += f" ({count} players)"
-            if block is not None and any(rule.startswith("playthrough.") for rule in case["rules"]):
-                case["rules"] = list(dict.fromkeys([*case["rules"], *(rule.id for rule in block.rules)]))
-        cases += found
+    for name, rule_id in TABLE_SETTINGS.items():
+        setting = spec.value(rule_id)
+        if isinstance(setting, m.Setting):
+            for choice in sorted(set(setting.choices) - {setting.default}):
+                cases += _table_choice_cases(spec, seed, name, choice)
     return _merge(cases)
+
+
+CHOICE_SEEDS = {"seats": 5000, "hand_size": 6000}  # each setting's rounds seeded apart from the default's
+CHOICE_WORDS = {"seats": "{} players", "hand_size": "{} cards each"}
+
+
+def _table_choice_cases(spec: m.Spec, seed: int, name: str, choice: int) -> list[dict]:
+    game = Game.from_spec(spec, **{name: choice})
+    own = seed + CHOICE_SEEDS[name] + choice
+    rounds = Explorer(game, own, core_only=True).explore(TABLE_ROUNDS).rounds
+    found = outcomes.round_cases(game, rounds) + outcomes.rotation_cases(game, rounds, _deal(game, random.Random(seed)))
+    found += outcomes.sit_out_cases(game, rounds)
+    found += outcomes.elimination_cases(game, rounds, _deal(game, random.Random(seed)))
+    found += playthrough_cases(game, own + 100, 2)
+    found.append(match_playthrough(game, own + 200, core_only=True))
+    block = block_for(spec, choice) if name == "seats" else None  # the rules of this number of players
+    for case in found:
+        case["setup"] = dict(case["setup"], settings={name: choice})
+        case["description"] += f" ({CHOICE_WORDS[name].format(choice)})"
+        if block is not None and any(rule.startswith("playthrough.") for rule in case["rules"]):
+            case["rules"] = list(dict.fromkeys([*case["rules"], *(rule.id for rule in block.rules)]))
+    return found
 
 
 def _kind_ranks(game: Game) -> list[int]:

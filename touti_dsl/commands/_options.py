@@ -14,6 +14,7 @@ import sys
 
 from .. import model as m
 from ..errors import did_you_mean
+from ..schema import TABLE_SETTINGS
 
 FORMATS_HELP = {
     "text": "readable text (default)",
@@ -62,7 +63,7 @@ def positive_float(text: str) -> float:
 
 def add_set_option(parser: argparse.ArgumentParser) -> None:
     """`--set KEY=VALUE` (repeatable) into `args.set`: read with `chosen_settings`."""
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting among the choices the spec offers (match.KEY, or seats when the table chooses), e.g. target=600")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting among the choices the spec offers (match.KEY, or seats / hand_size when the table chooses), e.g. target=600")
 
 
 class SettingError(Exception):
@@ -72,9 +73,9 @@ class SettingError(Exception):
 def chosen_settings(spec: m.Spec, pairs: list[str]) -> dict:
     """The `--set KEY=NUMBER` pairs, checked against the spec's match settings and their choices."""
     offered = {rule.key: rule.value for rule in spec.section("match") if isinstance(rule.value, m.Setting)}
-    seats = spec.rule("table.seats")
-    if seats is not None and isinstance(seats.value, m.Setting):
-        offered["seats"] = seats.value  # the number of players, when the table chooses it
+    for name, rule_id in TABLE_SETTINGS.items():  # the number of players or the hand size, when the table chooses it
+        if isinstance(spec.value(rule_id), m.Setting):
+            offered[name] = spec.value(rule_id)
     settings = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -87,7 +88,7 @@ def chosen_settings(spec: m.Spec, pairs: list[str]) -> dict:
                                + (f"; {hint}" if hint else ""))
         if int(value) not in offered[key].choices:
             choices = ", ".join(map(str, offered[key].choices))
-            section = "table" if key == "seats" else "match"
-            raise SettingError(f"--set {pair}: {value} is not a choice of {section}.{key} in {spec.system} (choices: {choices})")
+            rule_id = TABLE_SETTINGS.get(key, f"match.{key}")
+            raise SettingError(f"--set {pair}: {value} is not a choice of {rule_id} in {spec.system} (choices: {choices})")
         settings[key] = int(value)
     return settings

@@ -19,6 +19,7 @@ from ..declaration_kinds import read_kind
 from ..conformance.cases import load_cases, system_case_dir
 from ..engine import Game
 from ..errors import ToutiError
+from ..schema import TABLE_SETTINGS
 from .catalog import Catalog
 from .terms import Terms
 from .views import capitalised
@@ -283,8 +284,10 @@ def example_suite(spec: m.Spec, root: Path | None = None) -> Suite | None:
         cases = load_cases(folder)
     except ToutiError:
         return None  # a broken suite is reported by `touti conform`; the page simply shows no example
-    # the pages' examples are told at the default number of players: a case played at another is left out
-    return Suite([case for case in cases if "seats" not in case["setup"].get("settings", {})], Game.from_spec(spec))
+    # the pages' examples are told at the default table (number of players, hand size): a case played at another
+    # choice is left out
+    return Suite([case for case in cases if TABLE_SETTINGS.keys().isdisjoint(case["setup"].get("settings", {}))],
+                 Game.from_spec(spec))
 
 
 def worked_examples(spec: m.Spec, words: Catalog, root: Path | None = None,

@@ -15,7 +15,8 @@ from typing import Callable
 from .. import model as m
 from ..declaration_kinds import read_kind
 from ..errors import Diagnostic, ToutiError
-from ..schema import MATCH_LEVELS
+from ..hand_sizes import for_hand_size
+from ..schema import MATCH_LEVELS, TABLE_SETTINGS
 from ..vocabulary import DUTIES, PREDICATES
 from . import predicates
 from .predicates import Names
@@ -329,6 +330,7 @@ class _Reader:
 
 def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
     """The Ruleset of a valid spec with the given match settings (see module docstring)."""
+    spec = for_hand_size(spec, _table_choice(spec.rule("table.hand_size"), settings.get("hand_size")))
     refused = unsupported(spec)
     if refused:
         raise ToutiError(refused)
@@ -520,14 +522,22 @@ TURNED_PLACES = ("dealer_hand", "under_stock", "aside")
 
 def _seat_count(read: _Reader, chosen) -> int:
     rule = read.rule("table.seats")
+    chosen = _table_choice(rule, chosen)
     if isinstance(rule.value, m.Setting):
-        if chosen is not None and chosen not in rule.value.choices:
-            allowed = ", ".join(map(str, rule.value.choices))
-            raise fail(rule, f"table.seats = {chosen} is not allowed (choices: {allowed})", "E300")
         return rule.value.default if chosen is None else chosen
-    if chosen is not None:
-        raise fail(rule, "table.seats is fixed by this spec: it is not a setting", "E300")
     return rule.value.value
+
+
+def _table_choice(rule: m.Rule, chosen: int | None) -> int | None:
+    """A table setting's choice (`--set seats=3`, `--set hand_size=7`), refused when the spec does not offer it."""
+    if chosen is None:
+        return None
+    if not isinstance(rule.value, m.Setting):
+        raise fail(rule, f"{rule.id} is fixed by this spec: it is not a setting", "E300")
+    if chosen not in rule.value.choices:
+        allowed = ", ".join(map(str, rule.value.choices))
+        raise fail(rule, f"{rule.id} = {chosen} is not allowed (choices: {allowed})", "E300")
+    return chosen
 
 
 def _sit_out(read: _Reader, seats: int) -> str | None:
@@ -954,7 +964,7 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
     end = read.word("match.end", ("target", "hands", "losses", "elimination", "rounds"))
     chosen = {}
     for key, value in settings.items():
-        if key == "seats":  # a table setting, read by _seat_count
+        if key in TABLE_SETTINGS:  # a table setting, read by _seat_count or _chosen_hand_size
             chosen[key] = value
             continue
         rule = read.spec.rule(f"match.{key}")
@@ -1004,7 +1014,7 @@ def _deciders(value: m.Value | None) -> tuple[str, ...]:
 
 def _settings_names(read: _Reader) -> str:
     names = [r.key for r in read.spec.section("match") if isinstance(r.value, m.Setting)]
-    names += ["seats"] if isinstance(read.rule("table.seats").value, m.Setting) else []
+    names += [name for name, rule_id in TABLE_SETTINGS.items() if isinstance(read.spec.value(rule_id), m.Setting)]
     return ", ".join(names) or "none"
 
 
