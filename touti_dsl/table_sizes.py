@@ -31,10 +31,11 @@ def block_rule_name(players: int, rule_id: str) -> str:
     return f"with {players} players: {rule_id}"
 
 
-def block_rule_players(name: str) -> int | None:
-    """The number of players of a block rule's name (`with 2 players: table.draw` -> 2); None for a plain rule id."""
-    found = re.fullmatch(r"with (\d+) players: \S+", name)
-    return int(found.group(1)) if found else None
+def split_rule_name(name: str) -> tuple[int | None, str]:
+    """A block rule's name as its number of players and rule id (`with 2 players: table.draw` -> 2, `table.draw`);
+    a plain rule id as (None, the id)."""
+    found = re.fullmatch(r"with (\d+) players: (\S+)", name)
+    return (int(found.group(1)), found.group(2)) if found else (None, name)
 
 
 def rule_name_at(spec: m.Spec, players: int | None, rule_id: str) -> str:

@@ -19,7 +19,7 @@ from touti_dsl.conformance.cases import doc_anchor, load_cases
 from touti_dsl.conformance.compare import first_mismatch
 from touti_dsl.conformance.protocol import case_request
 from touti_dsl.loader import load_spec
-from touti_dsl.table_sizes import block_rule_players, rule_name_at
+from touti_dsl.table_sizes import rule_name_at, split_rule_name
 
 from tests.conftest import SPEC_DIR
 
@@ -62,7 +62,8 @@ def test_the_rule_name_at_a_number_of_players():
     assert rule_name_at(SPEC, 2, "table.draw") == "with 2 players: table.draw"
     assert rule_name_at(SPEC, 2, "trick.winner") == "trick.winner"
     assert rule_name_at(SPEC, 4, "trump.turned") == "trump.turned"
-    assert block_rule_players("with 3 players: trump.turned") == 3 and block_rule_players("trump.turned") is None
+    assert split_rule_name("with 3 players: trump.turned") == (3, "trump.turned")
+    assert split_rule_name("trump.turned") == (None, "trump.turned")
 
 
 def test_a_block_rule_is_explained_where_the_page_states_that_number_of_players():

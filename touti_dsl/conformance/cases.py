@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import Diagnostic, ToutiError
 from ..model import Loc, Spec
 from ..search_path import case_dir
-from ..table_sizes import block_rule_players, default_players
+from ..table_sizes import default_players, split_rule_name
 
 FORMAT_VERSION = 1
 STEP_FIELDS = {
@@ -46,7 +46,7 @@ def case_id(case: dict) -> str:
 def doc_anchor(system: str, rule_id: str) -> str:
     """Where a rule is explained in the rules docs: `rules/<system>.md#<rule-id with - for .>`; a rule of a
     `with N players` block (`with 2 players: table.draw`) where the page states that number's rules, `#players-N`."""
-    players = block_rule_players(rule_id)
+    players, _ = split_rule_name(rule_id)
     return f"rules/{system}.md#{rule_id.replace('.', '-') if players is None else f'players-{players}'}"
 
 
