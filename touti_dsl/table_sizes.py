@@ -9,6 +9,7 @@ default number of players uses its own block too.  Which blocks are well formed 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from . import model as m
@@ -22,6 +23,26 @@ def default_players(spec: m.Spec) -> int | None:
     if isinstance(value, m.Number):
         return value.value
     return None
+
+
+def block_rule_name(players: int, rule_id: str) -> str:
+    """How a rule of a `with N players` block is named wherever it stands apart from the spec's own rules (diff,
+    coverage, blame): `with 2 players: table.draw`."""
+    return f"with {players} players: {rule_id}"
+
+
+def split_rule_name(name: str) -> tuple[int | None, str]:
+    """A block rule's name as its number of players and rule id (`with 2 players: table.draw` -> 2, `table.draw`);
+    a plain rule id as (None, the id)."""
+    found = re.fullmatch(r"with (\d+) players: (\S+)", name)
+    return (int(found.group(1)), found.group(2)) if found else (None, name)
+
+
+def rule_name_at(spec: m.Spec, players: int | None, rule_id: str) -> str:
+    """A rule's name at a table of `players`: the block's rule name when that number's block writes the rule."""
+    block = block_for(spec, players) if players is not None else None
+    written = block is not None and any(rule.id == rule_id for rule in block.rules)
+    return block_rule_name(players, rule_id) if written else rule_id
 
 
 def block_for(spec: m.Spec, players: int) -> m.SeatRules | None:

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from .. import model as m
 from ..conformance.features import feature_of, kind_names
-from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, doc_anchor
+from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, case_players, doc_anchor
 from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
 from . import claims, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
-from ..table_sizes import block_for
+from ..table_sizes import block_for, rule_name_at
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .steps import actors_step, refuse_step
 from .freshness import write_stamp
@@ -216,7 +216,9 @@ def _merge(raw: list[dict]) -> list[dict]:
 def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
     """Add the metadata: content-hash id, system, spec hash, doc anchor, the kind names of a spec with ghna.kinds
     (a runner tells a kind's action from a pair's by them: conformance/features.py); keys in a fixed order."""
-    first_real = next((r for r in case["rules"] if spec.has(r)), None)
+    players = case_players(spec, case)  # a rule of the case's `with N players` block is explained with that number
+    named = [rule_name_at(spec, players, rule) for rule in case["rules"]]
+    first_real = next((name for rule, name in zip(case["rules"], named) if spec.has(rule) or name != rule), None)
     kinds = spec.value("ghna.kinds")
     return {
         "id": case_id(case),
@@ -294,7 +296,8 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
 
 def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
     """At a table whose number of players or hand size is a setting, cases at every other choice it allows (the
-    suite's other cases are played at the default): who deals and plays, round results, playthroughs and a match,
+    suite's other cases are played at the default): who deals and plays, round results, the stock and the turned
+    card (a stock or a card set aside that a block writes), playthroughs and a match,
     each case's setup naming the choice (`settings.seats`, `settings.hand_size`); a number of players is played
     with its `with N players` rules, which its playthroughs name.  The play duties and declarations are not
     explored again at each choice."""
@@ -317,6 +320,7 @@ def _table_choice_cases(spec: m.Spec, seed: int, name: str, choice: int) -> list
     rounds = Explorer(game, own, core_only=True).explore(TABLE_ROUNDS).rounds
     found = outcomes.round_cases(game, rounds) + outcomes.rotation_cases(game, rounds, _deal(game, random.Random(seed)))
     found += outcomes.sit_out_cases(game, rounds)
+    found += outcomes.stock_cases(game, rounds)
     found += outcomes.elimination_cases(game, rounds, _deal(game, random.Random(seed)))
     found += playthrough_cases(game, own + 100, 2)
     found.append(match_playthrough(game, own + 200, core_only=True))

@@ -15,6 +15,12 @@ Rules fall in four kinds, decided from the model alone:
 - *descriptive* rules (titles, direction of play, the table customs recorded for the docs:
   a penalty, the first dealer, a misdeal, signs, looking back at tricks; a rule set to
   `none`) have no behaviour to check.
+
+A rule of a `with N players` block is a row of its own, named `with N players: RULE` as
+`touti diff` names it, sorted by the spec of that number of players and covered by the cases
+played at that number (a case's `setup.settings.seats`, the default number when it names
+none); a case at a number whose block writes the rule counts for the block's rule, not for
+the spec's own rule of that id, which is not in force there.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import model as m
+from ..conformance.cases import case_players
+from ..table_sizes import block_rule_name, for_players, rule_name_at
 
 # Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, signs,
 # hands shown to a partner, partnerships drawn, looking back at tricks.
@@ -82,14 +90,20 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     return "outcome"
 
 
-def count_cases(cases: list[dict]) -> dict[str, list[int]]:
-    """rule id -> [positive cases, negative cases]."""
+def count_cases(cases: list[dict], spec: m.Spec | None = None) -> dict[str, list[int]]:
+    """rule id -> [positive cases, negative cases]; with a spec whose blocks write rules by the number of players,
+    a case played at a number whose block writes one of its rules counts under the block's rule name."""
     counts: dict[str, list[int]] = {}
     for case in cases:
         for rule in case["rules"]:
-            pair = counts.setdefault(rule, [0, 0])
+            pair = counts.setdefault(rule if spec is None else counted_as(spec, case, rule), [0, 0])
             pair[0 if case["polarity"] == "positive" else 1] += 1
     return counts
+
+
+def counted_as(spec: m.Spec, case: dict, rule_id: str) -> str:
+    """The name a case's rule counts under: `with N players: RULE` when the block of the case's number writes it."""
+    return rule_name_at(spec, case_players(spec, case), rule_id) if spec.seat_rules else rule_id
 
 
 def _verdict(kind: str, positive: int, negative: int, is_requirement: bool) -> tuple[str, str]:
@@ -115,17 +129,23 @@ def _stated_reason(rule: m.Rule) -> str:
 
 
 def coverage(spec: m.Spec, cases: list[dict]) -> list[RuleCoverage]:
-    """The coverage of every rule of the spec by the given cases."""
-    counts = count_cases(cases)
-    report = []
-    for rule in spec.rules:
-        kind = rule_kind(spec, rule)
-        positive, negative = counts.get(rule.id, [0, 0])
-        status, reason = _verdict(kind, positive, negative, isinstance(rule.value, m.Requirement))
-        if status == "never-decisive":
-            reason = _stated_reason(rule) or reason
-        report.append(RuleCoverage(rule.id, kind, positive, negative, status, reason))
+    """The coverage of every rule of the spec by the given cases, then of every rule of its `with N players` blocks."""
+    counts = count_cases(cases, spec)
+    report = [_rule_coverage(spec, rule, rule.id, counts) for rule in spec.rules]
+    for block in spec.seat_rules:
+        seated = for_players(spec, block.players)  # the block's rule is sorted as the spec of that number reads it
+        report += [_rule_coverage(seated, seated.rule(rule.id), block_rule_name(block.players, rule.id), counts)
+                   for rule in block.rules]
     return report
+
+
+def _rule_coverage(spec: m.Spec, rule: m.Rule, name: str, counts: dict[str, list[int]]) -> RuleCoverage:
+    kind = rule_kind(spec, rule)
+    positive, negative = counts.get(name, [0, 0])
+    status, reason = _verdict(kind, positive, negative, isinstance(rule.value, m.Requirement))
+    if status == "never-decisive":
+        reason = _stated_reason(rule) or reason
+    return RuleCoverage(name, kind, positive, negative, status, reason)
 
 
 def render_text(spec: m.Spec, report: list[RuleCoverage]) -> str:

@@ -31,6 +31,7 @@ from ..conformance.runner import FAILING, ImplUnusable, Job, RunSettings, prefli
 from ..conformance.shrink import Shrinker
 from ..errors import ToutiError, render
 from ..loader import load_named, spec_hash
+from ..table_sizes import split_rule_name
 from ._options import SettingError, add_format_option, add_set_option, chosen_settings, positive_float, positive_int
 
 NAME = "fuzz"
@@ -238,11 +239,12 @@ class Fuzz:
         return 1
 
     def _write(self, case: dict, rule: str, plan: Plan, runs: int) -> Path:
-        real = self.rules.has(rule)
+        rule_id = split_rule_name(rule)[1]  # a case names a block's rule by its id, its settings saying the number
+        real = self.rules.has(rule_id)
         body = {"setup": case["setup"], "steps": case["steps"]}
         final = {
             "id": case_id(body), "system": self.spec.system, "spec_hash": spec_hash(self.spec),
-            "rules": [rule] if real else [FUZZ_RULE], "polarity": "positive",
+            "rules": [rule_id] if real else [FUZZ_RULE], "polarity": "positive",
             "description": f"touti fuzz, seed {self.args.seed}, round {plan.label}, shrunk in {runs} runs: the first divergence found",
             "doc": doc_anchor(self.spec.system, rule if real else "trick.winner"),
             "setup": case["setup"], "steps": case["steps"],

@@ -12,7 +12,9 @@
   on the order as well;
 - besides, the rules as likely to be behind a wrong card or declaration (`_suspects`):
   the partner exemption while the partner wins, the order where neighbouring ranks
-  explain a legal set, the pair, a ghna's value against the cap, a call's effect.
+  explain a legal set, the pair, a ghna's value against the cap, a call's effect; and in
+  a case played at another number of players (`settings.seats`), the rules of that
+  number's `with N players` block, named `with N players: RULE` (`SystemRules.named_at_table`).
 
 When the reference engine cannot explain the step (a system it does not know), the
 case's own rule ids that the system has stand in, never a pseudo id such as
@@ -26,6 +28,8 @@ import copy
 import json
 
 from ..errors import ToutiError
+from ..table_sizes import block_for, rule_name_at
+from .cases import case_players
 from .compare import Mismatch, forbidding
 
 
@@ -35,14 +39,22 @@ class SystemRules:
     def __init__(self, system: str, cases: list[dict]):
         self.system = system
         self.spec = _load_spec(system)
-        if self.spec is not None:
-            self.ids = {rule.id for rule in self.spec.rules}
+        if self.spec is not None:  # a rule of a `with N players` block is the system's too (at that number)
+            self.ids = {rule.id for rule in self.spec.rules} | {r.id for block in self.spec.seat_rules for r in block.rules}
         else:  # not a bundled system: the rule ids its cases name are all that is known
             self.ids = {rule for case in cases for rule in case["rules"] if "." in rule and not rule.startswith(PSEUDO)}
         self._games: dict[str, object] = {}
 
     def has(self, rule_id) -> bool:
         return isinstance(rule_id, str) and rule_id in self.ids
+
+    def named_at_table(self, case: dict, rule_ids: list[str]) -> list[str]:
+        """The rules as named at the case's number of players: `with 2 players: table.draw` for a rule that the
+        block of that number writes (as `touti coverage` and `touti diff` name it), else the rule id."""
+        if self.spec is None or not self.spec.seat_rules:
+            return rule_ids
+        players = case_players(self.spec, case)
+        return list(dict.fromkeys(rule_name_at(self.spec, players, rule) if self.has(rule) else rule for rule in rule_ids))
 
     def game(self, settings: dict | None = None):
         """The reference engine with a case's table settings (`seats`, a target): a case dealt to four players of a
@@ -82,9 +94,20 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     rule the engine reads at the step.
     """
     if mismatch is None or mismatch.step >= len(case["steps"]):
-        return _own_rules(case, rules)
+        return rules.named_at_table(case, _own_rules(case, rules))
     blamed = _blamed(case, mismatch, actual_output, rules)
-    return blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
+    found = blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
+    found += [rule for rule in _table_suspects(case, rules) if rule not in found]
+    return rules.named_at_table(case, found)
+
+
+def _table_suspects(case: dict, rules: SystemRules) -> list[str]:
+    """A case played at another number of players than the suite's default (`settings.seats`): the rules that the
+    block of that number writes (its deal, its stock, its turned card) are as likely as the blamed one, since the
+    rest of the rules were checked at the default number."""
+    seats = (case["setup"].get("settings") or {}).get("seats")
+    block = block_for(rules.spec, seats) if rules.spec is not None and isinstance(seats, int) else None
+    return [rule.id for rule in block.rules] if block is not None else []
 
 
 def _blamed(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:

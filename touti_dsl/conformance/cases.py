@@ -14,8 +14,9 @@ import json
 from pathlib import Path
 
 from ..errors import Diagnostic, ToutiError
-from ..model import Loc
+from ..model import Loc, Spec
 from ..search_path import case_dir
+from ..table_sizes import default_players, split_rule_name
 
 FORMAT_VERSION = 1
 STEP_FIELDS = {
@@ -43,8 +44,16 @@ def case_id(case: dict) -> str:
 
 
 def doc_anchor(system: str, rule_id: str) -> str:
-    """Where a rule is explained in the rules docs: `rules/<system>.md#<rule-id with - for .>`."""
-    return f"rules/{system}.md#{rule_id.replace('.', '-')}"
+    """Where a rule is explained in the rules docs: `rules/<system>.md#<rule-id with - for .>`; a rule of a
+    `with N players` block (`with 2 players: table.draw`) where the page states that number's rules, `#players-N`."""
+    players, _ = split_rule_name(rule_id)
+    return f"rules/{system}.md#{rule_id.replace('.', '-') if players is None else f'players-{players}'}"
+
+
+def case_players(spec: Spec, case: dict) -> int | None:
+    """The number of players a case is played at: its setup's `settings.seats`, else the spec's default number."""
+    settings = case["setup"].get("settings") or {}
+    return settings.get("seats", default_players(spec))
 
 
 def _problem(path: Path, where: str, message: str) -> Diagnostic:

@@ -79,7 +79,7 @@ def summarize(result: RunResult, strict: bool = False) -> Summary:
 
 def _passing_rules(case: dict, rules: SystemRules) -> list[str]:
     """A passing case counts for each of its rules the system has (a golden playthrough: for its pseudo id)."""
-    return [rule for rule in case["rules"] if rules.has(rule)] or case["rules"]
+    return rules.named_at_table(case, [rule for rule in case["rules"] if rules.has(rule)]) or case["rules"]
 
 
 def _system_rules(outcomes: list[CaseOutcome]) -> dict[str, SystemRules]:

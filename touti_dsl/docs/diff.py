@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import model as m
-from ..table_sizes import for_players
+from ..table_sizes import block_rule_name, for_players
 from .spectext import spec_text
 from .words import code
 
@@ -94,7 +94,7 @@ def _block_rule_ids(specs, players: int) -> list[str]:
 
 
 def _block_change(change: RuleChange | None, players: int) -> RuleChange | None:
-    return None if change is None else replace(change, rule_id=f"with {players} players: {change.rule_id}")
+    return None if change is None else replace(change, rule_id=block_rule_name(players, change.rule_id))
 
 
 # ---------------------------------------------------------------- output formats
