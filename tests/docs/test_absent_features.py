@@ -33,7 +33,7 @@ def test_a_call_value_in_a_requirement_is_named_as_the_calls_values_are():
     assert "when the call being made is las (“I have an ace”)" in pages["en"]
     assert "when the call being made is kont (“I have a ghna”)" in pages["en"]
     assert "lorsque l'annonce en cours est las (« j'ai un as »)" in pages["fr"]
-    assert "عندما الإعلان الجاري هو لاص («عندي الآس»)" in pages["ar"]
+    assert "عندما يكون الإعلان الجاري هو لاص («عندي الآس»)" in pages["ar"]
     for lang, page in pages.items():
         assert "<code>las</code>" not in page and "<code>kont</code>" not in page, lang
 

@@ -57,6 +57,10 @@ CONTRACTIONS = {"fr": {("de", "les"): "des", ("de", "le"): "du", ("à", "les"): 
                        ("De", "les"): "Des", ("De", "le"): "Du", ("À", "les"): "Aux", ("À", "le"): "Au",
                        ("si", "il"): "s'il", ("si", "ils"): "s'ils", ("Si", "il"): "S'il", ("Si", "ils"): "S'ils",
                        **{(que, word): f"{que[:-1]}'{word}" for que in ("que", "lorsque", "Lorsque") for word in _ELIDED}}}
+# The conjunctions a catalog text may put right before a condition's field, and which conjunction of
+# conditions.CONJUNCTIONS each is: an Arabic clause after «إذا» / «عندما» that opens with a noun takes «كان» / «يكون».
+# The other languages read a condition the same after any conjunction.
+CONJUNCTION_WORDS = {"ar": {"إذا": "if", "عندما": "when"}}
 _BEFORE_FIELD = re.compile(r"(?<![\w'’])(de|à|si|que|lorsque|De|À|Si|Lorsque) \{(\w+)\}")
 _ARTICLE = re.compile(r"(les|le|{}) (?=\S)".format("|".join(sorted(_ELIDED, key=len, reverse=True))))
 
@@ -103,6 +107,15 @@ class Catalog:
         if fields and self.lang in CONTRACTIONS:
             template = _contract(template, fields, CONTRACTIONS[self.lang])
         return template.format(**fields) if fields else template
+
+    def conjunction_before(self, key: str, field: str) -> str | None:
+        """The conjunction ("if", "when": CONJUNCTION_WORDS) the text of `key` puts right before its `{field}`, if any:
+        «إلا إذا {value}» is "if"."""
+        before, found, _ = self.texts.get(key, "").partition(f"{{{field}}}")
+        words = before.split()
+        if not found or not words:
+            return None
+        return CONJUNCTION_WORDS.get(self.lang, {}).get(words[-1])
 
     def isolate_numbers(self, text: str) -> str:
         """On a right-to-left page, every number of a text is isolated left to right (no "10+" for "+10")."""

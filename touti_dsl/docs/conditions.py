@@ -7,17 +7,21 @@ joining differs.  Every clause's words come from the catalogs (`pred.*`, `pred_n
 grammar, never vocabulary.  A clause may hold `[[term]]` marks: the page fills them with
 the spec's players' words (`terms.Terms.fill`).  A node type that no table knows is an
 error naming the type: a new node must be given words here, never skipped.
+
+A clause may stand right after a conjunction ("if", "when", `Prose.after`): Arabic then puts the verb «كان» / «يكون»
+before a clause that opens with its subject's noun («إذا كان عدد اللمّات …», «عندما يكون …»), never before one that
+opens with a verb («إذا ربح …»).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import model as m
 from ..declaration_kinds import kind_label
 from ..vocabulary import CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
-from .catalog import Catalog, catalog
+from .catalog import READER, Catalog, catalog
 from .table_counts import TableCounts
 
 SIDES = SEAT_SIDES + CONTRACT_SIDES + RESULT_SIDES
@@ -34,6 +38,26 @@ COUNTED = {"arg.side.opponents": "opponents", "arg.side_judged.opponents": "oppo
            "arg.any_side": "sides", "arg.any_side_each": "sides"}
 # Terms whose words are a feminine noun, per language: a verb agrees with them (Arabic «رتبة»).
 FEMININE_TERMS = {"ar": frozenset({"turned_rank"})}
+# The conjunctions a clause may follow (`Prose.after`): "if" («إذا», «إلا إذا») and "when" («عندما»).
+CONJUNCTIONS = ("if", "when")
+# Sentences of truth terms that open with their subject's noun, per language (catalog keys, `you:` for the wording
+# addressed to the reader): after a conjunction they take the verb «كان» / «يكون» as a comparison does («إلا إذا كان
+# هذا اللاعب يملك آسًا», «إلا إذا كان هذا اللاعب هو صاحب العقد»); one that opens with a verb («ربح …») never does.
+# Their subjects are masculine («هذا اللاعب», «شريك», «الإعلان») but those of FEMININE_SENTENCES.  «أنت الموزّع»
+# is not listed: it would need «كنتَ», not «كان».
+NOMINAL_SENTENCES = {"ar": frozenset({
+    *(f"{form}.{name}" for form in ("pred", "pred_not") for name in (
+        "self_out", "self_bidding", "spoken", "partner_bidding", "partner_holds_high", "opponent_bidding", "holds_ace",
+        "made", "made_at_level", "partner_winning", "leading", "holds_led", "holds_trump", "is_dealer", "bid_winner",
+        "bidding_side", "can_win")),
+    "pred.last_speaker", "pred.bid_suit", "pred.calling", "pred.partner_unbeatable", "pred.holds", "pred.holds_pair",
+    *(f"{form}.{name}" for form in ("pred_args", "pred_args_not") for name in ("holds", "holds_pair", "declaring",
+                                                                                "calling", "bid_suit")),
+    *(f"{form}.{name}" for form in ("pred_call", "pred_call_not") for name in ("made", "made_at_level")),
+    *(f"{READER}{key}" for key in ("pred.partner_winning", "pred_not.partner_winning", "pred.partner_unbeatable",
+                                   "pred.bidding_side", "pred_not.bidding_side"))})}
+# «المزايدة الجارية تسمّي …»: «كانت»
+FEMININE_SENTENCES = {"ar": frozenset({"pred.bid_suit", "pred_args.bid_suit", "pred_args_not.bid_suit"})}
 
 
 @dataclass(frozen=True)
@@ -59,12 +83,25 @@ class Prose:
     words: Catalog
     names: Names = field(default_factory=Names)
     table: Mapping[type, Callable[[Prose, m.Expr], str]] = field(default_factory=dict)
+    after: str | None = None  # the conjunction (CONJUNCTIONS) right before the clause being built, if any
 
-    def clause(self, expr: m.Expr) -> str:
+    def clause(self, expr: m.Expr, after: str | None = None) -> str:
+        """`expr` as a clause; `after`: the conjunction it follows (a clause inside another follows none, unless its
+        builder says so: the first of a list, a choice's condition)."""
         builder = self.table.get(type(expr))
         if builder is None:
             raise TypeError(f"render_condition has no words for a {type(expr).__name__} node in {self.words.lang!r}")
-        return builder(self, expr)
+        return builder(self if after == self.after else replace(self, after=after), expr)
+
+    def after_conjunction(self, clause: str, feminine: bool = False) -> str:
+        """`clause`, whose subject's noun opens it, as it reads after the conjunction `after` (`expr.be.*`: Arabic
+        «كان» / «يكون», «كانت» / «تكون» for a feminine subject; other languages leave it as it is)."""
+        if self.after is None:
+            return clause
+        key = f"expr.be.{self.after}"
+        if feminine and self.words.has(f"{key}#feminine"):
+            key = f"{key}#feminine"
+        return self.words.text(key, clause=clause)
 
     def counted(self, key: str) -> str:
         """`key` in its wording for the number of people it names at this table (COUNTED)."""
@@ -72,6 +109,15 @@ class Prose:
 
     def text(self, key: str, **fields) -> str:
         return self.words.text(self.counted(key), **fields)
+
+    def sentence(self, key: str, **fields) -> str:
+        """A truth term's sentence `key`: after a conjunction, one that opens with its subject's noun takes a verb
+        (NOMINAL_SENTENCES)."""
+        text = self.text(key, **fields)
+        said = f"{READER}{key}" if self.names.to_reader and self.words.has(f"{READER}{key}") else key  # the words used
+        if said not in NOMINAL_SENTENCES.get(self.words.lang, ()):
+            return text
+        return self.after_conjunction(text, said in FEMININE_SENTENCES.get(self.words.lang, ()))
 
     def call(self, name: str) -> str:
         return self.names.calls.get(name) or f"<code>{name}</code>"
@@ -92,7 +138,7 @@ def _about_call(prose: Prose, sentence: str, call: str | None) -> str:
 
 def _with_args(prose: Prose, node: m.Pred, key: str) -> str:
     """A term with arguments (`tricks_won(team)`, `holds(trump)`): its `pred_args.*` sentence, `{side}` and `{what}` filled."""
-    return prose.text(key, **_arg_fields(prose, node))
+    return prose.sentence(key, **_arg_fields(prose, node))
 
 
 def _arg_fields(prose: Prose, node: m.Pred) -> dict:
@@ -157,7 +203,7 @@ def _about_a_call(prose: Prose, node: m.Pred, key: str) -> str | None:
     """A term about a call of the spec (`made(signal)`) names the call inside its sentence: `pred_call.*`."""
     if node.arg is None or not prose.words.has(key):
         return None
-    return prose.words.text(key, call=prose.call(node.arg))
+    return prose.sentence(key, call=prose.call(node.arg))
 
 
 def _about_the_player(prose: Prose, node: m.Pred, form: str) -> str | None:
@@ -177,20 +223,20 @@ def _predicate(prose: Prose, node: m.Pred) -> str:
     if prose.words.has(f"pred_args.{node.name}"):
         return _with_args(prose, node, f"pred_args.{node.name}")
     return _about_a_call(prose, node, f"pred_call.{node.name}") or \
-        _about_call(prose, prose.text(f"pred.{node.name}"), node.arg)
+        _about_call(prose, prose.sentence(f"pred.{node.name}"), node.arg)
 
 
 def _negation(prose: Prose, node: m.Not) -> str:
     operand = node.operand
     if isinstance(operand, (m.All, m.Any_)) and len(operand.operands) == 1:
-        return prose.clause(m.Not(operand.operands[0]))
+        return prose.clause(m.Not(operand.operands[0]), prose.after)
     if isinstance(operand, m.Pred):  # every truth term has its own negative sentence: no "not: ..."
         if (key := _about_the_player(prose, operand, "pred_args_self_not")) is not None:
             return _with_args(prose, operand, key)
         if prose.words.has(f"pred_args_not.{operand.name}"):
             return _with_args(prose, operand, f"pred_args_not.{operand.name}")
         return _about_a_call(prose, operand, f"pred_call_not.{operand.name}") or \
-            _about_call(prose, prose.text(f"pred_not.{operand.name}"), operand.arg)
+            _about_call(prose, prose.sentence(f"pred_not.{operand.name}"), operand.arg)
     if isinstance(operand, m.All) and len(operand.operands) == 2:  # "not both a and b": the negation covers the pair
         return prose.words.text("expr.not_both", item=prose.clause(operand))
     return prose.words.text("expr.not", item=prose.clause(operand))
@@ -218,10 +264,12 @@ def _comparison(prose: Prose, node: m.Compare) -> str:
     """`expr.compare.*`; its feminine wording (`#feminine`) when the verb agrees with a feminine term (Arabic
     «رتبة الورقة المقلوبة تساوي …», not «يساوي»)."""
     key = f"expr.compare.{COMPARE_KEYS[node.op]}"
-    if isinstance(node.left, m.Pred) and node.left.name in FEMININE_TERMS.get(prose.words.lang, ()) \
-            and prose.words.has(f"{key}#feminine"):
+    feminine = isinstance(node.left, m.Pred) and node.left.name in FEMININE_TERMS.get(prose.words.lang, ())
+    if feminine and prose.words.has(f"{key}#feminine"):
         key = f"{key}#feminine"
-    return prose.words.text(key, left=_operand(prose, node.left, node.right), right=_operand(prose, node.right, node.left))
+    sentence = prose.words.text(key, left=_operand(prose, node.left, node.right),
+                                right=_operand(prose, node.right, node.left))
+    return prose.after_conjunction(sentence, feminine)  # its subject, the left side, opens it
 
 
 def _arithmetic(prose: Prose, node: m.Arith) -> str:
@@ -234,7 +282,7 @@ def _minus(prose: Prose, node: m.Neg) -> str:
 
 
 def _choice(prose: Prose, node: m.IfElse) -> str:
-    return prose.words.text("expr.if_else", then=prose.clause(node.then), condition=prose.clause(node.condition),
+    return prose.words.text("expr.if_else", then=prose.clause(node.then), condition=prose.clause(node.condition, "if"),
                             otherwise=prose.clause(node.otherwise))
 
 
@@ -262,17 +310,25 @@ ENGLISH: dict[type, Callable] = {
 }
 
 
-def _arabic_joined(prose: Prose, operands, last_key: str) -> str:
-    """Arabic repeats the conjunction before every clause after the first: "أ، وب، وج"."""
-    clauses = [prose.clause(operand) for operand in operands]
+def _arabic_joined(prose: Prose, operands, last_key: str, each_after: bool = False) -> str:
+    """Arabic repeats the conjunction before every clause after the first: "أ، وب، وج".  The first clause stands
+    right after the conjunction the list follows (`Prose.after`: «إذا كان أ، وب»); `each_after`: every clause does,
+    as alternatives do («إذا إمّا كان أ، أو كان ب»)."""
+    clauses = [prose.clause(operand, prose.after if each_after or index == 0 else None)
+               for index, operand in enumerate(operands)]
     return clauses[0] + "".join(prose.words.text(last_key) + clause for clause in clauses[1:])
+
+
+def _arabic_disjunction(prose: Prose, node: m.Any_) -> str:
+    if len(node.operands) == 1:
+        return _arabic_joined(prose, node.operands, "expr.or")
+    return prose.words.text("expr.either", items=_arabic_joined(prose, node.operands, "expr.or", each_after=True))
 
 
 ARABIC: dict[type, Callable] = {
     **ENGLISH,
     m.All: lambda prose, node: _arabic_joined(prose, node.operands, "expr.and"),
-    m.Any_: lambda prose, node: (_arabic_joined(prose, node.operands, "expr.or") if len(node.operands) == 1 else
-                                 prose.words.text("expr.either", items=_arabic_joined(prose, node.operands, "expr.or"))),
+    m.Any_: _arabic_disjunction,
 }
 def _french_disjunction(prose: Prose, node: m.Any_) -> str:
     """French repeats "soit" before every alternative: "soit a, soit b, soit c"."""
@@ -287,8 +343,9 @@ FRENCH: dict[type, Callable] = {**ENGLISH, m.Any_: _french_disjunction}  # conju
 TABLES: dict[str, Mapping[type, Callable]] = {"en": ENGLISH, "fr": FRENCH, "ar": ARABIC}
 
 
-def render_condition(expr: m.Expr, lang: str, names: Names | None = None) -> str:
-    """A condition or a formula as a clause in `lang`; `names` gives the page's name of each call, suit and rank."""
+def render_condition(expr: m.Expr, lang: str, names: Names | None = None, after: str | None = None) -> str:
+    """A condition or a formula as a clause in `lang`; `names` gives the page's name of each call, suit and rank;
+    `after`, the conjunction (CONJUNCTIONS) the clause follows in its sentence, if any."""
     names = names or Names()
     words = catalog(lang).addressing_the_reader() if names.to_reader else catalog(lang)
-    return Prose(words, names, TABLES[lang]).clause(expr)
+    return Prose(words, names, TABLES[lang]).clause(expr, after)

@@ -320,10 +320,11 @@ class PageWords:
             whole = " ".join(filter(None, (whole, self._none_aside(rule))))
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
-        shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).visit(rule.value)
+        key = self.sentence_key(rule)
+        after = None if isinstance(rule.value, m.Requirement) else self.words.conjunction_before(key, "value")
+        shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms, after).visit(rule.value)
         sentence = shown.inline if isinstance(rule.value, m.Requirement) else \
-            capitalised(self.text(self.sentence_key(rule), value=shown.inline, **self._deck_fields(rule),
-                                  **self._swap_fields(rule)))
+            capitalised(self.text(key, value=shown.inline, **self._deck_fields(rule), **self._swap_fields(rule)))
         if rule.id == "deck.ranks":
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
         sentence = " ".join(filter(None, (sentence, shown.after)))
@@ -417,11 +418,13 @@ class PageWords:
     def standalone_sentence(self, rule: m.Rule) -> str:
         """A rule's sentence read out of its section (a variant's differences, `touti diff`): a precondition says what
         it allows, and a table's rows follow its sentence."""
-        view = self.rule_view(rule)
-        if isinstance(rule.value, m.Requirement):
+        if isinstance(rule.value, m.Requirement):  # its condition follows the sentence's conjunction («إلا إذا»)
             key = "rule.require.call" if rule.kind == "call" else f"rule.require.{rule.section}"
             call = call_names(self.spec, self.words.lang).get(rule.section) or rule.section
-            return capitalised(self.text(key, value=view.sentence, call=call))
+            shown = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms,
+                               self.words.conjunction_before(key, "value")).visit(rule.value)
+            return capitalised(self.text(key, value=shown.inline, call=call))
+        view = self.rule_view(rule)
         if view.rows and view.sentence.endswith(":"):
             separator = self.words.text("value.list_separator")  # a row of more than two cells: the rest after its key
             rows = separator.join(self.text("diff.row", left=row[0], right=separator.join(row[1:])) for row in view.rows)

@@ -179,8 +179,10 @@ class Rendered:
 class ValueWords(Visitor):
     """A rule value in words, for one rule of one spec (rank and suit labels come from the spec's deck)."""
 
-    def __init__(self, words: Catalog, spec: m.Spec, rule: m.Rule, vocabulary_id: str, terms: Terms | None = None):
+    def __init__(self, words: Catalog, spec: m.Spec, rule: m.Rule, vocabulary_id: str, terms: Terms | None = None,
+                 after: str | None = None):
         self.words = words
+        self.after = after  # the conjunction the rule's sentence puts before its value (Catalog.conjunction_before)
         self.spec = spec
         self.rule = rule
         self.vocabulary_id = vocabulary_id
@@ -218,12 +220,12 @@ class ValueWords(Visitor):
         return self.words.text("value.list_separator").join(items[:-1]) + self.words.text(last) + items[-1]
 
     # -- value shapes
-    def condition(self, expr: m.Expr, to_reader: bool = False) -> str:
+    def condition(self, expr: m.Expr, to_reader: bool = False, after: str | None = None) -> str:
         names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES,
                                 subject=RULE_SUBJECTS.get(self.rule.id), to_reader=to_reader)
         if self.rule.kind == "call":  # `calling(las)` names a value of this call as its values are named
             names = replace(names, values=call_values(self.spec, self.rule.section, self.words, self.terms))
-        return self.terms.fill(render_condition(expr, self.words.lang, names))
+        return self.terms.fill(render_condition(expr, self.words.lang, names, after))
 
     def visit_Number(self, node: m.Number) -> Rendered:
         if self.rule.id in schema.EXPRESSION_RULES:  # a formula rule written as a lone number
@@ -236,7 +238,7 @@ class ValueWords(Visitor):
         return Rendered(self.word(node.value))
 
     def visit_Formula(self, node: m.Formula) -> Rendered:
-        return Rendered(self.condition(node.expr))
+        return Rendered(self.condition(node.expr, after=self.after))
 
     def visit_WordList(self, node: m.WordList) -> Rendered:
         last = "value.else" if self.vocabulary_id in ORDERED_LISTS else "value.and"
@@ -340,7 +342,7 @@ class ValueWords(Visitor):
         return self.words.text("value.also", label=self.lit(label), others=self.lit(f"({', '.join(others)})"))
 
     def visit_Requirement(self, node: m.Requirement) -> Rendered:
-        return Rendered(self.condition(node.condition) + self.guards(node))
+        return Rendered(self.condition(node.condition, after=self.after) + self.guards(node))
 
     def visit_Obligation(self, node: m.Obligation) -> Rendered:
         return Rendered(self.text("duty.must", duty=self.text(f"duty.{node.duty}")) + self.guards(node))
@@ -351,9 +353,11 @@ class ValueWords(Visitor):
         to_reader = isinstance(node, m.Obligation)
         text = ""
         if node.when is not None and not (node.when == m.Pred("stock_empty") and not has_stock(self.spec)):
-            text += self.words.text("duty.when", condition=self.condition(node.when, to_reader))
+            text += self.words.text("duty.when", condition=self.condition(
+                node.when, to_reader, self.words.conjunction_before("duty.when", "condition")))
         if node.unless is not None:
-            text += self.words.text("duty.unless", condition=self.condition(node.unless, to_reader))
+            text += self.words.text("duty.unless", condition=self.condition(
+                node.unless, to_reader, self.words.conjunction_before("duty.unless", "condition")))
         return text
 
     # -- table cells
