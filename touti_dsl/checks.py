@@ -155,31 +155,29 @@ def check_spec(spec: m.Spec) -> list[Diagnostic]:
 def _check_each_table_size(spec: m.Spec) -> list[Diagnostic]:
     """The blocks' own problems, then every check on the spec of each number of players the table seats (its block
     written over the rules): a problem found at some numbers only says which (`with 2 players: ...`)."""
-    problems = check_seat_rules(spec)
     refused = {id(rule) for rule, _ in _block_problems(spec) if rule is not None}
-    found: dict[Diagnostic, list[int]] = {}
     counts = m.seat_counts(spec) or (None,)  # a table.seats missing or misshapen: the spec as written, checked once
-    for count in counts:
-        sized = for_players(spec, count, usable=lambda rule: id(rule) not in refused)
-        for problem in check_spec(sized):
-            found.setdefault(problem, []).append(count)
-    for problem, where in found.items():
-        if len(where) < len(counts):
-            problem = dataclasses.replace(problem, message=f"with {_numbers_text(where)} players: {problem.message}")
-        problems.append(problem)
-    return problems
+    return _check_each_choice(check_seat_rules(spec), counts,
+                              lambda count: for_players(spec, count, usable=lambda rule: id(rule) not in refused),
+                              lambda where: f"with {_numbers_text(where)} players")
 
 
 def _check_each_hand_size(spec: m.Spec) -> list[Diagnostic]:
     """The setting's own problems, then every check on the spec of each hand size the table may choose: a problem
     found at some choices only says which (`with table.hand_size 7: ...`)."""
-    setting = hand_size_setting(spec)
-    found: dict[Diagnostic, list[int]] = {problem: [] for problem in check_settings(spec)}
-    choices = tuple(dict.fromkeys(setting.choices))
+    choices = tuple(dict.fromkeys(hand_size_setting(spec).choices))
+    return _check_each_choice(check_settings(spec), choices, lambda choice: for_hand_size(spec, choice),
+                              lambda where: f"with table.hand_size {_numbers_text(where)}")
+
+
+def _check_each_choice(own: list[Diagnostic], choices: tuple, spec_at, label) -> list[Diagnostic]:
+    """`own` problems, then every check on `spec_at(choice)` for each choice of a table setting; a problem found at
+    some choices only is prefixed with `label(those choices)`."""
+    found: dict[Diagnostic, list] = {problem: [] for problem in own}
     for choice in choices:
-        for problem in check_spec(for_hand_size(spec, choice)):
+        for problem in check_spec(spec_at(choice)):
             found.setdefault(problem, []).append(choice)
-    return [dataclasses.replace(problem, message=f"with table.hand_size {_numbers_text(where)}: {problem.message}")
+    return [dataclasses.replace(problem, message=f"{label(where)}: {problem.message}")
             if where and len(where) < len(choices) else problem for problem, where in found.items()]
 
 
