@@ -166,6 +166,52 @@ def round_fields(setup: dict) -> dict:
     return {name: setup[name] for name in SETUP_FIELDS if name in setup}
 
 
+_STEPS_MEMBER = ',"steps":['
+_STEP_TEXTS: dict[str, dict] = {}  # a step's text (without its braces) -> the step: most steps are a few texts
+_STEP_TEXTS_KEPT = 50_000  # a case's actions come from a bounded vocabulary, but a request can name anything
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def decode_request(line: str):
+    """`json.loads(line)`, the same value, but faster for a compact request whose steps come last.
+
+    A fuzz round's request is over a hundred steps, most of them the same few texts
+    (`{"op":"actors"}`, a legal step per seat, the plays of forty cards): each step's text
+    is decoded once and its step object kept.  The steps' text is cut at every `},{`; the
+    cut is right only if every piece is one whole JSON object, which decoding each piece
+    on its own proves (a piece that is not, e.g. a string holding `},{`, fails to decode:
+    the line is then decoded as a whole).  A kept step is shared by every request that
+    sends it: the adapter only reads steps.
+    """
+    at = line.find(_STEPS_MEMBER + "{")
+    end = line.rstrip()
+    if at <= 0 or not end.endswith("}]}"):
+        return json.loads(line)
+    try:
+        head = json.loads(line[:at] + "}")
+        steps = _decode_steps(end[at + len(_STEPS_MEMBER) + 1:-3])
+    except (ValueError, RecursionError):
+        return json.loads(line)
+    if type(head) is not dict:
+        return json.loads(line)
+    head["steps"] = steps  # a "steps" member earlier in the line: the last one counts, as json.loads has it
+    return head
+
+
+def _decode_steps(inner: str) -> list:
+    """The steps of `{inner}` cut at `},{`: each piece decoded once, as a whole object (else ValueError)."""
+    kept, steps = _STEP_TEXTS, []
+    keep = steps.append
+    for piece in inner.split("},{"):
+        step = kept.get(piece)
+        if step is None:
+            step = json.loads("{" + piece + "}")
+            if len(kept) < _STEP_TEXTS_KEPT and all(type(value) in _SCALARS for value in step.values()):
+                kept[piece] = step
+        keep(step)
+    return steps
+
+
 class ReferenceAdapter:
     """Serves one spec (bundled id or path) through protocol 1, under its own system id or `system`."""
 
@@ -226,7 +272,7 @@ class ReferenceAdapter:
     def answer_text(self, line: str) -> str | None:
         """The reply to one request line, as one JSON text; None for stop."""
         try:
-            request = json.loads(line)
+            request = decode_request(line)
         except json.JSONDecodeError as error:
             return ENCODE({"type": "errored", "id": None, "message": f"request is not JSON: {error.msg}"})
         kind = request.get("type") if isinstance(request, dict) else None
