@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from touti_dsl.cases.build import generate
+from touti_dsl.cases.build import generate, other_table_cases
 from touti_dsl.cases.coverage import coverage
 from touti_dsl.conformance.adapter import ReferenceAdapter
 from touti_dsl.conformance.blame import SystemRules, blamed_rules
@@ -70,3 +70,16 @@ def test_a_spec_without_the_duty_fails_on_the_block_rule(cases, tmp_path, monkey
             blamed.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules)[0])
     assert blamed and set(blamed) == {RULE}
     assert doc_anchor(SYSTEM, RULE) == f"rules/{SYSTEM}.md#players-2"
+
+
+def test_a_declaration_condition_of_one_number_of_players_has_its_refusals_there(tmp_path):
+    """Tute for two, three or four where, at two, a song may be declared only while cards are left to draw (Guiñote's
+    `require while_stock`): refused at two once the stock is drawn, allowed before."""
+    path = tmp_path / "songs-while-stock.touti"
+    path.write_text('touti 1\n\nsystem "songs-while-stock" extends "tute-two-three-four" {\n  title: "Songs"\n}\n\n'
+                    "with 2 players {\n  ghna {\n    require while_stock: not stock_empty\n  }\n}\n", encoding="utf-8")
+    cases = other_table_cases(load_spec(path), 20261130)
+    refused = [case for case in cases if case["polarity"] == "negative" and "ghna.while_stock" in case["rules"]]
+    assert refused and {_seats(case) for case in refused} == {2}
+    assert any(case["polarity"] == "positive" and "ghna.while_stock" in case["rules"] for case in cases)
+
