@@ -141,44 +141,48 @@ def check(function: Check) -> Check:
 
 
 def check_spec(spec: m.Spec) -> list[Diagnostic]:
-    """Every diagnostic of every check, in check order; with `with N players` blocks, of every number of players."""
+    """Every diagnostic of every check, in check order; with `with N players` blocks, of every number of players, and
+    with a hand size the table chooses, of every choice: a problem found at some choices only says which, in one
+    prefix (`with 4 players and table.hand_size 10: ...`)."""
+    return [dataclasses.replace(problem, message=f"with {' and '.join(where)}: {problem.message}") if where else problem
+            for problem, where in _problems_where(spec)]
+
+
+def _problems_where(spec: m.Spec) -> list[tuple[Diagnostic, tuple[str, ...]]]:
+    """Each diagnostic with the table choices it is found at only (empty: at every choice)."""
     if spec.seat_rules:
-        return _check_each_table_size(spec)
+        return _each_table_size(spec)
     if hand_size_setting(spec) is not None:
-        return _check_each_hand_size(spec)
-    problems: list[Diagnostic] = []
-    for run in CHECKS:
-        problems.extend(run(spec))
-    return problems
+        return _each_hand_size(spec)
+    return [(problem, ()) for run in CHECKS for problem in run(spec)]
 
 
-def _check_each_table_size(spec: m.Spec) -> list[Diagnostic]:
+def _each_table_size(spec: m.Spec) -> list[tuple[Diagnostic, tuple[str, ...]]]:
     """The blocks' own problems, then every check on the spec of each number of players the table seats (its block
-    written over the rules): a problem found at some numbers only says which (`with 2 players: ...`)."""
+    written over the rules)."""
     refused = {id(rule) for rule, _ in _block_problems(spec) if rule is not None}
     counts = m.seat_counts(spec) or (None,)  # a table.seats missing or misshapen: the spec as written, checked once
-    return _check_each_choice(check_seat_rules(spec), counts,
-                              lambda count: for_players(spec, count, usable=lambda rule: id(rule) not in refused),
-                              lambda where: f"with {_numbers_text(where)} players")
+    return _each_choice(check_seat_rules(spec), counts,
+                        lambda count: for_players(spec, count, usable=lambda rule: id(rule) not in refused),
+                        lambda where: f"{_numbers_text(where)} players")
 
 
-def _check_each_hand_size(spec: m.Spec) -> list[Diagnostic]:
-    """The setting's own problems, then every check on the spec of each hand size the table may choose: a problem
-    found at some choices only says which (`with table.hand_size 7: ...`)."""
+def _each_hand_size(spec: m.Spec) -> list[tuple[Diagnostic, tuple[str, ...]]]:
+    """The setting's own problems, then every check on the spec of each hand size the table may choose."""
     choices = tuple(dict.fromkeys(hand_size_setting(spec).choices))
-    return _check_each_choice(check_settings(spec), choices, lambda choice: for_hand_size(spec, choice),
-                              lambda where: f"with table.hand_size {_numbers_text(where)}")
+    return _each_choice(check_settings(spec), choices, lambda choice: for_hand_size(spec, choice),
+                        lambda where: f"table.hand_size {_numbers_text(where)}")
 
 
-def _check_each_choice(own: list[Diagnostic], choices: tuple, spec_at, label) -> list[Diagnostic]:
-    """`own` problems, then every check on `spec_at(choice)` for each choice of a table setting; a problem found at
-    some choices only is prefixed with `label(those choices)`."""
-    found: dict[Diagnostic, list] = {problem: [] for problem in own}
+def _each_choice(own: list[Diagnostic], choices: tuple, spec_at, label) -> list[tuple[Diagnostic, tuple[str, ...]]]:
+    """`own` problems, then every problem of `spec_at(choice)` for each choice of a table setting; one found at some
+    choices only gets `label(those choices)` before the choices of another setting it was found at."""
+    found: dict[tuple[Diagnostic, tuple[str, ...]], list] = {(problem, ()): [] for problem in own}
     for choice in choices:
-        for problem in check_spec(spec_at(choice)):
-            found.setdefault(problem, []).append(choice)
-    return [dataclasses.replace(problem, message=f"{label(where)}: {problem.message}")
-            if where and len(where) < len(choices) else problem for problem, where in found.items()]
+        for located in _problems_where(spec_at(choice)):
+            found.setdefault(located, []).append(choice)
+    return [(problem, ((label(at),) if at and len(at) < len(choices) else ()) + where)
+            for (problem, where), at in found.items()]
 
 
 def _numbers_text(numbers: list[int]) -> str:

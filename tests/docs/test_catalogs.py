@@ -47,11 +47,12 @@ def test_translations_fill_the_same_fields(lang):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_a_count_wording_is_a_wording_of_a_known_sentence_and_category(lang):
-    """`KEY#CAT`: KEY is a sentence of the catalog, CAT a plural category the language uses (or `feminine`, a verb's
-    agreement, or `one` / `two` / `three`, a group of exactly that many people at the table: Catalog.for_group), and
-    the wording fills no field that KEY lacks (it may drop the number: «يلعب لاعبان»)."""
+    """`KEY#CAT`: KEY is a sentence of the catalog, CAT a plural category the language uses (or `feminine` and `you`,
+    a verb's agreement with a feminine subject or the reader, or `one` / `two` / `three`, a group of exactly that many
+    people at the table: Catalog.for_group), and the wording fills no field that KEY lacks (it may drop the number:
+    «يلعب لاعبان»)."""
     texts = catalog(lang).texts
-    categories = {catalog(lang).plural(n) for n in range(0, 1000)} | {"feminine", "one", "two", "three"}
+    categories = {catalog(lang).plural(n) for n in range(0, 1000)} | {"feminine", "you", "one", "two", "three"}
     for key, text in texts.items():
         if "#" in key:
             base, category = key.split("#")

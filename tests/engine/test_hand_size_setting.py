@@ -131,3 +131,15 @@ def test_the_page_says_the_hand_size_and_the_other_choice(tmp_path, lang, senten
     spec = load_flat(_spec_file(tmp_path))
     said = PageWords(catalog(lang), spec).rule_view(spec.rule("table.hand_size")).sentence
     assert re.sub(r'<bdi dir="ltr">(\d+)</bdi>', r"\1", said) == sentence  # Arabic isolates its numerals
+
+
+def test_a_problem_at_one_number_of_players_and_one_hand_size_says_both_in_one_prefix(tmp_path):
+    """Briscola for two to six with ten cards each as a choice: ten each is too many at four to six players only."""
+    path = tmp_path / "ten-each.touti"
+    path.write_text('touti 1\n\nsystem "ten-each" extends "briscola-two-to-six" {\n  title: "Ten each"\n}\n\n'
+                    "table {\n  hand_size: 3 (3, 10)\n}\n", encoding="utf-8")
+    assert [d.message for d in check_spec(load_flat(path))] == [
+        "with 4 players and table.hand_size 10: the deck has 40 cards and 4 hands of 10 need 40: no card is left to "
+        "draw (table.draw winner_first)",
+        "with 5 players and table.hand_size 10: the deck has 40 cards and 5 hands of 10 need 50",
+        "with 6 players and table.hand_size 10: the deck has 36 cards and 6 hands of 10 need 60"]

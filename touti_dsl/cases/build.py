@@ -21,8 +21,9 @@ from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
 from . import claims, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
-from ..table_sizes import block_for, rule_name_at
+from ..table_sizes import block_for, for_players, rule_name_at
 from .explore import Explorer, Findings, Witness, quick_rounds
+from .coverage import rule_kind
 from .steps import actors_step, refuse_step
 from .freshness import write_stamp
 
@@ -156,14 +157,7 @@ def match_playthrough(game: Game, seed: int, core_only: bool = False) -> dict:
 
 def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) -> list[dict]:
     """All cases of a spec, merged where two rules yield the very same steps."""
-    raw: list[dict] = []
-    for witnesses in findings.refused.values():
-        for witness in witnesses:
-            raw.append(refusal_case(game, witness))
-            raw.append(allowed_case(game, witness, "refused"))
-    for witnesses in findings.accepted.values():
-        for witness in witnesses[:1]:
-            raw.append(allowed_case(game, witness, "accepted"))
+    raw = witness_cases(game, findings)
     rng = random.Random(seed)
     next_deal = _deal(game, rng)
     kinds = kind_names(game.ruleset)
@@ -190,6 +184,22 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
     return _merge(raw)
+
+
+def witness_cases(game: Game, findings: Findings, only: frozenset[str] | None = None) -> list[dict]:
+    """The refusal and allowed cases of the explorer's witnesses (of the rules `only` names, when given)."""
+    raw: list[dict] = []
+    for witness in _witnesses(findings.refused, only):
+        raw.append(refusal_case(game, witness))
+        raw.append(allowed_case(game, witness, "refused"))
+    for witness in _witnesses(findings.accepted, only, first=True):
+        raw.append(allowed_case(game, witness, "accepted"))
+    return raw
+
+
+def _witnesses(table: dict[str, list[Witness]], only: frozenset[str] | None, first: bool = False):
+    for witnesses in table.values():
+        yield from (w for w in witnesses[:1 if first else None] if only is None or w.rule in only)
 
 
 def _deal(game: Game, rng: random.Random):
@@ -300,7 +310,8 @@ def other_table_cases(spec: m.Spec, seed: int) -> list[dict]:
     card (a stock or a card set aside that a block writes), playthroughs and a match,
     each case's setup naming the choice (`settings.seats`, `settings.hand_size`); a number of players is played
     with its `with N players` rules, which its playthroughs name.  The play duties and declarations are not
-    explored again at each choice."""
+    explored again at each choice, but for the refusing rules a block writes: those get their refusal and allowed
+    cases at its number."""
     cases = []
     for name, rule_id in TABLE_SETTINGS.items():
         setting = spec.value(rule_id)
@@ -317,7 +328,8 @@ CHOICE_WORDS = {"seats": "{} players", "hand_size": "{} cards each"}
 def _table_choice_cases(spec: m.Spec, seed: int, name: str, choice: int) -> list[dict]:
     game = Game.from_spec(spec, **{name: choice})
     own = seed + CHOICE_SEEDS[name] + choice
-    rounds = Explorer(game, own, core_only=True).explore(TABLE_ROUNDS).rounds
+    findings = Explorer(game, own, core_only=True).explore(TABLE_ROUNDS)
+    rounds = list(findings.rounds)  # the outcomes come from these rounds, not from the block's campaigns below
     found = outcomes.round_cases(game, rounds) + outcomes.rotation_cases(game, rounds, _deal(game, random.Random(seed)))
     found += outcomes.sit_out_cases(game, rounds)
     found += outcomes.stock_cases(game, rounds)
@@ -325,12 +337,43 @@ def _table_choice_cases(spec: m.Spec, seed: int, name: str, choice: int) -> list
     found += playthrough_cases(game, own + 100, 2)
     found.append(match_playthrough(game, own + 200, core_only=True))
     block = block_for(spec, choice) if name == "seats" else None  # the rules of this number of players
+    if block is not None:
+        found += _block_refusal_cases(spec, game, findings, block, own)
     for case in found:
         case["setup"] = dict(case["setup"], settings={name: choice})
         case["description"] += f" ({CHOICE_WORDS[name].format(choice)})"
         if block is not None and any(rule.startswith("playthrough.") for rule in case["rules"]):
             case["rules"] = list(dict.fromkeys([*case["rules"], *(rule.id for rule in block.rules)]))
     return found
+
+
+def _block_refusal_cases(spec: m.Spec, game: Game, findings: Findings, block: m.SeatRules, seed: int) -> list[dict]:
+    """The refusal and allowed cases of the refusing rules a `with N players` block writes (a duty, a bidding or
+    declaration condition in force at that number only): the default number's exploration never meets them there.
+
+    The rounds already explored at that number are searched first; a rule they never refuse by gets a bounded
+    campaign or two more (free play, then the pairs dealt to the first speaker's side for a declaration)."""
+    seated = for_players(spec, block.players)
+    refusing = frozenset(rule.id for rule in block.rules if rule_kind(seated, seated.rule(rule.id)) == "refusing")
+    if not refusing:
+        return []
+    for index, campaign in enumerate(_block_campaigns(game)):
+        if all(_refused_by(findings, rule) for rule in refusing):
+            break
+        Explorer(game, seed + 300 + index, findings=findings, **campaign).explore(TABLE_ROUNDS)
+    return witness_cases(game, findings, refusing)
+
+
+def _block_campaigns(game: Game) -> list[dict]:
+    campaigns: list[dict] = [{}]
+    if not game.ruleset.ghna.off:
+        lowest = game.ruleset.bidding.minimum if game.ruleset.bidding else None
+        campaigns.append({"contract": lowest, "rigged_pairs": True})
+    return campaigns
+
+
+def _refused_by(findings: Findings, rule_id: str) -> bool:
+    return any(witness.rule == rule_id for witnesses in findings.refused.values() for witness in witnesses)
 
 
 def _kind_ranks(game: Game) -> list[int]:

@@ -10,7 +10,9 @@ error naming the type: a new node must be given words here, never skipped.
 
 A clause may stand right after a conjunction ("if", "when", `Prose.after`): Arabic then puts the verb «كان» / «يكون»
 before a clause that opens with its subject's noun («إذا كان عدد اللمّات …», «عندما يكون …»), never before one that
-opens with a verb («إذا ربح …»).
+opens with a verb («إذا ربح …»); a negative clause that denies such a clause («هذا اللاعب ليس صاحب العقد») puts its
+negation on that verb instead, said with the affirmative clause («إذا لم يكن هذا اللاعب هو صاحب العقد», «عندما لا يكون
+…»), never «إذا كان … ليس …».
 """
 
 from __future__ import annotations
@@ -58,6 +60,26 @@ NOMINAL_SENTENCES = {"ar": frozenset({
                                    "pred.bidding_side", "pred_not.bidding_side"))})}
 # «المزايدة الجارية تسمّي …»: «كانت»
 FEMININE_SENTENCES = {"ar": frozenset({"pred.bid_suit", "pred_args.bid_suit", "pred_args_not.bid_suit"})}
+# Negative sentences that deny a sentence opening with its subject's noun («ليس» / «لا» before the predicate), per
+# language, with that affirmative sentence: right after a conjunction the negation goes on the verb the conjunction
+# takes (`expr.not_be.*`: «إذا لم يكن …», «عندما لا يكون …») and the affirmative sentence follows, as Arabic reads it; a
+# negative sentence with «لم» («هذا اللاعب لم يقم …») already has its verb and stays («إذا كان هذا اللاعب لم يقم …»).
+DENIED_SENTENCES = {"ar": {
+    **{f"{form}_not.{name}": f"{form}.{name}" for form, names in (
+        ("pred", ("bid_winner", "bidding_side", "can_win", "holds_ace", "holds_led", "holds_trump", "is_dealer",
+                  "leading", "partner_holds_high", "partner_winning")),
+        ("pred_args", ("bid_suit", "calling", "declaring", "holds", "holds_pair")),
+        (f"{READER}pred", ("bidding_side", "partner_winning", "bid_winner", "can_win", "holds_led", "holds_trump",
+                           "is_dealer", "leading")),
+        (f"{READER}pred_args", ("holds", "holds_pair"))) for name in names},
+    "expr.compare.not_equal": "expr.compare.equal",
+    # «ليس صحيحًا أنّ …»: «إذا لم يكن صحيحًا أنّ …»
+    "expr.not": "expr.true_that", "expr.not_both": "expr.true_that_both"}}
+# The denied sentences whose subject is the reader («لست الموزّع», «لا تملك …»): the verb agrees with the reader
+# (`expr.not_be.*#you`: «إلا إذا لم تكن تملك …», «عندما لا تكون أنت الموزّع»).
+READER_SUBJECTS = {"ar": frozenset(f"{READER}{key}" for key in (
+    "pred_not.bid_winner", "pred_not.can_win", "pred_not.holds_led", "pred_not.holds_trump", "pred_not.is_dealer",
+    "pred_not.leading", "pred_args_not.holds", "pred_args_not.holds_pair"))}
 
 
 @dataclass(frozen=True)
@@ -93,15 +115,20 @@ class Prose:
             raise TypeError(f"render_condition has no words for a {type(expr).__name__} node in {self.words.lang!r}")
         return builder(self if after == self.after else replace(self, after=after), expr)
 
-    def after_conjunction(self, clause: str, feminine: bool = False) -> str:
+    def after_conjunction(self, clause: str, feminine: bool = False, denied: bool = False, reader: bool = False) -> str:
         """`clause`, whose subject's noun opens it, as it reads after the conjunction `after` (`expr.be.*`: Arabic
-        «كان» / «يكون», «كانت» / «تكون» for a feminine subject; other languages leave it as it is)."""
+        «كان» / «يكون», «كانت» / «تكون» for a feminine subject; other languages leave it as it is); `denied`: the clause
+        is denied by the verb (`expr.not_be.*`: «لم يكن» / «لا يكون», «لم تكن» for the reader: `reader`)."""
         if self.after is None:
             return clause
-        key = f"expr.be.{self.after}"
-        if feminine and self.words.has(f"{key}#feminine"):
-            key = f"{key}#feminine"
-        return self.words.text(key, clause=clause)
+        key = f"expr.{'not_be' if denied else 'be'}.{self.after}"
+        agreement = "#you" if reader else "#feminine" if feminine else ""
+        return self.words.text(f"{key}{agreement}" if self.words.has(f"{key}{agreement}") else key, clause=clause)
+
+    def affirmative(self, said: str) -> str | None:
+        """The affirmative sentence that the negative sentence `said` denies, when it is said so right after the
+        conjunction the clause follows (DENIED_SENTENCES); else None."""
+        return DENIED_SENTENCES.get(self.words.lang, {}).get(said) if self.after is not None else None
 
     def counted(self, key: str) -> str:
         """`key` in its wording for the number of people it names at this table (COUNTED)."""
@@ -113,8 +140,13 @@ class Prose:
     def sentence(self, key: str, **fields) -> str:
         """A truth term's sentence `key`: after a conjunction, one that opens with its subject's noun takes a verb
         (NOMINAL_SENTENCES)."""
-        text = self.text(key, **fields)
         said = f"{READER}{key}" if self.names.to_reader and self.words.has(f"{READER}{key}") else key  # the words used
+        if (affirmative := self.affirmative(said)) is not None:
+            feminine = affirmative in FEMININE_SENTENCES.get(self.words.lang, ())
+            reader = said in READER_SUBJECTS.get(self.words.lang, ())
+            return self.after_conjunction(self.text(affirmative.removeprefix(READER), **fields), feminine, denied=True,
+                                          reader=reader)
+        text = self.text(key, **fields)
         if said not in NOMINAL_SENTENCES.get(self.words.lang, ()):
             return text
         return self.after_conjunction(text, said in FEMININE_SENTENCES.get(self.words.lang, ()))
@@ -237,9 +269,11 @@ def _negation(prose: Prose, node: m.Not) -> str:
             return _with_args(prose, operand, f"pred_args_not.{operand.name}")
         return _about_a_call(prose, operand, f"pred_call_not.{operand.name}") or \
             _about_call(prose, prose.sentence(f"pred_not.{operand.name}"), operand.arg)
-    if isinstance(operand, m.All) and len(operand.operands) == 2:  # "not both a and b": the negation covers the pair
-        return prose.words.text("expr.not_both", item=prose.clause(operand))
-    return prose.words.text("expr.not", item=prose.clause(operand))
+    # "not both a and b": the negation covers the pair
+    key = "expr.not_both" if isinstance(operand, m.All) and len(operand.operands) == 2 else "expr.not"
+    if (affirmative := prose.affirmative(key)) is not None:
+        return prose.after_conjunction(prose.words.text(affirmative, item=prose.clause(operand)), denied=True)
+    return prose.words.text(key, item=prose.clause(operand))
 
 
 def _number(prose: Prose, node: m.Num) -> str:
@@ -264,12 +298,14 @@ def _comparison(prose: Prose, node: m.Compare) -> str:
     """`expr.compare.*`; its feminine wording (`#feminine`) when the verb agrees with a feminine term (Arabic
     «رتبة الورقة المقلوبة تساوي …», not «يساوي»)."""
     key = f"expr.compare.{COMPARE_KEYS[node.op]}"
+    affirmative = prose.affirmative(key)  # «إذا لم يكن … يساوي …», not «إذا كان … لا يساوي …»
+    key = affirmative or key
     feminine = isinstance(node.left, m.Pred) and node.left.name in FEMININE_TERMS.get(prose.words.lang, ())
     if feminine and prose.words.has(f"{key}#feminine"):
         key = f"{key}#feminine"
     sentence = prose.words.text(key, left=_operand(prose, node.left, node.right),
                                 right=_operand(prose, node.right, node.left))
-    return prose.after_conjunction(sentence, feminine)  # its subject, the left side, opens it
+    return prose.after_conjunction(sentence, feminine, denied=affirmative is not None)  # its subject, the left side, opens it
 
 
 def _arithmetic(prose: Prose, node: m.Arith) -> str:

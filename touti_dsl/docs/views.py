@@ -526,6 +526,9 @@ class RulesPage:
     differences: tuple = field(default=())
     table_sizes: tuple[TableSizeView, ...] = ()
     table_sizes_intro: str = ""
+    # the intro says which number of players the page's rules are those of: a link to a rule of that number's block
+    # (`with 4 players: RULE`, as the blame names it) lands there
+    table_sizes_anchor: str = ""
 
 
 @dataclass(frozen=True)
@@ -602,4 +605,5 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
         house_notes=note_views(words, m.spec_notes(spec.header_comments)),
         base=spec.base, differences=differences, table_sizes=sizes,
         table_sizes_intro=page.text("intro.table_sizes", players=page.lit(spec.table_size)) if sizes else "",
+        table_sizes_anchor=f"players-{spec.table_size}" if sizes else "",
     )
