@@ -123,3 +123,12 @@ def test_a_variant_s_arabic_page_reads_with_the_verb(tmp_path):
                   "إلا إذا لا تملك", "عندما لست"):
         assert wrong not in arabic, wrong
     assert "\n- رقم اللمّة الجارية" in arabic  # the requirement's bullet stands alone: no verb
+
+
+def test_a_trumped_trick_agrees_with_any_word_for_a_trump(tmp_path):
+    """Tute calls a trump «حكم» (masculine), the seeds «ورقة رابحة» (feminine): «لُعبت حكم» was wrong; the trick, the
+    subject of «قُطعت», is feminine in every spec."""
+    for base, trump in (("tute", "بحكم"), ("atlas-carta", "بورقة رابحة")):
+        page = variant_pages(tmp_path, base, "play {\n  overtake: must beat_led when trick_trumped\n}\n")["ar"]
+        assert f"قُطعت هذه {'اللمّة' if base == 'tute' else 'اللفّة'} {trump} واللون المطلوب ليس" in page, base
+        assert "لُعبت حكم" not in page

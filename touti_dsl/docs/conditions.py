@@ -96,6 +96,9 @@ class Names:
     to_reader: bool = False  # the sentence around speaks to the reader ("you must"): "you hold", not "this player holds"
     values: Mapping[str, str] = field(default_factory=dict)  # the values of the call whose rule is shown (`calling(las)`)
     counts: TableCounts = TableCounts()  # how many opponents, other players, sides: «الخصمان» only for exactly two
+    # what a side's total holds at this table: `_no_ghna` without songs, `_no_bonus` where the last trick is worth
+    # nothing (Brisca), both, or "" (cards, last-trick bonus and declarations)
+    total_without: str = ""
 
 
 @dataclass(frozen=True)
@@ -247,13 +250,22 @@ def _about_the_player(prose: Prose, node: m.Pred, form: str) -> str | None:
     return key if own and prose.names.subject is None and prose.words.has(key) else None
 
 
+def _as_counted(prose: Prose, key: str) -> str:
+    """`key` in its wording for what a total holds at this table (`Names.total_without`), when the catalog has one:
+    a Brisca's total is "their own card points", not "(cards, last trick bonus and declarations)"."""
+    form, name = key.split(".", 1)
+    variant = f"{form}{prose.names.total_without}.{name}"
+    return variant if prose.names.total_without and prose.words.has(variant) else key
+
+
 def _predicate(prose: Prose, node: m.Pred) -> str:
     if prose.names.subject in node.args and prose.words.has(f"pred_args_own.{node.name}"):
-        return _with_args(prose, node, f"pred_args_own.{node.name}")  # `{what}`: a kind named beside the side
+        # `{what}`: a kind named beside the side
+        return _with_args(prose, node, _as_counted(prose, f"pred_args_own.{node.name}"))
     if (key := _about_the_player(prose, node, "pred_args_self")) is not None:
         return _with_args(prose, node, key)
     if prose.words.has(f"pred_args.{node.name}"):
-        return _with_args(prose, node, f"pred_args.{node.name}")
+        return _with_args(prose, node, _as_counted(prose, f"pred_args.{node.name}"))
     return _about_a_call(prose, node, f"pred_call.{node.name}") or \
         _about_call(prose, prose.sentence(f"pred.{node.name}"), node.arg)
 

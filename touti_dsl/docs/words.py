@@ -146,8 +146,15 @@ def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, su
     kinds = spec.value("ghna.kinds")
     return Names(calls=call_names(spec, lang), suits=labels, ranks=rank_labels(spec, lang),
                  numbers_are_ranks=numbers_are_ranks, subject=subject, to_reader=to_reader,
-                 each=table_variants(spec) == ("_each",), counts=table_counts(spec),
+                 each=table_variants(spec) == ("_each",), counts=table_counts(spec), total_without=total_without(spec),
                  kinds=tuple(e.key for e in kinds.entries) if isinstance(kinds, m.Table) else ())
+
+
+def total_without(spec: m.Spec) -> str:
+    """What a side's total lacks at this table, as the suffix of its wording: `_no_ghna` without a ghna section,
+    `_no_bonus` where the last trick is worth nothing, both in that order, or ""."""
+    no_ghna = "" if spec.section("ghna") else "_no_ghna"
+    return no_ghna + ("_no_bonus" if spec.value("deck.last_trick") == m.Number(0) else "")
 
 
 def call_value(words: Catalog, terms: Terms, decl: m.Decl) -> str:

@@ -140,7 +140,9 @@ SIMPLE.update({
     "trick_trumped": lambda st, s, a: st.best_trump >= 0 and st.led_suit != st.trump_suit,
     "partner_winning": lambda st, s, a: bool(st.trick_cards) and st.trick_winner in st.seating.partners[s],
     "partner_unbeatable": _partner_unbeatable,
-    "leading": lambda st, s, a: not st.trick_cards,
+    # the seat judged is not always the one to play (a swap, a declaration, a claim by another seat): "this player
+    # leads" needs both an empty trick and the lead being this seat's
+    "leading": lambda st, s, a: not st.trick_cards and st.to_play == s,
     "holds_led": lambda st, s, a: bool(st.trick_cards) and _holds_suit(st, s, st.led_suit),
     "holds_trump": lambda st, s, a: _holds_suit(st, s, st.trump_suit),
     "trick_number": lambda st, s, a: st.tricks_played + 1,
