@@ -121,7 +121,7 @@ from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
 from .hand_sizes import for_hand_size, hand_size_setting
 from .table_sizes import for_players
-from .vocabulary import DUTIES, TERMS
+from .vocabulary import DUTIES, TERMS, TRUMP_DUTIES, TRUMP_TERMS
 
 Check = Callable[[m.Spec], list[Diagnostic]]
 
@@ -1289,16 +1289,8 @@ def _no_trumps(spec: m.Spec) -> bool:
     return _known_word(spec, "trump.choice") == "none"
 
 
-# Without trumps no card is turned to show them: nothing lies under the stock or aside, nothing may be exchanged for
-# it (`trump.swap` itself is E108: it applies only with `choice: turned_card`).  Refused rather than ignored, so that
-# a variant that takes the trumps away from its base also takes its turned card away, visibly.
-TURNED_CARD_RULES = ("trump.turned", "trump.swap_window", "trump.swap_duty")
-# Duties that narrow the choice to trumps could never apply: refused, as a rule that never decides and a page that
-# would speak of trumps.  Following and heading the led suit stay, and mean what they always meant.
-TRUMP_DUTIES = ("trump", "beat_trump", "no_undertrump")
-# Terms that read trumps or the turned card would be false or 0 in every round: a condition built on them never
-# decides, so it is refused where written; `bid_suit` (a suit named in the bid) is already E310 outside `in_bid`.
-TRUMP_TERMS = ("trick_trumped", "holds_trump", "turned_rank")
+# Refused rather than ignored (schema.TURNED_CARD_RULES, vocabulary.TRUMP_DUTIES and TRUMP_TERMS say why each), so
+# that a variant that takes the trumps away from its base also takes away, visibly, what needed them.
 
 
 @check
@@ -1310,7 +1302,7 @@ def check_without_trumps(spec: m.Spec) -> list[Diagnostic]:
         return []
     why = "this table has no trumps (trump.choice: none)"
     problems = [_diag("E420", f"{rule.id}: the turned card shows trumps, but {why}", rule, f"remove {rule.id}")
-                for rule in map(lambda rule_id: _rule(spec, rule_id), TURNED_CARD_RULES) if rule is not None]
+                for rule in map(lambda rule_id: _rule(spec, rule_id), schema.TURNED_CARD_RULES) if rule is not None]
     problems += [_diag("E420", f"{rule.id}: a requirement of the trump swap, but {why}", rule, f"remove {rule.id}")
                  for rule in _section(spec, "trump") if isinstance(rule.value, m.Requirement)]
     problems += [_diag("E420", f"{rule.id}: must {rule.value.duty} plays trumps, but {why}",

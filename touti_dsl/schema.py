@@ -251,6 +251,11 @@ CALL_RULES: tuple[RuleSpec, ...] = (
     _r("call.raise", WORDS, ("partner_minimum",), required=False, meaning="the call sets the minimum of the partner's next raise"),
 )
 
+# The rules of the turned card that a table without trumps (`trump.choice: none`) cannot have (checks.py E420): no
+# card is turned to show trumps, so none lies under the stock or aside, and none may be exchanged (`trump.swap`
+# itself applies only with `choice: turned_card`, E108).
+TURNED_CARD_RULES = ("trump.turned", "trump.swap_window", "trump.swap_duty")
+
 SECTIONS = ("system", "deck", "table", "rotation", "redeal", "bidding", "widow", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
 OPTIONAL_SECTIONS = ("redeal", "bidding", "widow", "concession", "claim", "ghna")
 

@@ -203,6 +203,8 @@ class ValueWords(Visitor):
         if self.rule.id == "match.at_once" and word in self.kind_names():  # a kind that wins the hand, by its name
             return self.text("word.match.at_once.kind", name=kind_label(word))
         table = [f"word{suffix}.{self.vocabulary_id}.{word}" for suffix in table_variants(self.spec)]
+        if self.spec.value("trump.choice") == m.Word("none"):  # "in another suit" than trumps: in any, without them
+            table.insert(0, f"word_no_trumps.{self.vocabulary_id}.{word}")
         return self.terms.fill(self.words.first(*table, f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
 
     def kind_names(self) -> tuple[str, ...]:
