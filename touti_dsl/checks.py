@@ -1291,8 +1291,6 @@ def _no_trumps(spec: m.Spec) -> bool:
 
 # Refused rather than ignored (schema.TURNED_CARD_RULES, vocabulary.TRUMP_DUTIES and TRUMP_TERMS say why each), so
 # that a variant that takes the trumps away from its base also takes away, visibly, what needed them.
-
-
 @check
 def check_without_trumps(spec: m.Spec) -> list[Diagnostic]:
     """E420: at a table without trumps (`trump.choice: none`) no rule, duty, term or value needs them: the turned card's

@@ -22,7 +22,8 @@ from ..table_sizes import for_players
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
 from .examples import Suite, example_suite, worked_examples
-from .views import CALL_HEADING, PageWords, anchor, inherits_summary, needs_trumps, rules_page, without_trumps
+from .views import CALL_HEADING, PageWords, anchor, inherits_summary, needs_trumps, rules_page
+from .words import without_trumps
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

@@ -817,7 +817,7 @@ def _exemptions(read: _Reader, keys: set[str]) -> set[str]:
 def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
     pair = read.rule("ghna.pair").value.values
     values = read.table("ghna.values")
-    plain_only = "trump" not in values  # a table without trumps (checks.py E420): every ghna is plain
+    no_trumps = "trump" not in values  # a table without trumps (checks.py E420): every ghna is plain
     read.word("ghna.in_hand", ("yes",))
     read.word("ghna.same_suit", ("once",))
     per_trick = read.number("ghna.per_trick")
@@ -831,7 +831,7 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
         read.word("ghna.lend", ("once",))
     return GhnaRules(
         pair=(pair[0], pair[1]),
-        trump_value=values["plain" if plain_only else "trump"].value,
+        trump_value=values["plain" if no_trumps else "trump"].value,
         plain_value=values["plain"].value,
         both_teams=who == "both",
         per_trick=per_trick,
