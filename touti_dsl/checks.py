@@ -74,6 +74,8 @@ Error codes (stable; the language reference lists this table):
 | E410 | a number where a condition is expected, or a condition where a number is expected |
 | E411 | `play.order` does not list every play duty exactly once |
 | E412 | `redeal.when` names what the deal does not show: trumps, when no turned card shows them; the led suit |
+| E420 | a rule, duty, term or value that needs trumps at a table without them (`trump.choice: none`): the turned card and its swap, a duty to trump or overtrump, `trick_trumped` / `holds_trump` / `turned_rank` or a `trump` argument, the `trump` row of `ghna.values` / `ghna.minimums`, a kind's value in trumps, a `plain_only` cap |
+| E421 | `trick.winner` does not fit `trump.choice`: `highest_led` exactly when the table has no trumps |
 | E405 | `play.partner_exemption` names something that is not a play obligation |
 | E406 | call named like a section or a keyword |
 | E407 | call value declared twice |
@@ -113,13 +115,13 @@ from . import model as m
 from . import schema
 from .engine.combinations import unsupported
 from .engine.loops import endless_calls
-from .declaration_kinds import Kind, at_once_misuses, problem_code, read_kind, same_cards
+from .declaration_kinds import TRUMP_WORD, Kind, at_once_misuses, problem_code, read_kind, same_cards
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
 from .hand_sizes import for_hand_size, hand_size_setting
 from .table_sizes import for_players
-from .vocabulary import DUTIES, TERMS
+from .vocabulary import DUTIES, TERMS, TRUMP_DUTIES, TRUMP_TERMS
 
 Check = Callable[[m.Spec], list[Diagnostic]]
 
@@ -1129,6 +1131,8 @@ def _most_ghna(spec: m.Spec) -> int | None:
     if not _has(spec, "ghna.values"):
         return 0
     values = _clean_table(spec, "ghna.values")
+    if values is not None and _no_trumps(spec) and set(values) == {"plain"}:
+        return len(_decls(spec, "deck.suits")) * values["plain"]  # no suit is trumps: every ghna is plain
     if values is None or set(values) != {"trump", "plain"}:
         return None
     return values["trump"] + (len(_decls(spec, "deck.suits")) - 1) * values["plain"]
@@ -1262,11 +1266,12 @@ def _terms(expr) -> Iterator[m.Pred]:
 
 @check
 def check_redeal_condition(spec: m.Spec) -> list[Diagnostic]:
-    """E412: `redeal.when` looks at a hand just dealt: no suit has been led, and trumps are known only from a turned card."""
+    """E412: `redeal.when` looks at a hand just dealt: no suit has been led, and trumps are known only from a turned card
+    (a table without any trumps says so by E420 instead)."""
     rule = _rule(spec, "redeal.when")
     if rule is None or not isinstance(rule.value, schema.EXPRESSION):
         return []
-    trumps_shown = _known_word(spec, "trump.choice") == "turned_card"
+    trumps_shown = _known_word(spec, "trump.choice") in ("turned_card", "none")
     problems = []
     for node in m.expr_nodes(m.as_expr(rule.value)):
         if not isinstance(node, m.Pred):
@@ -1279,6 +1284,70 @@ def check_redeal_condition(spec: m.Spec) -> list[Diagnostic]:
                                           "deal (trump.choice is not turned_card)", node,
                                   "trumps are chosen later: say it with suits or ranks"))
     return problems
+
+
+# ---------------------------------------------------------------- a table without trumps (E420, E421)
+
+
+def _no_trumps(spec: m.Spec) -> bool:
+    return _known_word(spec, "trump.choice") == "none"
+
+
+# Refused rather than ignored (schema.TURNED_CARD_RULES, vocabulary.TRUMP_DUTIES and TRUMP_TERMS say why each), so
+# that a variant that takes the trumps away from its base also takes away, visibly, what needed them.
+@check
+def check_without_trumps(spec: m.Spec) -> list[Diagnostic]:
+    """E420: at a table without trumps (`trump.choice: none`) no rule, duty, term or value needs them: the turned card's
+    rules and the swap's requirements, a duty to trump or overtrump, a term that reads trumps or the turned card, the
+    `trump` rows of `ghna.values` and `ghna.minimums`, a kind's value in trumps, a cap for plain suits only."""
+    if not _no_trumps(spec):
+        return []
+    why = "this table has no trumps (trump.choice: none)"
+    problems = [_diag("E420", f"{rule.id}: the turned card shows trumps, but {why}", rule, f"remove {rule.id}")
+                for rule in map(lambda rule_id: _rule(spec, rule_id), schema.TURNED_CARD_RULES) if rule is not None]
+    problems += [_diag("E420", f"{rule.id}: a requirement of the trump swap, but {why}", rule, f"remove {rule.id}")
+                 for rule in _section(spec, "trump") if isinstance(rule.value, m.Requirement)]
+    problems += [_diag("E420", f"{rule.id}: must {rule.value.duty} plays trumps, but {why}",
+                       rule.value.duty_loc if rule.value.duty_loc.line else rule.value.loc, f"remove {rule.id}")
+                 for rule in _obligations(spec) if rule.value.duty in TRUMP_DUTIES]
+    for rule, expr, _, _ in _expressions(spec):
+        if rule.section == "trump":
+            continue  # the swap's requirements are refused whole, above
+        problems += [_diag("E420", f"{rule.id}: {pred.name}{'(trump)' if 'trump' in pred.args else ''} reads trumps, "
+                                   f"but {why}", pred, "say it with suits, ranks or the led suit")
+                     for pred in _terms(expr) if pred.name in TRUMP_TERMS or "trump" in pred.args]
+    return problems + _trump_rows(spec, why)
+
+
+def _trump_rows(spec: m.Spec, why: str) -> list[Diagnostic]:
+    """E420: the rows of the ghna tables that price or limit a song in trumps (every song is in a plain suit)."""
+    problems = []
+    for rule_id in ("ghna.values", "ghna.minimums"):
+        table = _typed(spec, rule_id, m.Table)
+        problems += [_diag("E420", f"{rule_id}: a trump row, but {why}: every ghna is in a plain suit", entry,
+                           "keep only the `plain` row") for entry in (table.entries if table else ()) if entry.key == "trump"]
+    kinds = _typed(spec, "ghna.kinds", m.Table)
+    problems += [_diag("E420", f"ghna.kinds: {entry.key} has a value in trumps, but {why}", entry,
+                       f"remove `{TRUMP_WORD} VALUE` from the row") for entry in (kinds.entries if kinds else ())
+                 if TRUMP_WORD in entry.flags]
+    caps = _typed(spec, "ghna.caps", m.Table)
+    problems += [_diag("E420", f"ghna.caps: {entry.key} allows plain suits only, but {why}: every ghna is plain", entry,
+                       "remove plain_only") for entry in (caps.entries if caps else ()) if "plain_only" in entry.flags]
+    return problems
+
+
+@check
+def check_trick_winner(spec: m.Spec) -> list[Diagnostic]:
+    """E421: who wins a trick fits the trumps: the highest card of the led suit (`highest_led`) exactly when the table
+    has none.  Both are written, so that a variant that takes trumps away says how a trick is won now."""
+    winner, choice = _known_word(spec, "trick.winner"), _known_word(spec, "trump.choice")
+    if winner is None or choice is None or (winner == "highest_led") == (choice == "none"):
+        return []
+    if choice == "none":
+        return [_diag("E421", "trick.winner: highest_trump_else_led, but this table has no trumps (trump.choice: none)",
+                      _value(spec, "trick.winner"), "write `winner: highest_led`: the highest card of the led suit wins")]
+    return [_diag("E421", f"trick.winner: highest_led leaves out the trumps that trump.choice {choice} names",
+                  _value(spec, "trick.winner"), "write `winner: highest_trump_else_led`, or `choice: none` in trump")]
 
 
 @check
@@ -1355,15 +1424,20 @@ def check_ghna_values(spec: m.Spec) -> list[Diagnostic]:
     table = _typed(spec, "ghna.values", m.Table)
     if table is None:
         return []
-    return _kind_table_problems(table, "E500", "ghna.values", lambda v: _is_int(v) and v >= 0, "a number of points")
+    return _kind_table_problems(table, "E500", "ghna.values", lambda v: _is_int(v) and v >= 0, "a number of points",
+                                trumps=not _no_trumps(spec))
 
 
 def _kind_table_problems(table: m.Table, code: str, rule_id: str, valid, wanted: str,
-                         extra: tuple[str, ...] = ()) -> list[Diagnostic]:
-    """Rows keyed `trump` and `plain`, exactly once each, and optionally once each of `extra`, with values accepted by `valid`."""
+                         extra: tuple[str, ...] = (), trumps: bool = True) -> list[Diagnostic]:
+    """Rows keyed `trump` and `plain`, exactly once each, and optionally once each of `extra`, with values accepted by
+    `valid`; at a table without trumps the `trump` row is the business of E420 and only `plain` is required."""
     problems, seen = [], set()
-    keys = ("trump", "plain", *extra)
+    keys = ("trump", "plain", *extra) if trumps else ("plain", *extra)
     for entry in table.entries:
+        if not trumps and entry.key == "trump":
+            seen.add(entry.key)
+            continue
         if entry.key not in keys or entry.key in seen:
             what = "is repeated" if entry.key in seen else f"is not {' or '.join(keys)}"
             problems.append(_diag(code, f"{rule_id}: row {_shown(entry.key)} {what}", entry,
@@ -1371,7 +1445,7 @@ def _kind_table_problems(table: m.Table, code: str, rule_id: str, valid, wanted:
         elif not valid(entry.value):
             problems.append(_diag(code, f"{rule_id}: {entry.key} must be {wanted}, not {_shown(entry.value)}", entry))
         seen.add(entry.key)
-    for kind in ("trump", "plain") if not problems else ():
+    for kind in ("trump", "plain")[0 if trumps else 1:] if not problems else ():
         if kind not in seen:
             problems.append(_diag(code, f"{rule_id} has no {kind} row", table, f"add `{kind} = ...`"))
     return problems
@@ -1439,7 +1513,8 @@ def check_minimums(spec: m.Spec) -> list[Diagnostic]:
     def legal(value) -> bool:
         return _is_int(value) and _legal_bid(spec, value) is not False
 
-    return _kind_table_problems(table, "E506", "ghna.minimums", legal, "a legal contract", _spec_names(spec).kinds)
+    return _kind_table_problems(table, "E506", "ghna.minimums", legal, "a legal contract", _spec_names(spec).kinds,
+                                trumps=not _no_trumps(spec))
 
 
 @check

@@ -124,9 +124,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("widow.points", WORDS, ("taker", "nobody"),
        meaning="what the cards put aside count for: the card points of the taker's side, as if won in a trick "
                "(`taker`), or nothing (`nobody`); a widow left where it lies counts for nobody"),
-    _r("trump.choice", WORDS, ("bid_winner", "turned_card", "in_bid"),
+    _r("trump.choice", WORDS, ("bid_winner", "turned_card", "in_bid", "none"),
        meaning="how trumps are chosen: by the bid winner after the bidding, by the turned card, or named in each bid "
-               "(`bid 80 oros`), the contract's suit becoming trumps"),
+               "(`bid 80 oros`), the contract's suit becoming trumps; `none`: the round has no trump suit at all"),
     _r("trump.swap", (m.Number, m.Numbers, m.Formula), required=False,
        meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`); "
                "several ranks make a chain: each next rank may take the card the swap before it left"),
@@ -144,7 +144,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("play.order", (m.Word, m.WordList), required=False,
        meaning="the order in which the play duties apply, when it differs from the order they are written in"),
     _r("play.free_discard", WORDS, ("any",), meaning="when no duty applies, any card may be played"),
-    _r("trick.winner", WORDS, ("highest_trump_else_led",), meaning="who wins a trick"),
+    _r("trick.winner", WORDS, ("highest_trump_else_led", "highest_led"),
+       meaning="who wins a trick: the highest trump if any, else the highest card of the led suit; or, at a table "
+               "without trumps (`trump.choice: none`), the highest card of the led suit"),
     _r("trick.next_leader", WORDS, ("winner",), meaning="who leads the next trick"),
     _r("trick.review", WORDS, ("none", "last", "all"), required=False,
        meaning="which tricks already won a player may look at again: none, only the last one, or all (a table custom: "
@@ -248,6 +250,11 @@ CALL_RULES: tuple[RuleSpec, ...] = (
     _r("call.effect", WORDS, ("leave", "stay"), meaning="whether the call takes its maker out of the bidding"),
     _r("call.raise", WORDS, ("partner_minimum",), required=False, meaning="the call sets the minimum of the partner's next raise"),
 )
+
+# The rules of the turned card that a table without trumps (`trump.choice: none`) cannot have (checks.py E420): no
+# card is turned to show trumps, so none lies under the stock or aside, and none may be exchanged (`trump.swap`
+# itself applies only with `choice: turned_card`, E108).
+TURNED_CARD_RULES = ("trump.turned", "trump.swap_window", "trump.swap_duty")
 
 SECTIONS = ("system", "deck", "table", "rotation", "redeal", "bidding", "widow", "trump", "play", "trick", "ghna", "concession", "claim", "scoring", "match")
 OPTIONAL_SECTIONS = ("redeal", "bidding", "widow", "concession", "claim", "ghna")

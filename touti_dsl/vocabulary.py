@@ -206,6 +206,14 @@ DUTIES: dict[str, DutyInfo] = {
 }
 
 
+# Duties that narrow the choice to trumps: without any trumps (`trump.choice: none`) they could never apply, a rule
+# that never decides on a page that would speak of trumps (checks.py E420).  Following and heading the led suit stay.
+TRUMP_DUTIES = ("trump", "beat_trump", "no_undertrump")
+# Terms that read trumps or the turned card: false or 0 in every round without trumps, a condition that never decides
+# (E420, as is a `trump` argument); `bid_suit`, a suit named in the bid, is already E310 outside `trump.choice in_bid`.
+TRUMP_TERMS = ("trick_trumped", "holds_trump", "turned_rank")
+
+
 @dataclass(frozen=True, slots=True)
 class TermInfo:
     """A term of the game that a spec's `system.glossary` may name in each language (the players' own words)."""

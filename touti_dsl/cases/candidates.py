@@ -8,7 +8,7 @@ one unknown value, every card in the hand and one that is not, every suit for tr
 ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest, a `redeal`, the widow's
 `take widow` / `leave widow` and a `discard` of every card in the hand and of one that is not.  Under
 `trump.choice in_bid` each bid amount is tried in every suit, and one `trump` action
-(refused: the bids name trumps).
+(refused: the bids name trumps), as at a table with a bidding and no trumps (`trump.choice none`).
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ def fixed_candidates(rules: Ruleset) -> tuple[str, ...]:
         texts += [f"trump {suit}" for suit in rules.suits]
     elif rules.trump_choice == "in_bid":
         texts.append(f"trump {rules.suits[0]}")  # refused: the bids name trumps
+    elif rules.trump_choice == "none" and rules.bidding is not None:
+        texts.append(f"trump {rules.suits[0]}")  # refused after the contract: the table has no trumps
     if rules.swap_rank is not None:
         texts.append("swap")
     texts += [f"ghna {suit}" for suit in rules.suits]

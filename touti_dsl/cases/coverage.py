@@ -43,6 +43,8 @@ REFUSING_FIXED = {
     "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
     "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window", "widow.by",
 }
+# Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick).
+NONE_DECIDES = ("ghna.limit", "trump.choice")
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "
     "(or the turn order) already imply it"
@@ -64,7 +66,7 @@ class RuleCoverage:
 def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     """refusing, outcome, foundation or descriptive (see module docstring)."""
     value = rule.value
-    if rule.id in DESCRIPTIVE or (rule.kind == "call" and rule.key == "title") or (isinstance(value, m.Word) and value.value == "none" and rule.id != "ghna.limit"):
+    if rule.id in DESCRIPTIVE or (rule.kind == "call" and rule.key == "title") or (isinstance(value, m.Word) and value.value == "none" and rule.id not in NONE_DECIDES):
         return "descriptive"
     if rule.id in FOUNDATION:
         return "foundation"

@@ -40,9 +40,9 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     found: dict[str, tuple] = {}
     for record in rounds:
         trump = record.result.get("trump")
-        if trump is None:
-            continue
-        trump_suit = rules.suits.index(trump)
+        if trump is None and rules.trump_choice != "none":
+            continue  # a void round: no trick was played
+        trump_suit = None if trump is None else rules.suits.index(trump)
         for index, end in enumerate(record.trick_ends):
             plays = _trick_cards(record, index, rules.players)
             cards = [rules.vocabulary.cards[text] for _, text in plays]
@@ -70,21 +70,29 @@ def trick_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         steps.append(actors_step(_state_after(game, record, end)))  # the winner leads next
         if kind == "trumped":
             cases.append(_case(record, steps, ["trick.winner", "trick.next_leader", "deck.order"], "positive",
-                               f"the highest trump wins a trick in which the led suit was trumped (trumps {record.result['trump']})"))
+                               f"the highest trump wins a trick in which the led suit was trumped ({_trumps_named(record)})"))
         elif kind == "overtrumped":
             cases.append(_case(record, steps, ["trick.winner", "deck.order"], "positive",
-                               f"two trumps in one trick, the second higher: the higher trump wins (trumps {record.result['trump']})"))
+                               f"two trumps in one trick, the second higher: the higher trump wins ({_trumps_named(record)})"))
         elif kind == "discard":
-            cases.append(_case(record, steps, ["trick.winner", "deck.order"], "negative",
-                               f"an off-suit discard never wins the trick, however strong its rank (trumps {record.result['trump']})"))
+            # without trumps no trick is trumped: this case shows who leads next (the trumped one does elsewhere), and
+            # that no suit beats the led one
+            leader = [] if record.result.get("trump") else ["trick.next_leader", "trump.choice"]
+            cases.append(_case(record, steps, ["trick.winner", *leader, "deck.order"], "negative",
+                               f"an off-suit discard never wins the trick, however strong its rank ({_trumps_named(record)})"))
         else:
             plays = _trick_cards(record, index, rules.players)
             cards = [rules.vocabulary.cards[text] for _, text in plays]
             winner = cards[[seat for seat, _ in plays].index(record.trick_winners[index])]
             cases.append(_case(record, steps, ["deck.order", "trick.winner"], "positive",
                                f"{rules.card_name[winner]} wins over {rules.card_name[_next_rank_down(rules, winner, cards)]}, "
-                               f"the next rank down in the order (trumps {record.result['trump']})"))
+                               f"the next rank down in the order ({_trumps_named(record)})"))
     return cases
+
+
+def _trumps_named(record: RoundRecord) -> str:
+    """How a case description names the round's trumps (`trumps copas`), or says it had none (`trump.choice none`)."""
+    return f"trumps {record.result['trump']}" if record.result.get("trump") else "no trumps"
 
 
 def _next_rank_down(rules, card: int, cards: list[int]) -> int | None:

@@ -120,11 +120,12 @@ def partner_card_beatable(rules: Ruleset, state) -> bool:
 
 
 def _void_in_led_and_trumps(rules: Ruleset, view: dict) -> bool:
+    """Void in the led suit and in trumps; at a table without trumps (`trump.choice none`), void in the led suit."""
     trick = view["play"]["trick"]
-    if not trick or not view["trump"]:
+    if not trick or not view["trump"] and rules.trump_choice != "none":
         return False
     led = rules.card_suit[rules.vocabulary.cards[trick[0][1]]]
-    trump = rules.suits.index(view["trump"])
+    trump = rules.suits.index(view["trump"]) if view["trump"] else None
     suits = {rules.card_suit[rules.vocabulary.cards[c]] for c in view["hand"]}
     return led not in suits and trump not in suits
 

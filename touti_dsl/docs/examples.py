@@ -106,8 +106,8 @@ def _trick_lines(teller: Teller, observation: dict) -> list[str]:
     trick = observation["play"]["trick"]
     played = teller.words.text("value.list_separator").join(
         teller.words.text("example.played", player=teller.player(seat), card=teller.card(card)) for seat, card in trick)
-    return [teller.text("example.trumps", suit=teller.suit(observation["trump"])),
-            teller.text("example.on_the_table", cards=played)]
+    trumps = [teller.text("example.trumps", suit=teller.suit(observation["trump"]))] if observation["trump"] else []
+    return [*trumps, teller.text("example.on_the_table", cards=played)]  # a table without trumps names none
 
 
 def overtake_refused(teller: Teller, cases) -> str | None:
@@ -245,7 +245,8 @@ def ghna_refused(teller: Teller, cases) -> str | None:
                 and int(c[:-1]) in ranks]
         return example_block(teller, "example.title.ghna", [
             teller.text("example.contract", amount=teller.lit(seen["contract"]["amount"]),
-                        suit=teller.suit(seen["trump"])),
+                        suit=teller.suit(seen["trump"])) if seen["trump"] else
+            teller.text("example.contract_no_trumps", amount=teller.lit(seen["contract"]["amount"])),
             teller.text("example.ghna_refused", player=teller.player(seat), cards=teller.cards(pair),
                         amount=teller.lit(seen["contract"]["amount"])),
         ])

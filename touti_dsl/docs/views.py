@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from .. import model as m
 from .. import schema
 from ..table_sizes import block_for, for_players
+from ..vocabulary import TRUMP_DUTIES
 from .catalog import Catalog
 from .table_counts import table_counts
 from .terms import Terms
 from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
-                    turned_card_kept)
+                    turned_card_kept, without_trumps)
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -156,7 +157,15 @@ TERM_NEEDS = {
     "concession": _has_section("concession"),
     "last_trick": lambda spec: spec.has("deck.last_trick"),
     "dealer": lambda spec: spec.value("rotation.dealer") != m.Word("no"),
+    **{term: lambda spec: not without_trumps(spec) for term in ("trump_suit", "trump")},
 }
+
+
+def needs_trumps(rule: m.Rule) -> bool:
+    """A rule a table without trumps cannot have (checks.py E420): the turned card's, the swap's, a duty to trump."""
+    return (rule.id in schema.TURNED_CARD_RULES or rule.id == "trump.swap" or rule.section == "trump" and
+            isinstance(rule.value, m.Requirement) or isinstance(rule.value, m.Obligation) and rule.value.duty in TRUMP_DUTIES)
+
 
 # Sentences that speak of a number of people, and which of the table's counts (TableCounts) that is: "either team"
 # and «كلا الفريقين» only at a table of two sides, "(either partner)" only with two partners (Catalog.for_group).

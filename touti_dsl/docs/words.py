@@ -48,6 +48,11 @@ def has_stock(spec: m.Spec) -> bool:
     return spec.value("table.draw") == m.Word("winner_first")
 
 
+def without_trumps(spec: m.Spec) -> bool:
+    """A table without trumps (`trump.choice: none`): its page says so once, in the trump section, and nowhere else."""
+    return spec.value("trump.choice") == m.Word("none")
+
+
 def turned_card_kept(spec: m.Spec) -> tuple[int, ...]:
     """The numbers of players dealt in whose deal leaves no card to set aside (`trump.turned: aside`): the last card
     dealt then shows trumps and stays in that hand.  Read from the engine's deals, so that the page says what the
@@ -210,6 +215,8 @@ class ValueWords(Visitor):
         if self.rule.id == "match.at_once" and word in self.kind_names():  # a kind that wins the hand, by its name
             return self.text("word.match.at_once.kind", name=kind_label(word))
         table = [f"word{suffix}.{self.vocabulary_id}.{word}" for suffix in table_variants(self.spec)]
+        if without_trumps(self.spec):  # "in another suit" than trumps: in any suit, without them
+            table.insert(0, f"word_no_trumps.{self.vocabulary_id}.{word}")
         return self.terms.fill(self.words.first(*table, f"word.{self.vocabulary_id}.{word}", f"word.{word}"))
 
     def kind_names(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ receives the cards [h·s, h·s + h) for a hand size h.  When a seat sits out of 
 (`table.sit_out`: the dealer), it receives no card and the seats dealt in take the
 chunks in seat order (the k-th seat dealt in gets [h·k, h·k + h)).  The cards left form
 the stock, in drawing order, unless the spec has a widow: then they are the widow (widow.py), face
-down.  The turned card (trump.choice turned_card) is, by
+down.  A table without trumps (trump.choice none) turns no card.  The turned card (trump.choice turned_card) is, by
 `trump.turned`: the last card of the dealer's hand as dealt or given, or, when the
 dealer sits out, of the hand of the seat before it, dealt the last card (`dealer_hand`); the first card after the
 hands, put face up under the stock and drawn last (`under_stock`); or that card set aside
@@ -258,11 +258,14 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.claims = []
     st.widow, st.discards, st.widow_taker = list(dealt.widow), [], None
     play.start_trick(st)
+    if turned is not None and rules.trump_choice != "turned_card":
+        raise ValueError("turned= is only for specs whose trumps are a turned card")
     if rules.bidding is None:
         st.turn = None
-        _turn_card(st, dealt, turned)
-    elif turned is not None:
-        raise ValueError("turned= is only for specs whose trumps are a turned card")
+        if rules.trump_choice == "none":  # no card is turned: the round has no trump suit, play starts at once
+            st._start_play()
+        else:
+            _turn_card(st, dealt, turned)
     if rules.redeal is not None and redeal.void_at_deal(st):
         redeal.apply(st, None)  # `redeal.by: automatic`: nobody acts in a void deal
     return st

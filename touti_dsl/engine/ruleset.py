@@ -726,8 +726,11 @@ def _condition(rule: m.Rule, expr: m.Expr, phase: str, names: Names | None = Non
         raise fail(rule, f"{rule.id}: {error.args[0]} is not a {phase} predicate the engine knows ({known})") from None
 
 
+TRUMP_CHOICES = ("bid_winner", "turned_card", "in_bid", "none")
+
+
 def _compile_trump(read: _Reader) -> dict:
-    choice = read.word("trump.choice", ("bid_winner", "turned_card", "in_bid"))
+    choice = read.word("trump.choice", TRUMP_CHOICES)
     rule = read.spec.rule("trump.swap")
     if rule is None:
         return dict(trump_choice=choice, swap_rank=None)
@@ -770,7 +773,9 @@ def _compile_obligations(read: _Reader) -> tuple[ObligationRules, ...]:
     duties = [r for r in read.spec.section("play") if isinstance(r.value, m.Obligation)]
     exempt = _exemptions(read, {r.key for r in duties})
     read.word("play.free_discard", ("any",))
-    read.word("trick.winner", ("highest_trump_else_led",))
+    # the trick winner follows from the trumps: with none (`highest_led`, checks.py E421) no card is ever a trump, so
+    # play.py's highest trump never exists and the highest card of the led suit wins
+    read.word("trick.winner", ("highest_trump_else_led", "highest_led"))
     read.word("trick.next_leader", ("winner",))
     return tuple(_compile_obligation(r, r.key in exempt, read.names) for r in _ordered_duties(read, duties))
 
@@ -812,6 +817,7 @@ def _exemptions(read: _Reader, keys: set[str]) -> set[str]:
 def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
     pair = read.rule("ghna.pair").value.values
     values = read.table("ghna.values")
+    no_trumps = "trump" not in values  # a table without trumps (checks.py E420): every ghna is plain
     read.word("ghna.in_hand", ("yes",))
     read.word("ghna.same_suit", ("once",))
     per_trick = read.number("ghna.per_trick")
@@ -825,14 +831,15 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
         read.word("ghna.lend", ("once",))
     return GhnaRules(
         pair=(pair[0], pair[1]),
-        trump_value=values["trump"].value,
+        trump_value=values["plain" if no_trumps else "trump"].value,
         plain_value=values["plain"].value,
         both_teams=who == "both",
         per_trick=per_trick,
         limit=limit,
         caps=_caps(read) if limit == "cap" else (),
         minimum_plain=read.table("ghna.minimums")["plain"].value if limit == "minimum" else 0,
-        minimum_trump=read.table("ghna.minimums")["trump"].value if limit == "minimum" else 0,
+        minimum_trump=read.table("ghna.minimums").get("trump", read.table("ghna.minimums")["plain"]).value
+        if limit == "minimum" else 0,
         tute_ranks=_tute_ranks(read, deck["ranks"]),
         bid_winner_only=who == "bid_winner",
         lend=read.spec.has("ghna.lend"),

@@ -285,6 +285,8 @@ class RoundState:
             raise IllegalAction("trump.choice", "trumps are the suit of the turned card")
         if self.rules.trump_choice == "in_bid":
             raise IllegalAction("trump.choice", "trumps are named in the bids: the contract's suit is trumps")
+        if self.rules.trump_choice == "none":
+            raise IllegalAction("trump.choice", "this table plays without trumps: nobody names any")
         if self.phase != "trump":
             raise IllegalAction(PHASE, "trumps are named after the bidding")
         raise IllegalAction("trump.choice", f"seat {self.contract_bidder}, who made the contract, names trumps")

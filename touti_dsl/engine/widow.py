@@ -95,8 +95,11 @@ def apply_discard(st, seat: int, card: int) -> None:
 
 
 def _close(st) -> None:
-    """The widow settled: trumps are named next, or play starts when the contract's bid named them."""
+    """The widow settled: trumps are named next, or play starts when the contract's bid named them or the table has
+    none."""
     st.phase = "trump"
     if st.rules.trump_choice == "in_bid":
         st.trump_suit = st.high_suit
+        st._start_play()
+    elif st.rules.trump_choice == "none":
         st._start_play()
