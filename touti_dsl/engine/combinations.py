@@ -95,8 +95,8 @@ def swap_chain_in_dealer_hand(spec: m.Spec) -> Iterator[Finding]:
 
 @combination(reported_by="E304")
 def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
-    """Bid-winner trumps, ghna limits, contract scoring, concessions and the bid winner against the rest all need a contract,
-    so a bidding."""
+    """Bid-winner trumps, ghna limits, contract scoring, concessions and the bid winner against the rest (or with the
+    holder of its called card) all need a contract, so a bidding."""
     if _has_bidding(spec):
         return
     if _word(spec, "trump.choice") in ("bid_winner", "in_bid"):
