@@ -49,8 +49,8 @@ def refusal_rules(st, seat: int, card: int) -> list[str]:
 
 def apply(st, seat: int, card: int) -> None:
     st.called_card = card
-    st.called_holder = next(s for s, hand in enumerate(st.hands) if card in hand) if any(
-        card in hand for hand in st.hands) else seat  # a card no hand holds (a widow, an undealt card): alone
+    # a card no hand holds (put aside from a widow, or never dealt) makes the bid winner play alone
+    st.called_holder = next((holder for holder, hand in enumerate(st.hands) if card in hand), seat)
     st.seating = sides(st)
     st.trump_suit = st.rules.card_suit[card]
     st._start_play()
