@@ -98,7 +98,7 @@ Error codes (stable; the language reference lists this table):
 | E602 | match setting choice repeated |
 | E603 | `match.decide` lists a decider twice |
 | E604 | `target` in a condition or formula of a match that has no target (`match.end` hands or losses) |
-| E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest`) |
+| E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
 | E700 | a rule that needs a dealer in a spec without one (also the first dealer's and the misdeal's customs) |
@@ -1065,6 +1065,8 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("match.decide", ("bidders",), "a decider favours the bidding side"),
         ("widow.by", ("bid_winner",), "the bid winner takes the widow"),
         ("table.teams", ("bidder_against_rest",), "the bid winner plays against the rest"),
+        ("table.teams", ("bidder_and_called",), "the bid winner calls its partner's card"),
+        ("trump.choice", ("called_card",), "the bid winner calls a card whose suit is trumps"),
     ):
         rule = _rule(spec, rule_id)
         if rule is not None and set(_words(rule.value)) & set(words):
@@ -1644,7 +1646,7 @@ def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
     """E604, E605: `target` needs a match to a target; `score(side)` needs the match kept per side, not per player."""
     problems = []
     end = _known_word(spec, "match.end")
-    per_player = _word(spec, "table.teams") == "bidder_against_rest"
+    per_player = m.sides_per_round(spec)
     for rule, expr, _context, _wanted in _expressions(spec):
         for node in m.expr_nodes(expr):
             if not isinstance(node, m.Pred):
@@ -1653,8 +1655,8 @@ def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
                 problems.append(_diag("E604", f"target in {rule.id}: this match has no target (match.end is {end})",
                                       node, "compare with a number, or play the match with `end: target`"))
             if node.name == "score" and per_player:
-                problems.append(_diag("E605", f"score in {rule.id}: with `teams: bidder_against_rest` the match is "
-                                              "kept per player, so a side has no score of its own", node))
+                problems.append(_diag("E605", f"score in {rule.id}: with `teams: {_word(spec, 'table.teams')}` the "
+                                              "match is kept per player, so a side has no score of its own", node))
     return problems
 
 

@@ -543,6 +543,16 @@ def seat_counts(spec: Spec) -> tuple[int, ...]:
     return ()
 
 
+SIDES_PER_ROUND = ("bidder_against_rest", "bidder_and_called")
+
+
+def sides_per_round(spec: Spec) -> bool:
+    """Whether the sides are set anew each round by the contract (`table.teams` bidder_against_rest or
+    bidder_and_called): the match is then kept per player."""
+    value = spec.value("table.teams")
+    return isinstance(value, Word) and value.value in SIDES_PER_ROUND
+
+
 def as_expr(value: Value) -> Expr | None:
     """A rule value read as an expression: a formula, a lone number, or a lone word (a quantity's name)."""
     if isinstance(value, Formula):

@@ -56,9 +56,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("deck.last_trick", m.Number, meaning="the bonus for winning the last trick"),
     _r("table.seats", (m.Number, m.Setting),
        meaning="the number of players, 2 to 6 (a setting when the table may choose: default and allowed values)"),
-    _r("table.teams", (m.Groups, m.Word), ("each", "bidder_against_rest"),
+    _r("table.teams", (m.Groups, m.Word), ("each", "bidder_against_rest", "bidder_and_called"),
        meaning="the sides: groups of partners (seats are numbered in play order), `each` for every player for oneself, "
-               "or `bidder_against_rest`: each round, the bid winner against all the others"),
+               "`bidder_against_rest`: each round, the bid winner against all the others, or `bidder_and_called`: each "
+               "round, the bid winner and the holder of the card it calls (`trump.choice called_card`) against the others, "
+               "the bid winner alone when the card is its own"),
     _r("table.sit_out", m.Table, ("dealer",), required=False,
        meaning="who sits out of each round, by number of players at the table (`5 = dealer`): the dealer deals but "
                "is dealt no card, and neither plays nor wins nor loses that round"),
@@ -124,9 +126,13 @@ RULES: tuple[RuleSpec, ...] = (
     _r("widow.points", WORDS, ("taker", "nobody"),
        meaning="what the cards put aside count for: the card points of the taker's side, as if won in a trick "
                "(`taker`), or nothing (`nobody`); a widow left where it lies counts for nobody"),
-    _r("trump.choice", WORDS, ("bid_winner", "turned_card", "in_bid", "none"),
-       meaning="how trumps are chosen: by the bid winner after the bidding, by the turned card, or named in each bid "
-               "(`bid 80 oros`), the contract's suit becoming trumps; `none`: the round has no trump suit at all"),
+    _r("trump.choice", WORDS, ("bid_winner", "turned_card", "in_bid", "called_card", "none"),
+       meaning="how trumps are chosen: by the bid winner after the bidding, by the turned card, named in each bid "
+               "(`bid 80 oros`), the contract's suit becoming trumps, or by the card the bid winner calls after the "
+               "bidding (`call 3c`), its suit becoming trumps; `none`: the round has no trump suit at all"),
+    _r("trump.call_own", WORDS, ("allowed", "refused"), required=False,
+       meaning="whether the bid winner may call a card of its own hand (`trump.choice called_card`) and so play alone "
+               "against all the others (`allowed`, as when the rule is not written), or must call a card another player holds"),
     _r("trump.swap", (m.Number, m.Numbers, m.Formula), required=False,
        meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`); "
                "several ranks make a chain: each next rank may take the card the swap before it left"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.conftest import ROOT, SPEC_DIR, SYSTEMS
 
-__all__ = ["ROOT", "SPEC_DIR", "SYSTEMS", "DOCS_DIR", "SYSTEM_SPECS", "EXAMPLE_SPECS", "ALL_SPECS", "variant_pages"]
+__all__ = ["ROOT", "SPEC_DIR", "SYSTEMS", "DOCS_DIR", "SYSTEM_SPECS", "EXAMPLE_SPECS", "ALL_SPECS", "variant_pages", "said"]
 
 DOCS_DIR = ROOT / "docs"
 SYSTEM_SPECS = [SPEC_DIR / f"{system}.touti" for system in SYSTEMS]
@@ -22,3 +22,9 @@ def variant_pages(tmp_path, base: str, body: str, header: str = "") -> dict[str,
                     encoding="utf-8")
     loaded = load_for_docs(path, tmp_path)
     return {lang: render_rules(loaded, lang) for lang in LANGUAGES}
+
+
+def said(page: str, anchor: str) -> str:
+    """The sentence of a rule in its section, in any language (not its line among the variant's differences)."""
+    return next(line for line in page.splitlines()
+                if f'<a class="rule-id" href="#{anchor}"' in line and not line.startswith("- ")).split(" <a ", 1)[0]

@@ -6,7 +6,8 @@ compiled Ruleset only, so a house variant gets candidates for exactly its own ru
 bids one step below the minimum, off the step and above the maximum, every call value and
 one unknown value, every card in the hand and one that is not, every suit for trump and
 ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest, a `redeal`, the widow's
-`take widow` / `leave widow` and a `discard` of every card in the hand and of one that is not.  Under
+`take widow` / `leave widow` and a `discard` of every card in the hand and of one that is not, and under
+`trump.choice called_card` a `call` of every card of the deck (the caller's own among them).  Under
 `trump.choice in_bid` each bid amount is tried in every suit, and one `trump` action
 (refused: the bids name trumps), as at a table with a bidding and no trumps (`trump.choice none`).
 """
@@ -48,6 +49,8 @@ def fixed_candidates(rules: Ruleset) -> tuple[str, ...]:
         texts.append(f"trump {rules.suits[0]}")  # refused: the bids name trumps
     elif rules.trump_choice == "none" and rules.bidding is not None:
         texts.append(f"trump {rules.suits[0]}")  # refused after the contract: the table has no trumps
+    elif rules.call_text:
+        texts += list(rules.call_text) + [f"trump {rules.suits[0]}"]  # the trump action refused: a card names trumps
     if rules.swap_rank is not None:
         texts.append("swap")
     texts += [f"ghna {suit}" for suit in rules.suits]
@@ -78,7 +81,7 @@ def hand_candidates(rules: Ruleset, hand_texts: list[str], other_texts: list[str
 
 FULL_KINDS = {
     "bidding": {"bid", "pass", "call"},
-    "trump": {"trump"},
+    "trump": {"trump", "call_card"},
     "widow": {"take", "leave"},
     "swap": {"swap", "play"},
     "play": {"play", "ghna", "tute", "lend", "concede", "agree", "refuse", "swap", "claim"},
@@ -88,6 +91,8 @@ FULL_KINDS = {
 
 def kind_of(rules: Ruleset, action: str) -> str:
     head = action.split(" ", 1)[0]
+    if head == "call" and rules.call_text:  # a card called (no call of the spec is named like an action: E310)
+        return "call_card"
     return "call" if any(call.name == head for call in rules.calls) else head
 
 

@@ -84,6 +84,7 @@ ACCEPTED_RULES = {
     "bid": ("bidding.minimum", "bidding.step", "bidding.maximum"),
     "pass": ("bidding.pass",),
     "trump": ("trump.choice",),
+    "call": ("trump.choice", "table.teams"),
     "swap": ("trump.swap",),
     "ghna": ("ghna.pair", "ghna.values", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand", "ghna.same_suit", "ghna.caps", "ghna.minimums", "ghna.limit"),
     "tute": ("ghna.tute",),
@@ -117,7 +118,8 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
         required = tuple(rule_id for rule_id, _ in game.ruleset.requirements.get(section, ()))
         allowed_pass = ("bidding.pass_allowed",) if head == "pass" and game.spec.has("bidding.pass_allowed") else ()
         named = ("trump.choice",) if head == "bid" and game.ruleset.trump_choice == "in_bid" else ()  # the bid names trumps
-        return ACCEPTED_RULES[head] + required + allowed_pass + named
+        own = ("trump.call_own",) if head == "call" and game.spec.has("trump.call_own") else ()
+        return ACCEPTED_RULES[head] + required + allowed_pass + named + own
     if any(call.name == head for call in game.ruleset.calls):
         return tuple(rule.id for rule in game.spec.rules if rule.section == head and rule.key != "title")  # a title shows nothing
     return ()
@@ -344,6 +346,8 @@ class Explorer:
                         variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history, refusal.rule_id,
                                                              alone)
                         if rule == "widow.by":  # another seat's take, leave and discard: a witness of each
+                            variant += "~" + action.split(" ", 1)[0]
+                        if rule == "trump.choice" and self.game.ruleset.call_text:  # a trump named, a card called
                             variant += "~" + action.split(" ", 1)[0]
                         if rule.startswith("ghna."):
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)

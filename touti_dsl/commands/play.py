@@ -158,7 +158,7 @@ def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
 def _side(rules, side: int) -> str:
     """A side as a reader names it: a team of partners, the one player of a side, or the bid winner's side."""
     if rules.against_bidder:
-        return "the bid winner" if side == 0 else "the defenders"
+        return ("the bid winner's side" if rules.call_text else "the bid winner") if side == 0 else "the defenders"
     return f"team {side}" if any(rules.partners) else f"seat {side}"
 
 
@@ -175,6 +175,9 @@ def _result_lines(state: RoundState) -> list[str]:
             team = f" ({_side(state.rules, r['contract']['team'])})" if any(state.rules.partners) else ""
             head = f"contract {r['contract']['amount']} by seat {r['contract']['bidder']}{team}, "
         trumps = f"trumps {r['trump']}" if r["trump"] else "no trumps"
+        if r.get("called"):  # trump.choice called_card: the card named trumps and the bid winner's partner
+            partner = "alone" if r["partner"] is None else f"partner seat {r['partner']}"
+            trumps += f" (called {r['called']}: {partner})"
         last = _side(state.rules, r["last_trick"]) if r["last_trick"] is not None else "nobody"
         lines = [
             f"result: {head}{trumps}",

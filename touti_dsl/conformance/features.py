@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-CORE_HEADS = frozenset({"pass", "bid", "trump", "play", "ghna"})
+# `call CARD` (trump.choice called_card) is core: no call of a spec is named like an action (E310)
+CORE_HEADS = frozenset({"pass", "bid", "trump", "call", "play", "ghna"})
 FEATURE_OF_HEAD = {"concede": "concession", "agree": "concession", "refuse": "concession", "swap": "swap", "tute": "tute",
                    "take": "widow", "leave": "widow", "discard": "widow"}
 ACTION_OPS = ("apply", "refuse")

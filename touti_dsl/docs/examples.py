@@ -205,7 +205,7 @@ def contract_by_one(teller: Teller, cases) -> str | None:
             continue
         found = result(case)
         team = found["contract"]["team"]
-        seats = _contract_seats(teller.spec, found["contract"])
+        seats = _contract_seats(teller.spec, found)
         players = teller.words.text("value.and").join(teller.lit(s + 1) for s in seats)
         if len(seats) == 1:  # the bid winner alone against the rest: one player's contract, each other scores it
             key = key.replace("example.", "example_rest.")
@@ -220,12 +220,16 @@ def contract_by_one(teller: Teller, cases) -> str | None:
     return example_block(teller, "example.title.contract", [f"{line}\n" for line in lines])
 
 
-def _contract_seats(spec: m.Spec, contract: dict) -> tuple[int, ...]:
-    """The seats that hold the contract: the bid winner alone against the rest, else the seats of the bid winner's team
-    (the groups of `table.teams`, or partners seated alternately)."""
-    teams = spec.value("table.teams")
+def _contract_seats(spec: m.Spec, found: dict) -> tuple[int, ...]:
+    """The seats that hold the contract of a round result: the bid winner alone against the rest, the bid winner and
+    the holder of its called card (alone when it called its own), else the seats of the bid winner's team (the groups
+    of `table.teams`, or partners seated alternately)."""
+    teams, contract = spec.value("table.teams"), found["contract"]
     if teams == m.Word("bidder_against_rest"):
         return (contract["bidder"],)
+    if teams == m.Word("bidder_and_called"):
+        partner = found.get("partner")
+        return tuple(sorted({contract["bidder"], contract["bidder"] if partner is None else partner}))
     if isinstance(teams, m.Groups):
         return tuple(teams.groups[contract["team"]])
     return contract["team"], contract["team"] + 2

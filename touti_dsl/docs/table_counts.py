@@ -55,5 +55,8 @@ def table_counts(spec: m.Spec) -> TableCounts:
     if teams == m.Word("bidder_against_rest"):  # the bid winner faces every other player, each of them one player
         return TableCounts(opponents=_only([1, *(p - 1 for p in players)]), others=_only(p - 1 for p in players),
                            sides=2, partners=None, defenders=_only(p - 1 for p in players), scorers=_only(players))
+    if teams == m.Word("bidder_and_called"):  # the called partner's side or the bid winner alone: sizes differ by round
+        return TableCounts(opponents=None, others=_only(p - 1 for p in players), sides=2, partners=None, defenders=None,
+                           scorers=_only(players))
     return TableCounts(opponents=_only(p - 1 for p in players), others=_only(p - 1 for p in players),
                        sides=_only(players), partners=1, scorers=_only(players))

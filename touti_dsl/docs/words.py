@@ -36,10 +36,12 @@ RANK_KEYED_TABLES = frozenset({"deck.points"})
 def table_variants(spec: m.Spec) -> tuple[str, ...]:
     """The catalog key variants of a table's sides, most specific first: `_each` when every player plays for oneself
     (a player, not a team); `_rest` then `_each` when the bid winner plays alone against the others (the defenders
-    are a side, but the bidder, the scores and the match are a player's)."""
+    are a side, but the bidder, the scores and the match are a player's); `_called` first when the bid winner's
+    called card names a partner (a side of two, or the bid winner alone)."""
     teams = spec.value("table.teams")
     word = teams.value if isinstance(teams, m.Word) else ""
-    return {"each": ("_each",), "bidder_against_rest": ("_rest", "_each")}.get(word, ())
+    return {"each": ("_each",), "bidder_against_rest": ("_rest", "_each"),
+            "bidder_and_called": ("_called", "_rest", "_each")}.get(word, ())
 
 
 def has_stock(spec: m.Spec) -> bool:
@@ -66,7 +68,7 @@ def most_sides(spec: m.Spec) -> int:
     teams = spec.value("table.teams")
     if isinstance(teams, m.Groups):
         return len(teams.groups)
-    if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":
+    if isinstance(teams, m.Word) and teams.value in m.SIDES_PER_ROUND:
         return 2
     counts = m.seat_counts(spec) or (2,)
     out = spec.value("table.sit_out")

@@ -95,8 +95,8 @@ def swap_chain_in_dealer_hand(spec: m.Spec) -> Iterator[Finding]:
 
 @combination(reported_by="E304")
 def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
-    """Bid-winner trumps, ghna limits, contract scoring, concessions and the bid winner against the rest all need a contract,
-    so a bidding."""
+    """Bid-winner trumps, ghna limits, contract scoring, concessions and the bid winner against the rest (or with the
+    holder of its called card) all need a contract, so a bidding."""
     if _has_bidding(spec):
         return
     if _word(spec, "trump.choice") in ("bid_winner", "in_bid"):
@@ -111,8 +111,25 @@ def contract_rules_without_bidding(spec: m.Spec) -> Iterator[Finding]:
         yield spec.rule("scoring.round"), "scoring.round contract needs a bidding section"
     if spec.has("concession.who"):
         yield spec.rule("concession.who"), "a concession needs a bidding team (a bidding section)"
-    if _word(spec, "table.teams") == "bidder_against_rest":
-        yield spec.rule("table.teams"), "table.teams bidder_against_rest needs a bid winner (a bidding section)"
+    if m.sides_per_round(spec):
+        yield spec.rule("table.teams"), f"table.teams {_word(spec, 'table.teams')} needs a bid winner (a bidding section)"
+    if _word(spec, "trump.choice") == "called_card":
+        yield spec.rule("trump.choice"), "trump.choice called_card needs a bid winner to call the card (a bidding section)"
+
+
+@combination()
+def called_card_sides(spec: m.Spec) -> Iterator[Finding]:
+    """A called card both names trumps and sets the sides: `table.teams bidder_and_called` and `trump.choice
+    called_card` go together; the caller's own card is a choice only where a card is called."""
+    teams, choice = _word(spec, "table.teams"), _word(spec, "trump.choice")
+    if teams == "bidder_and_called" and choice != "called_card":
+        yield spec.rule("table.teams"), ("table.teams bidder_and_called needs trump.choice called_card: the called "
+                                         "card names the partner and trumps together")
+    if choice == "called_card" and teams != "bidder_and_called":
+        yield spec.rule("trump.choice"), ("trump.choice called_card needs table.teams bidder_and_called: the holder "
+                                          "of the called card is the bid winner's partner")
+    if spec.has("trump.call_own") and choice != "called_card":
+        yield spec.rule("trump.call_own"), "trump.call_own needs trump.choice called_card: no card is called"
 
 
 @combination()
@@ -162,8 +179,9 @@ def claim_stakes(spec: m.Spec) -> Iterator[Finding]:
                                          "claim.false loses_hand or loses_game")
     if false == "loses_hand" and _word(spec, "scoring.round") != "most_points":
         yield spec.rule("claim.false"), "claim.false loses_hand needs a hand winner: scoring.round most_points"
-    if false == "loses_game" and _word(spec, "table.teams") == "bidder_against_rest":
-        yield spec.rule("claim.false"), "claim.false loses_game needs fixed sides: with bidder_against_rest the match is kept per player"
+    if false == "loses_game" and m.sides_per_round(spec):
+        yield spec.rule("claim.false"), (f"claim.false loses_game needs fixed sides: with {_word(spec, 'table.teams')} "
+                                         "the match is kept per player")
     if false == "loses_game" and _word(spec, "match.end") in ("losses", "elimination"):
         yield spec.rule("claim.false"), "claim.false loses_game names a winner: it needs match.end target or hands, not losses"
 
@@ -213,10 +231,11 @@ def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
         out = spec.value("table.sit_out")
         out = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
         return {n - (n in out) for n in counts}, {1}
-    if isinstance(teams, m.Word) and teams.value == "bidder_against_rest":  # the rest: every other seat dealt in
+    if isinstance(teams, m.Word) and teams.value in m.SIDES_PER_ROUND:  # the rest: every other seat dealt in
         out = spec.value("table.sit_out")
         out = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
-        return {2}, {1} | {n - 1 - (n in out) for n in counts}
+        rest = {n - 1 - (n in out) for n in counts}  # a called partner takes one seat from the rest
+        return {2}, {1} | rest | ({2} | {r - 1 for r in rest} if teams.value == "bidder_and_called" else set())
     return set(), set()
 
 
@@ -260,8 +279,9 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
     if "tute" in at_once and not isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers)):
         yield spec.rule("match.at_once"), "match.at_once tute needs a tute (ghna.tute)"
     at_once = at_once or spec.has("match.at_once")  # the words, or a condition
-    if at_once and _word(spec, "table.teams") == "bidder_against_rest":
-        yield spec.rule("match.at_once"), "match.at_once needs fixed sides: with bidder_against_rest the match is kept per player"
+    if at_once and m.sides_per_round(spec):
+        yield spec.rule("match.at_once"), (f"match.at_once needs fixed sides: with {_word(spec, 'table.teams')} the "
+                                           "match is kept per player")
     if at_once and _word(spec, "match.end") in ("losses", "elimination"):
         yield spec.rule("match.at_once"), "match.at_once names a winner: it needs match.end target or hands, not losses"
     if _word(spec, "scoring.tie") == "bidders" and not _has_bidding(spec):

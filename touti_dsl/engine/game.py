@@ -257,6 +257,7 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.lent = ghna.NOT_LENT
     st.claims = []
     st.widow, st.discards, st.widow_taker = list(dealt.widow), [], None
+    st.called_card = st.called_holder = None
     play.start_trick(st)
     if turned is not None and rules.trump_choice != "turned_card":
         raise ValueError("turned= is only for specs whose trumps are a turned card")

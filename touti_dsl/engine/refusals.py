@@ -10,12 +10,13 @@ for every kind of action (docs/conformance/refusals.md):
 3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
    `ghna.who`, `ghna.lend` (a `lend` by another than the bid winner), `ghna.window`, `ghna.per_trick`,
    `concession.who`, `concession.proposer`, `claim.window`, `redeal.by` (a redeal after the round's
-   first action), `widow.by` (a widow action by another than the bid winner);
+   first action), `widow.by` (a widow action by another than the bid winner), `trump.choice` (a card called by
+   another than the bid winner);
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
    the bid floor's rule, a call's values then its requirements in spec order, a swap that
    must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
-   limit, `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
+   limit, `trump.call_own` (a card of the caller's own hand), `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
    under `play_on`), `redeal.when` (a hand that does not call for a redeal), `widow.take` (a widow left
    that must be taken); last, the section's own
    `require` lines (bidding, ghna, concession, claim) in spec order.
@@ -26,7 +27,7 @@ sets cannot drift apart: the first rule listed is always the rule `apply` names.
 
 from __future__ import annotations
 
-from . import bidding, claim, concession, ghna, play, redeal, widow
+from . import bidding, called, claim, concession, ghna, play, redeal, widow
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -184,6 +185,7 @@ def _redeal(state, seat: int) -> list[str]:
 
 
 _COLLECT = {
+    "call_card": called.refusal_rules,
     "pass": lambda st, seat, _arg: _turn(st, seat),
     "bid": _bid,
     "call": _call,
@@ -219,6 +221,8 @@ def precedence(rules) -> dict[str, list[str]]:
         last = ["bidding.last_speaker_minimum"] if b.last_speaker_minimum is not None else []
         by_kind["bid"] = turn + ["bidding.minimum", "bidding.maximum", "bidding.step"] + raises + last + _section(rules, "bidding")
         by_kind["trump"] = ["trump.choice"]
+        if rules.call_text:
+            by_kind["call CARD"] = ["trump.choice"] + ([] if rules.call_own else ["trump.call_own"])
     for call in rules.calls:
         by_kind[call.name] = ([f"{call.name}.values"] if call.values is not None else []) + [rule_id for rule_id, _ in call.requirements]
     pending = [CONCESSION_PENDING[0]] if rules.concession is not None else []

@@ -250,7 +250,8 @@ class Ruleset:
     players: int = 4  # the players dealt in a round of the whole table: the seats, less the one sitting out
     deals: dict = field(default_factory=dict)  # players dealt in -> Deal, for every number a round may deal
     seating_cache: dict = field(default_factory=dict)  # (dealer, seats gone) -> the round's Seating
-    against_bidder: bool = False  # `teams: bidder_against_rest`: the bid winner against the others, each round
+    against_bidder: bool = False  # sides set each round by the contract (`teams: bidder_against_rest`, `bidder_and_called`)
+    call_own: bool = True  # `trump.choice called_card`: the bid winner may call a card of its own hand (and play alone)
     score_sides: int = 2  # the match scores kept: one per side, or one per seat when the sides change each round
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
     stock_size: int = 0  # cards left after the deal, drawn after each trick (the turned card included)
@@ -264,6 +265,7 @@ class Ruleset:
     first_lead_card: int | None = None  # `first_lead: holder(RANK, SUIT)`: the card whose holder leads the first trick
     vocabulary: Vocabulary = None
     play_text: tuple[str, ...] = ()
+    call_text: tuple[str, ...] = ()  # `trump.choice called_card`: `call CARD` for every card, in deck order
     ghna_text: tuple[str, ...] = ()
     bid_text: dict = field(default_factory=dict)
     suited_bid_text: dict = field(default_factory=dict)  # `trump.choice in_bid`: amount -> the texts in suit order
@@ -374,6 +376,7 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
     """Texts and card groups precomputed so that the state machine never builds them."""
     rules.vocabulary = _vocabulary(spec, rules)
     rules.play_text = tuple(f"play {t}" for t in rules.card_text)
+    rules.call_text = tuple(f"call {t}" for t in rules.card_text) if rules.trump_choice == "called_card" else ()
     rules.ghna_text = tuple(f"ghna {s}" for s in rules.suits)
     if rules.bidding is not None:
         rules.bid_text = {n: f"bid {n}" for n in range(0, rules.bidding.maximum + 1)}
@@ -461,7 +464,7 @@ def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
     """Seats, sides, the deal and the stock (checks.py has refused every shape the engine cannot seat)."""
     seats = _seat_count(read, settings.get("seats"))
     sit_out = _sit_out(read, seats)
-    against_bidder = isinstance(read.rule("table.teams").value, m.Word) and read.rule("table.teams").value.value == "bidder_against_rest"
+    against_bidder = m.sides_per_round(read.spec)
     team_of = tuple(range(seats)) if against_bidder else _sides(read, seats)  # before a contract, each for oneself
     deals = {n - (_sit_out(read, n) is not None): None for n in _table_counts(read, seats)}
     deals = {players: _deal(read, ncards, players) for players in deals}
@@ -574,7 +577,7 @@ def _sides(read: _Reader, seats: int) -> tuple[int, ...]:
     if isinstance(rule.value, m.Word):
         if rule.value.value != "each":
             raise fail(rule, f"table.teams: {rule.value.value} is not supported by the engine (supported: each, "
-                             "bidder_against_rest, or groups of seats)")
+                             "bidder_against_rest, bidder_and_called, or groups of seats)")
         return tuple(range(seats))
     groups = rule.value.groups
     if sorted(s for g in groups for s in g) != list(range(seats)):
@@ -726,25 +729,30 @@ def _condition(rule: m.Rule, expr: m.Expr, phase: str, names: Names | None = Non
         raise fail(rule, f"{rule.id}: {error.args[0]} is not a {phase} predicate the engine knows ({known})") from None
 
 
-TRUMP_CHOICES = ("bid_winner", "turned_card", "in_bid", "none")
+TRUMP_CHOICES = ("bid_winner", "turned_card", "in_bid", "called_card", "none")
 
 
 def _compile_trump(read: _Reader) -> dict:
-    choice = read.word("trump.choice", TRUMP_CHOICES)
+    choice = dict(trump_choice=read.word("trump.choice", TRUMP_CHOICES), call_own=_call_own(read))
     rule = read.spec.rule("trump.swap")
     if rule is None:
-        return dict(trump_choice=choice, swap_rank=None)
+        return dict(choice, swap_rank=None)
     window = _swap_windows(read)
     compulsory = read.spec.has("trump.swap_duty") and read.word("trump.swap_duty", ("allowed", "compulsory")) == "compulsory"
     if isinstance(rule.value, m.Number):
-        return dict(trump_choice=choice, swap_rank=rule.value.value, swap_windows=window, swap_compulsory=compulsory)
+        return dict(choice, swap_rank=rule.value.value, swap_windows=window, swap_compulsory=compulsory)
     if isinstance(rule.value, m.Numbers):  # a chain: the first rank takes the turned card, each next one the card left
         chain = tuple(rule.value.values)
-        return dict(trump_choice=choice, swap_rank=chain[0], swap_chain=chain, swap_links=len(chain),
+        return dict(choice, swap_rank=chain[0], swap_chain=chain, swap_links=len(chain),
                     swap_windows=window, swap_compulsory=compulsory)
     # a formula: the swap card's rank depends on the turned card
-    return dict(trump_choice=choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
+    return dict(choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
                 swap_windows=window, swap_compulsory=compulsory)
+
+
+def _call_own(read: _Reader) -> bool:
+    """`trump.call_own`: whether the bid winner may call its own card (allowed when the rule is not written)."""
+    return not read.spec.has("trump.call_own") or read.word("trump.call_own", ("allowed", "refused")) == "allowed"
 
 
 SWAP_WINDOWS = ("before_first_lead", "after_team_trick")
@@ -1041,4 +1049,5 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         kinds={kind.name: (index, kind.one_suit) for index, kind in enumerate(rules.ghna.kinds)},
         has_redeal=spec.has("redeal.by") and spec.value("redeal.by").value == "holder",
         has_widow=spec.has("widow.size"),
+        has_called_card=rules.trump_choice == "called_card",
     )

@@ -26,7 +26,7 @@ side (two for two teams).
 
 from __future__ import annotations
 
-from . import claim, levels
+from . import called, claim, levels
 from .predicates import Facts
 
 
@@ -61,6 +61,9 @@ def round_result(st) -> dict:
         result["claim"] = {"seat": ended[0], "held": ended[1]}
     if rules.at_once_test is not None:  # only a spec with an at-once condition says whether it ended the round
         result["at_once"] = st.at_once_team
+    if rules.call_text:  # only a spec of a called card says which card and whose partner it made (None: alone)
+        result["called"] = None if st.called_card is None else rules.card_text[st.called_card]
+        result["partner"] = called.partner(st)
     return result
 
 

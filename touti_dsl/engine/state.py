@@ -7,7 +7,8 @@ computed once per state and cached; an action not in the legal list is refused w
 rule that forbids it, computed only then, and the state is left untouched.
 
 Phases: "bidding" (when the spec has one), "widow" (the bid winner takes or leaves the
-widow, and puts cards aside: widow.py), "trump" (the contract maker names trumps),
+widow, and puts cards aside: widow.py), "trump" (the contract maker names trumps, or calls
+a card that names them and its partner: called.py),
 "play" (which also hosts the trump swap, declarations and concessions), "done".  There is
 no separate "swap" phase: the swap is an extra legal action of the holder of the
 `trump.swap` card in its window (while no card has been played, or after a trick won by the
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from . import at_once, bidding, claim, concession, ghna, play, redeal, scoring, widow
+from . import at_once, bidding, called, claim, concession, ghna, play, redeal, scoring, widow
 from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
@@ -31,7 +32,7 @@ FIELDS = (
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
     "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent", "claims",
-    "at_once_team", "widow", "discards", "widow_taker",
+    "at_once_team", "widow", "discards", "widow_taker", "called_card", "called_holder",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 
@@ -122,6 +123,8 @@ class RoundState:
             found = self._play_phase_legal(seat)
         elif phase == "bidding":
             found = bidding.legal(self, seat)
+        elif phase == "trump" and self.rules.call_text:
+            found = called.legal(self, seat)
         elif phase == "trump":
             found = [f"trump {s}" for s in self.rules.suits] if seat == self.contract_bidder else []
         elif phase == "widow":
@@ -287,6 +290,8 @@ class RoundState:
             raise IllegalAction("trump.choice", "trumps are named in the bids: the contract's suit is trumps")
         if self.rules.trump_choice == "none":
             raise IllegalAction("trump.choice", "this table plays without trumps: nobody names any")
+        if self.rules.trump_choice == "called_card":
+            raise IllegalAction("trump.choice", "trumps are the suit of the card the bid winner calls (`call 3c`)")
         if self.phase != "trump":
             raise IllegalAction(PHASE, "trumps are named after the bidding")
         raise IllegalAction("trump.choice", f"seat {self.contract_bidder}, who made the contract, names trumps")
@@ -467,6 +472,7 @@ _APPLY = {
     "bid": bidding.apply_bid,
     "call": lambda st, seat, arg: bidding.apply_call(st, seat, *arg),
     "trump": RoundState._apply_trump,
+    "call_card": called.apply,
     "swap": RoundState._apply_swap,
     "play": RoundState._apply_play,
     "ghna": ghna.apply_ghna,
@@ -488,6 +494,7 @@ _REFUSE = {
     "bid": lambda st, seat, arg: st._refuse_bidding(seat, "bid", arg),
     "call": lambda st, seat, arg: st._refuse_bidding(seat, "call", arg),
     "trump": RoundState._refuse_trump,
+    "call_card": called.refuse,
     "swap": RoundState._refuse_swap,
     "play": RoundState._refuse_play,
     "ghna": _ghna_refuse("ghna"),

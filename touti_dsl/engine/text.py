@@ -11,6 +11,7 @@ separated lower-case tokens:
 | `bid 80 oros` | bid 80 naming trumps (only, and always, under `trump.choice in_bid`; a suit id of `deck.suits`) |
 | `<call> <value>` / `<call>` | a call of the spec (`signal las`, `preannounce kont`, `push 10`, `as`) |
 | `trump copas` | the contract maker names trumps (a suit id of `deck.suits`) |
+| `call 3c` | the contract maker calls a card (`trump.choice called_card`): its suit is trumps, its holder the partner |
 | `swap` | exchange the `trump.swap` rank of trumps for the turned card |
 | `play 12c` | play a card |
 | `ghna copas` | declare the `ghna.pair` of that suit |
@@ -29,7 +30,7 @@ action kind the spec does not define) is refused with rule id `action.syntax`.
 Canonical order of legal actions (what `RoundState.legal_actions` returns): by kind in
 ACTION_KINDS order, then `bid` by amount (under `in_bid`, each amount's suits in
 `deck.suits` order), calls in spec order and each call's values in
-spec order, `trump`/`ghna` by suit in `deck.suits` order, then the kinds of `ghna.kinds` in spec order (a one-suit kind's
+spec order, `call CARD` in canonical deck order, `trump`/`ghna` by suit in `deck.suits` order, then the kinds of `ghna.kinds` in spec order (a one-suit kind's
 suits in `deck.suits` order), `play` by card in canonical
 deck order (suits in `deck.suits` order, then ranks in `deck.ranks` order), `tute` in
 `ghna.tute` order.
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 
 from .errors import SYNTAX, IllegalAction
 
-ACTION_KINDS = ("pass", "bid", "call", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse",
+ACTION_KINDS = ("pass", "bid", "call", "call_card", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse",
                 "claim", "redeal", "take", "leave", "discard")
 KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 
@@ -77,6 +78,7 @@ class Vocabulary:
     kinds: dict = None  # `ghna.kinds`: name -> (index, one_suit)
     has_redeal: bool = False  # `redeal.by: holder`: the `redeal` action
     has_widow: bool = False  # the widow section: `take widow`, `leave widow`, `discard CARD`
+    has_called_card: bool = False  # `trump.choice called_card`: `call CARD` (a spec's call is never named `call`: E310)
 
 
 def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
@@ -186,6 +188,12 @@ def _parse_play(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     return ("play", vocabulary.cards[card])
 
 
+def _parse_called_card(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    if not vocabulary.has_called_card:
+        raise IllegalAction(SYNTAX, "this spec calls no card (trump.choice called_card)")
+    return ("call_card", _parse_play(text, args, vocabulary)[1])
+
+
 def _parse_widow(kind: str):
     def parse(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
         if not vocabulary.has_widow:
@@ -223,6 +231,7 @@ _PARSERS = {
     "pass": _parse_pass,
     "bid": _parse_bid,
     "trump": _parse_trump,
+    "call": _parse_called_card,
     "swap": _bare("swap", "has_swap"),
     "play": _parse_play,
     "ghna": _parse_ghna,

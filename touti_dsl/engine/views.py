@@ -9,7 +9,7 @@ played face up; the turned card is shown).
 
 from __future__ import annotations
 
-from . import levels, play
+from . import called, levels, play
 from .ruleset import Seating, gone_from, round_seating
 
 def _card(rules, card):
@@ -91,6 +91,8 @@ def _add_optional(st, rules, data: dict) -> None:
         data["claims"] = [[seat, trick, held] for seat, trick, held in st.claims]
     if rules.at_once_test is not None:
         data["at_once"] = st.at_once_team
+    if rules.call_text:  # the card called aloud, and who held it then: the bid winner's partner, or the bid winner alone
+        data["called"] = {"card": _card(rules, st.called_card), "holder": st.called_holder}
     if rules.widow is not None:  # the cards still face down, who took them, and what that player put aside
         data["widow"] = {"cards": [rules.card_text[c] for c in st.widow], "taker": st.widow_taker,
                          "discards": [rules.card_text[c] for c in st.discards]}
@@ -169,6 +171,11 @@ def _restore_round(st, rules, data: dict) -> None:
     st.contract_team, st.contract_bidder, st.contract_amount = contract.get("team"), contract.get("bidder"), contract.get("amount")
     if rules.against_bidder and st.contract_bidder is not None:
         st.seating = st.seating.against(st.contract_bidder)
+    found = data.get("called") or {}
+    st.called_card = None if found.get("card") is None else cards[found["card"]]
+    st.called_holder = found.get("holder")
+    if st.called_card is not None:
+        st.seating = called.sides(st)
     concession = data["concession"]
     st.concede_pending, st.concede_trick, st.conceded = concession["pending"], list(concession["proposed_at"]), concession["conceded"]
     st.void, st.tute_team = data["void"], data["tute"]
@@ -229,6 +236,8 @@ def observation(st, seat: int) -> dict:
     seen.update(_level_counts(st))
     if rules.claim is not None:
         seen["claims"] = full["claims"]
+    if rules.call_text:  # the card is called aloud; its holder stays secret until the card is played
+        seen["called"] = full["called"]["card"]
     if rules.widow is not None:  # face down: its size for all, the cards put aside for their owner only
         widow = full["widow"]
         seen["widow"] = {"size": len(st.widow), "taker": widow["taker"], "discarded": len(st.discards),

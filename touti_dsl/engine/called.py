@@ -1,0 +1,70 @@
+"""The called card (`trump.choice called_card` with `table.teams bidder_and_called`).
+
+After the bidding the contract maker calls one card of the deck (`call 3c`): its suit is
+trumps, and whoever holds it is the bid winner's partner for the round, the three others
+(or however many are left) playing against them.  A bid winner who calls a card of its own
+hand plays alone against all the others, unless `trump.call_own: refused` forbids it.
+The holder is found once, when the card is called, and kept in the state (`called_holder`):
+the card may leave its hand during the play.
+"""
+
+from __future__ import annotations
+
+from .errors import PHASE, IllegalAction
+from .ruleset import Seating
+
+CHOICE, OWN = "trump.choice", "trump.call_own"
+
+
+def legal(st, seat: int) -> list[str]:
+    """The bid winner's calls: every card of the deck, less its own when `trump.call_own: refused`."""
+    if seat != st.contract_bidder:
+        return []
+    texts, own = st.rules.call_text, st.hands[seat]
+    return list(texts) if st.rules.call_own else [texts[c] for c in range(len(texts)) if c not in own]
+
+
+def refusal(st, seat: int, card: int) -> tuple[str, str] | None:
+    """Why `seat` may not call `card` now, or None."""
+    if st.phase != "trump":
+        return PHASE, "the card is called after the bidding, before the play"
+    if seat != st.contract_bidder:
+        return CHOICE, f"seat {st.contract_bidder}, who made the contract, calls the card"
+    if not st.rules.call_own and card in st.hands[seat]:
+        return OWN, f"you hold {st.rules.card_name[card]}: call a card another player holds"
+    return None
+
+
+def refuse(st, seat: int, card: int) -> None:
+    raise IllegalAction(*refusal(st, seat, card))
+
+
+def refusal_rules(st, seat: int, card: int) -> list[str]:
+    """Every rule that forbids the call, in precedence order (refusals.py)."""
+    if st.phase != "trump":
+        return []
+    found = [CHOICE] if seat != st.contract_bidder else []
+    return found + ([OWN] if not st.rules.call_own and card in st.hands[seat] else [])
+
+
+def apply(st, seat: int, card: int) -> None:
+    st.called_card = card
+    # a card no hand holds (put aside from a widow, or never dealt) makes the bid winner play alone
+    st.called_holder = next((holder for holder, hand in enumerate(st.hands) if card in hand), seat)
+    st.seating = sides(st)
+    st.trump_suit = st.rules.card_suit[card]
+    st._start_play()
+
+
+def sides(st) -> Seating:
+    """The round's seating once the card is called: the bid winner and the holder (side 0) against the others."""
+    seating, bidder, holder = st.seating, st.contract_bidder, st.called_holder
+    out = [s for s in range(len(seating.team_of)) if s not in seating.in_play]
+    return Seating.of(tuple(0 if s in (bidder, holder) else 1 for s in range(len(seating.team_of))), out, seating.deal)
+
+
+def partner(st) -> int | None:
+    """The bid winner's partner of the round: the holder of the called card, None when the bid winner called its own."""
+    if st.called_holder is None or st.called_holder == st.contract_bidder:
+        return None
+    return st.called_holder
