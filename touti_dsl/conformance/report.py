@@ -11,6 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .blame import SystemRules, blamed_rules
 from .cases import doc_anchor
@@ -138,18 +139,48 @@ def describe_case(outcome: CaseOutcome, rule: str | None = None) -> list[str]:
 
 
 def _trump_line(case: dict) -> list[str]:
-    """Which suit is trumps: the turned card's (tute) or the one the contract maker names (at which step)."""
+    """Which suit is trumps: the turned card's (tute), the one the contract maker names or calls (at which step), or
+    the one the deal gives."""
     if "turned" in case["setup"]:
         return [f"trumps: the suit of the turned card {case['setup']['turned']}"]
     suited = None  # `trump.choice in_bid`: the last bid names the suit of the contract, if it stands
     for index, step in enumerate(case["steps"]):
         if step["op"] == "apply" and step["action"].startswith("trump "):
             return [f"trumps: {step['action'].split(' ', 1)[1]} (named at step {index + 1})"]
+        if step["op"] == "apply" and step["action"].startswith("call ") and step["action"].count(" ") == 1:
+            card = step["action"].split(" ", 1)[1]  # `trump.choice called_card`: a call of values never reads so
+            return [f"trumps: the suit of the called card {card} (called at step {index + 1})"]
         if step["op"] == "apply" and step["action"].startswith("bid ") and step["action"].count(" ") == 2:
             suited = (step["action"].rsplit(" ", 1)[1], index + 1)
     if suited is not None:
         return [f"trumps: {suited[0]} (named in the high bid at step {suited[1]}, if it stands)"]
-    return ["trumps: not named yet (the case ends in the bidding)"]
+    return [_dealt_trump(case) or "trumps: not named yet (the case ends in the bidding)"]
+
+
+def _dealt_trump(case: dict) -> str | None:
+    """Trumps as the deal gives them, where no step names them: a turned card the setup leaves implicit (the last card
+    of the dealer's hand, the card under the stock), or none at a table without trumps; None when the system's spec is
+    not at hand (a house spec outside the search path) or the deal gives no trumps yet (a bid winner names them)."""
+    game = _systems(case["system"]).game(case["setup"].get("settings"))
+    if game is None:
+        return None
+    if game.ruleset.trump_choice == "none":
+        return "trumps: none (this table plays without trumps)"
+    from ..engine import IllegalAction
+    from .adapter import round_fields
+
+    try:
+        state = game.new_round(hands=case["setup"]["hands"], **round_fields(case["setup"]))
+    except (ValueError, TypeError, KeyError, IllegalAction):
+        return None  # a setup the reference refuses: the failure report says so already
+    if state.trump is None or state.turned is None:
+        return None
+    return f"trumps: {state.trump} (the turned card {game.ruleset.card_text[state.turned]})"
+
+
+@lru_cache(maxsize=16)
+def _systems(system: str) -> SystemRules:
+    return SystemRules(system, [])
 
 
 def _what_went_wrong(outcome: CaseOutcome) -> list[str]:
