@@ -221,8 +221,4 @@ def _contract(st) -> None:
     if st.rules.widow is not None:  # the bid winner takes or leaves the widow first (widow.py goes on from there)
         widow.open_phase(st)
         return
-    if st.rules.trump_choice == "in_bid":  # the contract's bid named trumps: play starts at once
-        st.trump_suit = st.high_suit
-        st._start_play()
-    elif st.rules.trump_choice == "none":  # nobody names trumps: play starts at once, trump_suit stays None
-        st._start_play()
+    st._to_trumps()

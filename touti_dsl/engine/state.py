@@ -300,6 +300,16 @@ class RoundState:
         self.trump_suit = suit
         self._start_play()
 
+    def _to_trumps(self) -> None:
+        """The contract made (and its widow settled): trumps are named next, or play starts at once when the
+        contract's bid named them (`in_bid`) or the table has none."""
+        self.phase = "trump"
+        if self.rules.trump_choice == "in_bid":
+            self.trump_suit = self.high_suit
+            self._start_play()
+        elif self.rules.trump_choice == "none":
+            self._start_play()
+
     def _start_play(self) -> None:
         rules = self.rules
         self.phase = "play"

@@ -95,11 +95,5 @@ def apply_discard(st, seat: int, card: int) -> None:
 
 
 def _close(st) -> None:
-    """The widow settled: trumps are named next, or play starts when the contract's bid named them or the table has
-    none."""
-    st.phase = "trump"
-    if st.rules.trump_choice == "in_bid":
-        st.trump_suit = st.high_suit
-        st._start_play()
-    elif st.rules.trump_choice == "none":
-        st._start_play()
+    """The widow settled: on to trumps, as after a contract without a widow."""
+    st._to_trumps()
