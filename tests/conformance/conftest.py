@@ -37,8 +37,8 @@ class FakeSuite:
     bad: dict
     skipped: dict
 
-    def impl(self, mode: str = "good", on: str = "") -> str:
-        words = [sys.executable, str(FAKE), str(self.answers), "--mode", mode] + (["--on", on] if on else [])
+    def impl(self, mode: str = "good", on: str = "", *flags: str) -> str:
+        words = [sys.executable, str(FAKE), str(self.answers), "--mode", mode] + (["--on", on] if on else []) + list(flags)
         return shlex.join(words)
 
 

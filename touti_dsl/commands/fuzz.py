@@ -14,6 +14,7 @@ round is played, and every case written, with it (the case setup's `settings`).
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import random
 import shlex
@@ -163,30 +164,33 @@ class Fuzz:
     def _judged(self, source: Rounds):
         """(plan, played, verdict) round after round, in order.
 
-        Pipelined, one request at a time as the protocol wants: once the reply to round N
-        is read, round N+1 (prepared while the implementation played N) is sent, and only
-        then is N judged and N+2 prepared, so that both processes work at once.  The
-        runner's job keeps the protocol strict (a stray reply fails the round that wrote it).
+        Pipelined: round N+1 is prepared while the implementation plays round N (and the
+        rounds sent after it), then N's reply is read, N+1 sent, and only then is N judged.
+        One request is in flight at a time, as the protocol wants, or `Job.depth()` of them
+        for an implementation whose hello declares pipelining: it then never waits for
+        this process between two rounds.  The runner's job keeps the protocol strict (a
+        stray reply fails the round that wrote it).
         """
         # brief rounds while every reply is the reference's own, byte for byte; full ones once a reply is not
         source.brief = not self.job.absent_features()  # (a reply without some features is never the expected one)
-        current = source.next() if self._more(0) else None
-        if current is not None:
-            self._send(current)
+        sent: collections.deque = collections.deque()
         try:
-            while current is not None:
+            while len(sent) < self.job.depth() and self._more(source.index):
+                sent.append(source.next())
+                self._send(sent[-1])
+            while sent:
                 following = source.next() if self._more(source.index) else None
                 outcome = self.job.finish()
                 if following is not None:
                     self._send(following)
-                plan, played = current
-                current = following
+                    sent.append(following)
+                plan, played = sent.popleft()
                 if outcome.final in FAILING or played.replay is None:  # judged on its full case (Job.start's complete)
                     source.brief = False
                 yield plan, played, self._verdict(played.full_case() if outcome.final in FAILING else played.case, outcome)
         finally:
-            if self.job.pending is not None:
-                self.job.finish()  # the round in flight when the run stops: answered, not judged
+            while self.job.waiting:
+                self.job.finish()  # the rounds in flight when the run stops: answered, not judged
 
     def _send(self, prepared) -> None:
         played = prepared[1]

@@ -223,11 +223,15 @@ class ReferenceAdapter:
         self.games: dict[str, object] = {}
 
     def hello(self, request: dict | None = None) -> dict:
-        """Protocol 2 to a runner that speaks it, else protocol 1 (which cannot declare absent features)."""
+        """Protocol 2 to a runner that speaks it, declaring pipelining; else protocol 1 (which can declare neither
+        absent features nor pipelining)."""
         offered = (request or {}).get("protocols", [(request or {}).get("protocol", 1)])
         version = protocol.PROTOCOL_VERSION if protocol.PROTOCOL_VERSION in offered else 1
         hello = {"type": "hello", "protocol": version, "implementation": IMPLEMENTATION, "systems": [self.system]}
-        return dict(hello, without=self.without) if version >= 2 and self.without else hello
+        if version < 2:
+            return hello
+        # `serve` reads its requests as a stream of lines and answers each in turn: requests may come ahead
+        return dict(hello, without=self.without, pipelining=True) if self.without else dict(hello, pipelining=True)
 
     def game(self, settings: dict):
         """One Game per distinct settings (match target, hands to win), built once."""

@@ -77,8 +77,10 @@ class ImplProcess:
         self.selector: selectors.BaseSelector | None = None
         self.watching_stdin = False
         self.answered = ""  # the last request answered ("case <id>", "the hello"): strays after it are its fault
-        self.asking: dict = {}  # the request `send` started
-        self.unsent = memoryview(b"")  # what of it the pipe did not take yet
+        # the requests `send` started and `receive` has not answered yet, oldest first: one, unless the program
+        # declared pipelining (protocol.PIPELINING), when the runner may write the next ones before the answers
+        self.asking: collections.deque[dict] = collections.deque()
+        self.unsent = memoryview(b"")  # what of them the pipe did not take yet
         self.token = ""
 
     # ------------------------------------------------------------------ life cycle
@@ -97,6 +99,8 @@ class ImplProcess:
         self.pending = bytearray()
         self.watching_stdin = False
         self.answered = ""
+        self.asking.clear()
+        self.unsent = memoryview(b"")
         self.selector = selectors.DefaultSelector()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             os.set_blocking(stream.fileno(), False)
@@ -190,26 +194,33 @@ class ImplProcess:
 
         `receive` writes the rest and reads the answer; the caller may work in between
         (touti fuzz judges the previous round while the program plays this one).  One
-        request at a time: the next `send` comes after `receive`.  `line` is the message
-        already encoded (`protocol.encode(message)`) when the caller has it; `message`
-        then needs only its type and id.
+        request at a time, the next `send` after `receive`, unless the program declared
+        pipelining: then several may be in flight, answered in order, and output waiting
+        after an answer is the next answer, not a stray.  `line` is the message already
+        encoded (`protocol.encode(message)`) when the caller has it; `message` then needs
+        only its type and id.
         """
-        self._poll_now()
-        stray = self._stray()
-        if stray is not None:
-            raise ImplFailure("protocol", f"wrote {stray} after its answer to {self.answered}", blame=self.answered)
-        self.asking = message
+        if not self.asking:
+            self._poll_now()
+            stray = self._stray()
+            if stray is not None:
+                raise ImplFailure("protocol", f"wrote {stray} after its answer to {self.answered}", blame=self.answered)
+        self.asking.append(message)
         data = protocol.encode(message) if line is None else line
-        self.unsent = self._write_some(memoryview(data)) if self.proc is not None else memoryview(b"")
+        if self.proc is None:
+            self.unsent = memoryview(b"")
+        else:
+            self.unsent = self._write_some(memoryview(bytes(self.unsent) + data if self.unsent else data))
 
     def receive(self, timeout: float, expected: bytes | None = None) -> dict | None:
-        """The decoded answer to the request `send` started (within `timeout` seconds from now).
+        """The decoded answer to the oldest request `send` started (within `timeout` seconds from now).
 
         None when the answer is, byte for byte, the line `expected` (without its newline):
         the caller knows that line already, and decoding it is the costliest part of
-        reading a long reply (touti fuzz).  Strays are checked as for any answer.
+        reading a long reply (touti fuzz).  Strays are checked as for any answer (after the
+        last request in flight only: before, what follows an answer is the next answer).
         """
-        message, before = self.asking, self.answered
+        message, before = self.asking.popleft(), self.answered
         line = self.exchange(self.unsent, timeout)
         self.answered = f"case {message['id']}" if message.get("type") == "case" else f"the {message.get('type')}"
         reply = None
@@ -221,10 +232,11 @@ class ImplProcess:
             if before.startswith("case ") and f"case {reply.get('id')}" == before != self.answered:
                 raise ImplFailure("protocol", f"answered {before} again, after its answer to {before} was complete",
                                   blame=before)
-        self._poll_now()
-        stray = self._stray()
-        if stray is not None:
-            raise ImplFailure("protocol", f"answered {self.answered} more than once: it then wrote {stray}")
+        if not self.asking:
+            self._poll_now()
+            stray = self._stray()
+            if stray is not None:
+                raise ImplFailure("protocol", f"answered {self.answered} more than once: it then wrote {stray}")
         return reply
 
     def _stray(self) -> str | None:
@@ -251,13 +263,18 @@ class ImplProcess:
                 return  # stdout closed: the next exchange reports how the program ended
 
     def exchange(self, data: bytes | memoryview, timeout: float) -> bytes:
-        """Write `data`, then return the next non-blank line the program writes (without its newline)."""
+        """Write `data`, then return the next non-blank line the program writes (without its newline).
+
+        What of `data` is still unwritten when the line comes is kept in `unsent` (the
+        requests sent ahead of their turn, for a program that pipelines).
+        """
         deadline = time.monotonic() + timeout
         unsent = memoryview(data)
         received = 0
         while True:
             line = self._take_line()
             if line is not None:
+                self.unsent = unsent
                 return line
             if len(self.pending) > self.max_line:
                 raise ImplFailure("flood", f"wrote a line longer than {self.max_line} bytes")

@@ -8,7 +8,8 @@ The runner sends the steps without their expectations; it alone compares.
 The runner's hello says `protocol: 1` (what a protocol 1 implementation checks) and
 `protocols: [1, 2]`, every version it speaks; the implementation answers with the one it
 speaks.  Protocol 2 adds to the implementation's hello `without`, the optional features
-it does not implement (features.py); an `errored` reply may carry the `outputs` gathered
+it does not implement (features.py), and `pipelining: true` when it reads its requests as
+a stream and answers them in order (the runner may then write requests ahead); an `errored` reply may carry the `outputs` gathered
 before the error, and an `errored` or `skipped` reply the `step` it reached.
 See docs/conformance/protocol.md and conformance/schema/protocol.schema.json.
 """
@@ -21,6 +22,7 @@ PROTOCOL_VERSION = 2
 PROTOCOLS = (1, 2)
 EXPECTATION_KEYS = ("expect", "rule", "rules", "only_through")
 REPLY_TYPES = ("result", "skipped", "errored")
+PIPELINING = "pipelining"  # the hello field of an implementation that takes requests ahead of their answers
 
 
 class ProtocolError(Exception):
@@ -80,6 +82,10 @@ def check_hello(message: dict) -> dict:
         raise ProtocolError("its hello declares 'without' features, which protocol 1 does not have: answer with protocol 2")
     if not isinstance(without, list) or not all(isinstance(f, str) for f in without):
         raise ProtocolError("its hello's 'without' is not a list of feature names")
+    if PIPELINING in message and message["protocol"] < 2:
+        raise ProtocolError(f"its hello declares '{PIPELINING}', which protocol 1 does not have: answer with protocol 2")
+    if type(message.get(PIPELINING, False)) is not bool:
+        raise ProtocolError(f"its hello's '{PIPELINING}' is not true or false: {message[PIPELINING]!r}")
     return message
 
 

@@ -1,4 +1,5 @@
-"""Run cases against an implementation: N long-running processes, one case at a time each.
+"""Run cases against an implementation: N long-running processes, one case at a time each
+(a few at a time to a program that declared pipelining in its hello: `Job.depth`).
 
 A preflight start checks that the program runs and speaks protocol 1 or 2 (else
 `ImplUnusable`, exit 2); `touti conform` launches that first process before it loads the
@@ -10,6 +11,7 @@ returns what was gathered.
 
 from __future__ import annotations
 
+import collections
 import os
 import queue
 import signal
@@ -25,7 +27,11 @@ from .features import case_kinds, features_used, without_features
 from .process import ImplFailure, ImplProcess
 
 MAX_FAILED_STARTS = 3
+# requests written ahead of their answers to a program whose hello declares pipelining: enough for it never to wait
+# for the runner (touti fuzz prepares the next round while it plays), small enough that a crash re-sends little
+PIPELINE_DEPTH = 4
 FAILING = ("failed", "errored")
+NOT_RUN = "not run: the implementation could not be restarted"
 
 
 class ImplUnusable(Exception):
@@ -79,7 +85,12 @@ class RunResult:
 
 @dataclass
 class _Pending:
-    """A case between `Job.start` and `Job.finish`: its outcome already known, or the failure met while sending."""
+    """A case between `Job.start` and `Job.finish`: its outcome already known, or the failure met while sending.
+
+    `sent`: written to the running process, its answer awaited.  A case held back (the
+    program's depth was reached) or sent to a process since discarded is sent (again)
+    in its turn.
+    """
 
     case: dict
     request: dict | None
@@ -89,6 +100,7 @@ class _Pending:
     complete: Callable[[], dict] | None = None
     outcome: CaseOutcome | None = None
     failure: ImplFailure | None = None
+    sent: bool = False
 
 
 class Job:
@@ -103,7 +115,7 @@ class Job:
         self.previous: CaseOutcome | None = None  # the last case its process answered: a late stray is its fault
         self.amended: list[CaseOutcome] = []  # outcomes turned to errored after they were reported
         self.booting: ImplProcess | None = None  # launched, not yet greeted (see launch)
-        self.pending: _Pending | None = None  # the case `start` sent, until `finish`
+        self.waiting: collections.deque[_Pending] = collections.deque()  # the cases started, not finished, oldest first
 
     def launch(self) -> None:
         """Start the program without waiting for its hello: it boots while the caller loads the cases.
@@ -135,9 +147,15 @@ class Job:
 
     def run(self, case: dict, request: dict | None = None, line: bytes | None = None,
             expected: bytes | None = None, complete: Callable[[], dict] | None = None) -> CaseOutcome:
-        """Run one case, never raising: every failure becomes an outcome."""
+        """Run one case, never raising: every failure becomes an outcome (no other case may be waiting)."""
+        if self.waiting:
+            raise RuntimeError("Job.run while started cases wait: finish them first")
         self.start(case, request, line, expected, complete)
         return self.finish()
+
+    def depth(self) -> int:
+        """How many requests may be in flight: one, or PIPELINE_DEPTH when the program's hello declares pipelining."""
+        return PIPELINE_DEPTH if self.hello.get(protocol.PIPELINING) is True else 1
 
     def start(self, case: dict, request: dict | None = None, line: bytes | None = None,
               expected: bytes | None = None, complete: Callable[[], dict] | None = None) -> None:
@@ -148,10 +166,38 @@ class Job:
         the case, byte for byte (touti fuzz writes the reference's): a reply equal to it
         passes without being decoded, any other is judged as ever.  `complete` gives the
         case to judge a reply by when `case` is only its head (a brief fuzz round): it is
-        asked only for a reply that must be judged.  One case at a time: `finish` comes
-        before the next `start`.
+        asked only for a reply that must be judged.  Cases are finished in the order they
+        were started; up to `depth()` of them are in flight at once, the others are sent
+        as answers come.
         """
-        pending = self.pending = _Pending(case, request, time.monotonic(), line, complete=complete)
+        self.waiting.append(_Pending(case, request, time.monotonic(), line, expected, complete))
+        self._send_ready()
+
+    def drop_waiting(self) -> list[dict]:
+        """The cases started and not finished, given back; their process is killed (their answers would read as
+        strays)."""
+        dropped = [pending.case for pending in self.waiting]
+        if dropped:
+            self.waiting.clear()
+            self.discard()
+        return dropped
+
+    def _send_ready(self) -> None:
+        """Send the waiting cases not sent yet, in order, while fewer than `depth()` are in flight."""
+        in_flight = 0
+        for pending in self.waiting:
+            if pending.sent:
+                in_flight += 1
+            elif pending.outcome is None and pending.failure is None:
+                if in_flight >= self.depth():
+                    return
+                self._send(pending)
+                if pending.failure is not None:
+                    return  # a stray the program wrote: the cases after this one wait for its verdict
+                in_flight += pending.sent
+
+    def _send(self, pending: "_Pending") -> None:
+        case = pending.case
         try:
             self.ensure_started()
             self.failed_starts = 0
@@ -160,36 +206,45 @@ class Job:
             pending.outcome = CaseOutcome(case, "errored", f"could not (re)start the implementation: {failure.detail}", stderr=self.last_stderr)
             return
         pending.outcome = self._not_sent(case)
-        # a reply may drop the actions of the features it lacks: only a full implementation's is known in advance
-        pending.expected = expected if not self.absent_features() else None
         if pending.outcome is None:
             try:
+                request = pending.request
                 if request is None:
-                    request = {"type": "case", "id": case["id"]} if line is not None else protocol.case_request(case)
-                self.process.send(request, line)
+                    request = {"type": "case", "id": case["id"]} if pending.line is not None else protocol.case_request(case)
+                self.process.send(request, pending.line)
+                pending.sent = True
             except ImplFailure as failure:
                 pending.failure = failure
 
     def finish(self) -> CaseOutcome:
-        """The outcome of the case `start` sent, never raising."""
-        pending, self.pending = self.pending, None
-        outcome = pending.outcome or self._answer(pending)
+        """The outcome of the oldest case `start` sent, never raising."""
+        pending = self.waiting[0]
+        if not pending.sent and pending.outcome is None and pending.failure is None:
+            self._send(pending)  # held back, or its process was discarded: the program gets it now
+        try:
+            outcome = pending.outcome or self._answer(pending)
+        finally:
+            self.waiting.popleft()
         outcome.seconds = time.monotonic() - pending.started
+        self._send_ready()
         return outcome
 
     def _answer(self, pending: "_Pending") -> CaseOutcome:
         case = pending.case
+        # a reply may drop the actions of the features it lacks: only a full implementation's is known in advance
+        expected = pending.expected if not self.absent_features() else None
         try:
             if pending.failure is not None:
                 raise pending.failure
-            reply = self.process.receive(self.settings.timeout, pending.expected)
+            reply = self.process.receive(self.settings.timeout, expected)
             if reply is not None:
                 protocol.check_reply(reply, case["id"])
         except (ImplFailure, protocol.ProtocolError) as failure:
             if self._blames_previous(failure):
                 self.discard()
-                # this case is not at fault: run it on a fresh process
-                return self.run(case, pending.request, pending.line, pending.expected, pending.complete)
+                # this case is not at fault: run it (and those after it) on a fresh process
+                self._send_ready()
+                return pending.outcome or self._answer(pending)
             return self._broken(case, failure)
         if reply is not None and pending.complete is not None:
             case = pending.complete()
@@ -234,11 +289,14 @@ class Job:
         return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail)
 
     def discard(self) -> None:
-        """Kill the process (from the job's own thread); the next case starts a fresh one."""
+        """Kill the process (from the job's own thread); the next case starts a fresh one, and the cases
+        it had been sent and not answered are sent again."""
         for process in (self.process, self.booting):
             if process is not None:
                 process.kill()
         self.process = self.booting = None
+        for pending in self.waiting:
+            pending.sent, pending.failure = False, None
 
     def interrupt(self) -> None:
         """Kill the process from another thread (signal only: the job's own thread cleans up)."""
@@ -250,7 +308,12 @@ class Job:
                 pass
 
     def close(self) -> None:
-        """Stop the process; a line it wrote after its last answer fails the case it last answered."""
+        """Stop the process; a line it wrote after its last answer fails the case it last answered.
+
+        Cases started and not finished are dropped, and their process killed: their
+        answers would read as strays.
+        """
+        self.drop_waiting()
         if self.process is not None:
             stray = self.process.stop()
             if stray is not None:
@@ -331,26 +394,37 @@ class Run:
                 self.settings.on_outcome(outcome)
 
     @staticmethod
-    def _run_safely(job: Job, case: dict) -> CaseOutcome:
+    def _finish_safely(job: Job) -> CaseOutcome:
         """A bug in the runner itself must cost one case, not the results gathered so far."""
+        case = job.waiting[0].case
         try:
-            return job.run(case)
+            return job.finish()
         except Exception as error:  # noqa: BLE001 - reported on the case, in full
             job.discard()
             return CaseOutcome(case, "errored", f"runner error: {type(error).__name__}: {error}")
 
     def work(self, job: Job) -> None:
-        """A job's loop: take cases until none are left, the run stops, or the program cannot start."""
+        """A job's loop: take cases until none are left, the run stops, or the program cannot start.
+
+        One case at a time, or as many as the program takes ahead (`Job.depth`): the next
+        ones are sent while it plays, and their outcomes come in order.
+        """
         try:
             while not self.stopping.is_set() and job.failed_starts < MAX_FAILED_STARTS:
-                try:
-                    case = self.todo.get_nowait()
-                except queue.Empty:
+                while len(job.waiting) < job.depth():
+                    try:
+                        job.start(self.todo.get_nowait())
+                    except queue.Empty:
+                        break
+                if not job.waiting:
                     return
-                outcome = self._run_safely(job, case)
+                outcome = self._finish_safely(job)
                 if not self.stopping.is_set():
                     self.record(outcome)
         finally:
+            for case in job.drop_waiting():  # taken from the queue, never answered: not lost
+                if not self.stopping.is_set():
+                    self.record(CaseOutcome(case, "errored", NOT_RUN))
             job.close()
 
 
@@ -397,4 +471,4 @@ def _record_unrun(run: Run, interrupted: bool) -> None:
             case = run.todo.get_nowait()
         except queue.Empty:
             return
-        run.record(CaseOutcome(case, "errored", "not run: the implementation could not be restarted"))
+        run.record(CaseOutcome(case, "errored", NOT_RUN))

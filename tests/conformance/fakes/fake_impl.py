@@ -7,7 +7,10 @@ the fake misbehaves on the first case whose id contains TEXT (every case when --
 absent): crash, hang, garbage, flood, wrong-id, errored, stderr-noise,
 extra-line, crash-for-good (crashes, then never passes the handshake again), deaf (stops reading
 stdin after the handshake); protocol3
-and exit-early misbehave at the handshake itself.
+and exit-early misbehave at the handshake itself.  With --pipelining it answers the
+handshake with protocol 2 and `pipelining: true`, takes a moment over its first case (so
+that the runner writes the next ones meanwhile) and writes to ANSWERS.ahead the most
+requests it ever found waiting at once; --watch does the same without the declaration.
 """
 
 import argparse
@@ -49,6 +52,17 @@ def misbehave(mode, request, answers_path):
     return mode in ("garbage", "wrong-id", "errored", "extra-line")
 
 
+def read_line():
+    """One line of stdin, read unbuffered (what follows it stays in the pipe for requests_in_turn)."""
+    line = b""
+    while not line.endswith(b"\n"):
+        byte = os.read(0, 1)
+        if not byte:
+            break
+        line += byte
+    return line.decode()
+
+
 def answer(answers, request):
     outputs = answers.get(request["id"])
     if outputs is None:
@@ -57,13 +71,36 @@ def answer(answers, request):
         send({"type": "result", "id": request["id"], "outputs": outputs})
 
 
-def handshake(mode, answers_path):
-    hello = json.loads(sys.stdin.readline())
+def handshake(mode, answers_path, pipelining=False, watch=False):
+    hello = json.loads(sys.stdin.readline() if not (pipelining or watch) else read_line())
     if mode == "exit-early" or os.path.exists(answers_path + ".dead"):
         sys.stderr.write("fake: giving up before the handshake\n")
         sys.exit(1)
     version = 3 if mode == "protocol3" else hello["protocol"]
+    if pipelining:
+        send({"type": "hello", "protocol": 2, "implementation": "fake", "systems": ["fake-system"], "pipelining": True})
+        return
     send({"type": "hello", "protocol": version, "implementation": "fake", "systems": ["fake-system"]})
+
+
+def requests_in_turn(answers_path):
+    """The request lines, each once it is its turn, noting the most found waiting at once (pipelining)."""
+    import select
+    buffered, most, first = b"", 0, True
+    while True:
+        if first and buffered.count(b"\n") == 1:
+            time.sleep(0.2)  # the first case: slow, so that the runner sends the next ones meanwhile
+            first = False
+        while select.select([0], [], [], 0)[0] or b"\n" not in buffered:
+            chunk = os.read(0, 1 << 16)
+            if not chunk:
+                return
+            buffered += chunk
+        most = max(most, buffered.count(b"\n"))
+        with open(answers_path + ".ahead", "w") as handle:
+            handle.write(str(most))
+        line, buffered = buffered.split(b"\n", 1)
+        yield line.decode()
 
 
 def main():
@@ -71,13 +108,15 @@ def main():
     parser.add_argument("answers")
     parser.add_argument("--mode", default="good")
     parser.add_argument("--on", default="")
+    parser.add_argument("--pipelining", action="store_true")
+    parser.add_argument("--watch", action="store_true", help="count the requests found waiting, without declaring pipelining")
     args = parser.parse_args()
     with open(args.answers) as handle:
         answers = json.load(handle)
-    handshake(args.mode, args.answers)
+    handshake(args.mode, args.answers, args.pipelining, args.watch)
     if args.mode == "deaf":  # never reads another request: the runner's writes must not block
         time.sleep(3600)
-    for line in sys.stdin:
+    for line in (requests_in_turn(args.answers) if args.pipelining or args.watch else sys.stdin):
         request = json.loads(line)
         if request["type"] == "stop":
             return
