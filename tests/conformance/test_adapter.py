@@ -94,3 +94,24 @@ def test_a_house_variant_can_answer_as_its_base(tmp_path):
     hello, reply = (json.loads(line) for line in done.stdout.splitlines())
     assert hello["systems"] == ["atlas-carta"]
     assert reply["outputs"][0]["rule"] == "bidding.maximum"
+
+
+def test_the_reply_encoder_writes_what_the_json_module_writes():
+    from hypothesis import given, strategies as st
+
+    from touti_dsl.conformance.adapter import ENCODE
+
+    plain = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                         lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=20)
+
+    @given(plain)
+    def same(value):
+        assert ENCODE(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    same()
+    for unwritable in ({1, 2}, object(), {(1,): 2}):
+        try:
+            ENCODE(unwritable)
+        except TypeError:
+            continue
+        raise AssertionError(f"{unwritable!r} written")

@@ -277,3 +277,15 @@ def test_the_quick_judge_passes_only_what_the_step_by_step_comparison_passes(sys
                 else:
                     spoilt_seen += 1
     assert spoilt_seen > 1000  # most changes are caught by the quick pass too
+
+
+def test_the_deal_is_shuffled_as_random_shuffle_shuffles_it_draw_for_draw():
+    from touti_dsl.conformance.fuzz import _shuffled
+
+    for seed in range(300):
+        for size in (1, 2, 36, 40, 48):
+            reference, ours = random.Random(f"{seed}/{size}"), random.Random(f"{seed}/{size}")
+            deck = list(range(size))
+            reference.shuffle(deck)
+            assert _shuffled(size, ours.getrandbits) == deck
+            assert ours.random() == reference.random()  # the same draws taken: the rest of the round is the same

@@ -15,7 +15,6 @@ near the match goal.  Options of a feature the implementation lacks are never ch
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -28,7 +27,7 @@ from ..engine.game import split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
 from ..engine.refusals import refusal
-from .adapter import ACCEPTED, QUOTED, actions_text, refusal_text, result_text, seats_text, winner_text
+from .adapter import ACCEPTED, ENCODE, QUOTED, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of, kind_names
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
@@ -73,7 +72,7 @@ class Played:
         """
         case = self.case
         return "".join((f'{{"type":"case","id":{_text(case["id"])},"system":{_text(case["system"])},"setup":',
-                        json.dumps(case["setup"], separators=(",", ":"), ensure_ascii=False),
+                        ENCODE(case["setup"]),
                         ',"steps":[', ",".join(self.sent), "]}\n")).encode("utf-8")
 
     def reply(self) -> bytes:
@@ -88,7 +87,7 @@ class Played:
 
 def _text(value: str) -> str:
     """A string as protocol.encode writes it."""
-    return json.dumps(value, ensure_ascii=False)
+    return ENCODE(value)
 
 
 @dataclass
@@ -303,8 +302,7 @@ def random_setup(game: Game, rng: random.Random) -> dict:
     """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal (games won, hands
     played)."""
     rules = game.ruleset
-    deck = list(range(rules.ncards))
-    rng.shuffle(deck)
+    deck = _shuffled(rules.ncards, rng.getrandbits)
     pivot = rng.randrange(rules.seats)  # drawn after the shuffle, as always, so that a seed replays the same rounds
     setup = split_deck(rules, deck, pivot if rules.has_dealer else None).setup(rules)  # the dealer may sit out
     setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
@@ -320,6 +318,24 @@ def random_setup(game: Game, rng: random.Random) -> dict:
     if rules.match_end == "elimination" and rng.random() < 0.5:
         setup = _eliminated_setup(rules, deck, rng, setup["dealer"])
     return setup
+
+
+_SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # a deck size -> the (place, bound, bits) of each swap
+
+
+def _shuffled(size: int, getrandbits) -> list[int]:
+    """`list(range(size))` shuffled as `random.shuffle` shuffles it from the same generator, draw for draw (its
+    algorithm written out, without a function call per card: the deal is a fifth of preparing a round)."""
+    swaps = _SWAPS.get(size)
+    if swaps is None:
+        swaps = _SWAPS[size] = tuple((place, place + 1, (place + 1).bit_length()) for place in reversed(range(1, size)))
+    deck = list(range(size))
+    for place, bound, bits in swaps:
+        other = getrandbits(bits)
+        while other >= bound:
+            other = getrandbits(bits)
+        deck[place], deck[other] = deck[other], deck[place]
+    return deck
 
 
 def _eliminated_setup(rules, deck: list[int], rng: random.Random, dealer: int) -> dict:

@@ -235,7 +235,7 @@ def _played(rules: Ruleset, played) -> int:
 def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -> RoundState:
     st = RoundState.__new__(RoundState)
     seats, sides = rules.seats, rules.sides
-    st.rules, st._legal, st.seating = rules, [None] * seats, dealt.seating
+    st.rules, st._legal, st.seating, st.final_changes = rules, [None] * seats, dealt.seating, None
     st.phase, st.dealer, st.first_speaker, st.seed, st.scores = "bidding", dealer, first_speaker, seed, scores
     st.played = 0  # hands played before this round (match.end rounds): new_round sets it
     st.hands = [sorted(h) for h in dealt]

@@ -64,6 +64,8 @@ def round_result(st) -> dict:
     if rules.call_text:  # only a spec of a called card says which card and whose partner it made (None: alone)
         result["called"] = None if st.called_card is None else rules.card_text[st.called_card]
         result["partner"] = called.partner(st)
+    if st.phase == "done":  # a finished round never changes again: match_result reads its changes from here
+        st.final_changes = tuple(changes)
     return result
 
 
@@ -217,7 +219,8 @@ def match_result(st) -> dict:
     scores = list(st.scores)
     finished = st.phase == "done"
     if finished:
-        changes = round_result(st)["score_changes"]
+        known = getattr(st, "final_changes", None)  # (a state built by hand or cloned has none yet)
+        changes = known if known is not None else round_result(st)["score_changes"]
         scores = [score + change for score, change in zip(scores, changes)]
     goal = rules.match_goal
     reached = [t for t, score in enumerate(scores) if score >= goal]

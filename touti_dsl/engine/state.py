@@ -35,12 +35,14 @@ FIELDS = (
     "at_once_team", "widow", "discards", "widow_taker", "called_card", "called_holder",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
+# the score changes of a finished round, once scoring.round_result has worked them out (None until then)
+RESULT_CACHE = ("final_changes",)
 
 
 class RoundState:
     """The full state of one round (see module docstring)."""
 
-    __slots__ = ("rules", "_legal", *FIELDS, *TRICK_CACHE)
+    __slots__ = ("rules", "_legal", *FIELDS, *TRICK_CACHE, *RESULT_CACHE)
 
     # ---------------------------------------------------------------- queries
 
