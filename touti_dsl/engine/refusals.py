@@ -48,7 +48,6 @@ def refusal(state, seat: int, action: str, every: bool = True) -> tuple[IllegalA
     if action in state.legal_actions(seat):
         return None
     try:
-        kind, arg = parse_action(action, state.rules.vocabulary, state.rules.parse_cache)
         state.apply(seat, action)
     except IllegalAction as refused:
         # kept without its traceback: that would hold this frame, which holds `named` (a cycle), and with it every
@@ -58,6 +57,7 @@ def refusal(state, seat: int, action: str, every: bool = True) -> tuple[IllegalA
         raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
     if not every or named.rule_id in ("action.syntax", PHASE):
         return named, [named.rule_id]
+    kind, arg = parse_action(action, state.rules.vocabulary, state.rules.parse_cache)  # (apply parsed it: no syntax error)
     found = _COLLECT.get(kind, _none)(state, seat, arg)
     return named, _unique([named.rule_id] + found)
 
