@@ -150,7 +150,7 @@ class Fuzz:
                 self.probes += played.probes
                 self._progress()
                 if failed:
-                    judged.close()  # the round sent ahead is answered before the shrinking uses the process
+                    judged.close()  # the rounds sent ahead are answered before the shrinking uses the process
                     return self._divergence(plan, played.full_case(), failed)
         finally:
             judged.close()
