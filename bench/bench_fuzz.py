@@ -10,7 +10,8 @@ round's rate (printed too, for scale) is not like with like.
 The fuzz rate is `touti fuzz`'s loop without the command line: seeded biased rounds
 (every actor's legal set, probes, trick winners, results) judged through `touti adapter
 SYSTEM` over the JSON-lines pipe, pipelined as touti fuzz does it (the adapter plays a
-round while this process judges the previous one and prepares the next).
+round while this process judges the previous one and prepares the next; the adapter's
+hello declares pipelining, so up to runner.PIPELINE_DEPTH rounds are in flight).
 
 On a shared machine the load drifts, so the two are measured in turn, in short slices
 (engine, fuzz, engine, fuzz, ...), and the ratio is taken slice pair by slice pair; the
