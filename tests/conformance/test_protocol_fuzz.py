@@ -79,3 +79,33 @@ def test_any_reply_stream_gives_a_message_or_a_plain_failure(tmp_path_factory, s
         process.stop(grace=0.5)
     assert process.proc is None
     assert time.monotonic() - started < 30
+
+
+PIPELINING_HELLO = json.dumps({"type": "hello", "protocol": 2, "implementation": "fuzz", "systems": ["x"],
+                               "pipelining": True}).encode()
+# answers the hello as a pipelining program, then writes the stream whatever it is asked, and reads on
+PIPELINING_READER = ("import sys; sys.stdin.readline(); sys.stdout.buffer.write(" + repr(PIPELINING_HELLO + b"\n")
+                     + " + open(sys.argv[1], 'rb').read()); sys.stdout.flush()\nfor line in sys.stdin: pass")
+ANSWERS = [json.dumps({"type": "result", "id": f"c-{n}", "outputs": []}).encode() for n in range(1, 5)]
+
+
+@settings(max_examples=6)  # each example starts a few processes
+@given(st.lists(st.tuples(st.sampled_from(PIECES + ANSWERS) | st.binary(max_size=50), st.sampled_from(LINE_ENDS)),
+                max_size=8))
+def test_a_pipelining_program_s_any_reply_stream_gives_each_case_one_outcome_in_order(tmp_path_factory, parts):
+    from touti_dsl.conformance.runner import Job, RunSettings
+
+    source = tmp_path_factory.mktemp("stream") / "out.bin"
+    source.write_bytes(b"".join(piece + end for piece, end in parts))
+    job = Job(RunSettings([sys.executable, "-c", PIPELINING_READER, str(source)], timeout=0.5))
+    cases = [dict(CASE, id=f"c-{n}", rules=["r"], polarity="positive") for n in range(1, 5)]
+    started = time.monotonic()
+    try:
+        for case in cases:
+            job.start(case)
+        outcomes = [job.finish() for _ in cases]
+    finally:
+        job.close()
+    assert [outcome.case["id"] for outcome in outcomes] == [case["id"] for case in cases]
+    assert all(outcome.status in ("passed", "failed", "errored", "skipped") for outcome in outcomes)
+    assert not job.waiting and time.monotonic() - started < 30
