@@ -131,9 +131,9 @@ def _argument_problems(pred: m.Pred, info, context: str, names: SpecNames) -> li
 
 
 def context_sides(context: str) -> tuple[str, ...]:
-    """The sides an argument may name in a context: a result's in scoring, the side judged in match.at_once (the
-    claimant's in claim.holds)."""
-    if context == "round":
+    """The sides an argument may name in a context: a result's in scoring and after the round (who deals next), the
+    side judged in match.at_once (the claimant's in claim.holds)."""
+    if context in ("round", "next_round"):
         return RESULT_SIDES + CONTRACT_SIDES
     if context in ("at_once", "claimed"):
         return AT_ONCE_SIDES + CONTRACT_SIDES

@@ -18,6 +18,7 @@ from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
 from ..engine.scoring import capote_side, capote_voided, match_decision, round_facts, totals_so_far
 from ..schema import MATCH_LEVELS
+from ..word_choice import branches
 from .explore import RoundRecord
 from .steps import actors_step, refuse_step
 
@@ -625,6 +626,9 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
         # both sides of the rule: the current dealer's (or first speaker's) side won the hand, or another side did
         pools[:1] = [("rotation.next_round", [r for r in played if _pivot_side_won(game, r) is won], words)
                      for won, words in ((True, "a round the dealer's side won"), (False, "a round another side won"))]
+    if rules.next_round_choice:  # a choice by conditions: a round on each of its branches
+        pools[:1] = [("rotation.next_round", [r for r in played if next_round_branch(game, r) == index], words)
+                     for index, words in enumerate(_branch_words(game))]
     for rule, pool, words in pools:
         found = _round_before_another(game, pool)
         if found is None:
@@ -637,6 +641,27 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
         ]
         cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))
     return cases
+
+
+def next_round_branch(game: Game, record: RoundRecord) -> int:
+    """The branch of the `rotation.next_round` choice (word_choice.py) that a finished, played round takes: the first
+    whose condition holds."""
+    state = _replayed(game, record, record.setup)
+    current = state.dealer if game.ruleset.has_dealer else state.first_speaker
+    facts = round_facts(state)
+    return next(index for index, (test, _) in enumerate(game.ruleset.next_round_choice)
+                if test is None or test(state, current, facts))
+
+
+def _branch_words(game: Game) -> list[str]:
+    """How each branch of the `rotation.next_round` choice reads in a case's description."""
+    found = branches(game.spec.value("rotation.next_round"))
+    words = []
+    for index, branch in enumerate(found):
+        earlier = [f"not \"{describe(b.condition)}\"" for b in found[:index]]
+        held = [] if branch.condition is None else [f"\"{describe(branch.condition)}\""]
+        words.append(f"a round where {' and '.join(earlier + held)} ({branch.word})")
+    return words
 
 
 def _pivot_side_won(game: Game, record: RoundRecord) -> bool | None:

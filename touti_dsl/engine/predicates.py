@@ -392,6 +392,14 @@ def _score(side: str) -> Test:
 SIMPLE["target"] = lambda st, s, a: st.rules.match_goal
 
 
+def _hand_tied(st, s, facts: Facts) -> bool:
+    """Nobody won the hand: the highest total is shared and no tie-break (`scoring.tie`) gave it to a side."""
+    return facts.winner is None and facts.totals.count(max(facts.totals)) > 1
+
+
+SIMPLE["hand_tied"] = _hand_tied
+
+
 # ---------------------------------------------------------------- the compiler
 
 
