@@ -61,9 +61,11 @@ SEAT_SIDES = ("self", "partner", "team", "opponents")
 CONTRACT_SIDES = ("bidders", "defenders")
 RESULT_SIDES = ("winner", "loser")
 AT_ONCE_SIDES = ("team", "opponents")  # in `match.at_once` / `claim.holds`: the side judged (the claimant's), and the others
+DEALER_SIDES = ("team", "opponents")  # in `rotation.next_round`: the dealer's side (the first speaker's, without a dealer)
 ARG_KINDS = {
     "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring; team, opponents, "
-            "bidders, defenders in match.at_once and claim.holds)",
+            "bidders, defenders in match.at_once and claim.holds; winner, loser, bidders, defenders and team, opponents "
+            "(the dealer's side and the others) in rotation.next_round)",
     "kind": "a kind of declaration: trump (the 40), plain (a 20), tute, or the name of a kind of ghna.kinds",
     "suit": "a suit of the deck",
     "rank": "a rank of the deck",
@@ -177,6 +179,8 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("tute", FINISHED | AT_ONCE, "the round was won by a tute"),
         # who deals next: "after a hand tied at sixty, the same dealer deals again"
         _truth("hand_tied", NEXT_ROUND, "nobody won the hand: the highest total is shared and no tie-break settled it"),
+        # "the dealer keeps the deal while their side wins": `same_seat if won_hand(team) else next_seat`
+        _truth("won_hand", NEXT_ROUND, "that side won the hand", ("side",), 1),
         # the match, as it stood when the round began
         _number("score", FINISHED | AT_ONCE, "that side's match score carried into the round (in the current game)",
                 ("side",), 1),

@@ -56,3 +56,21 @@ def test_diff_and_show_write_the_choice_as_spec_text(capsys):
     assert SENTENCES["en"] in text
     assert main(["show", str(EXAMPLE)]) == 0
     assert f"next_round: {TIED}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("base, words", [
+    ("guinote", {"en": "If the dealer's team won the hand, the same player deals again;",
+                 "fr": "Si la main a été gagnée par l'équipe du donneur, le même joueur donne à nouveau ;",
+                 "ar": "إذا ربح فريق الموزّع اليد، يوزّع اللاعب نفسه من جديد؛"}),
+    ("brisca-two", {"en": "If the dealer won the hand, the same player deals again;",
+                    "fr": "Si la main a été gagnée par le donneur, le même joueur donne à nouveau ;",
+                    "ar": "إذا ربح الموزّع اليد، يوزّع اللاعب نفسه من جديد؛"}),
+    ("touti-app", {"en": "If the first speaker's team won the hand, the same player speaks first again;",
+                   "fr": "Si la main a été gagnée par l'équipe du premier à parler, le même joueur parle de nouveau en "
+                         "premier ;",
+                   "ar": "إذا ربح فريق اللاعب الذي يتكلّم أولًا اليد، يتكلّم اللاعب نفسه أولًا من جديد؛"}),
+])
+def test_team_is_the_dealers_side_or_the_first_speakers(tmp_path, base, words):
+    pages = variant_pages(tmp_path, base, "rotation {\n  next_round: same_seat if won_hand(team) else next_seat\n}\n")
+    for lang, start in words.items():
+        assert said(pages[lang], "rotation-next_round").startswith(start), lang

@@ -90,3 +90,14 @@ def test_the_first_branch_that_holds_gives_the_word(tmp_path):
         seen.add(branch)
         assert state.next_round(seed=1).dealer == expected
     assert seen == {0, 1, 2}
+
+
+def test_the_dealer_keeps_the_deal_while_their_side_wins(tmp_path):
+    """"The dealer keeps the deal while their side wins": `team` is the dealer's side after the round."""
+    game = _variant(tmp_path, "guinote", "same_seat if won_hand(team) else next_seat")
+    seen = set()
+    for state in _finished(game, 60):
+        kept = state.round_result()["winner"] == state.seating.team_of[state.dealer]
+        seen.add(kept)
+        assert state.next_round(seed=2).dealer == (state.dealer if kept else (state.dealer + 1) % 4)
+    assert seen == {True, False}

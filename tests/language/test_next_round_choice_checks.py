@@ -77,3 +77,10 @@ def test_hand_tied_is_meaningful_only_for_who_deals_next(tmp_path):
 def test_the_scoring_terms_may_decide_who_deals_next(tmp_path):
     spec = _load(tmp_path, "same_seat if points(bidders) >= contract else next_seat", base="atlas-carta")
     assert len(branches(spec.value("rotation.next_round"))) == 2
+
+
+def test_the_dealers_side_is_team_after_the_round(tmp_path):
+    spec = _load(tmp_path, "same_seat if won_hand(team) and tricks_won(opponents) < 3 else next_seat", base="guinote")
+    assert branches(spec.value("rotation.next_round"))[0].word == "same_seat"
+    found = _found(tmp_path, "same_seat if won_hand(partner) else next_seat", base="guinote")
+    assert [code for code, *_ in found] == ["E401"] and "'partner' is not a side" in found[0][3]
