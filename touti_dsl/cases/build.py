@@ -446,9 +446,10 @@ def _branches_met(game: Game, rounds) -> set[int]:
 
 def _branch_of(game: Game, record) -> int | None:
     """The branch of the next_round choice a round takes, None for a void round or one that ends the match."""
-    if record.result["void"] or _replay(game, record.setup, record.history).match_result()["over"]:
+    if record.result["void"]:
         return None
-    return outcomes.next_round_branch(game, record)
+    state = _replay(game, record.setup, record.history)
+    return None if state.match_result()["over"] else outcomes.branch_taken(state)
 
 
 def _tied(result: dict) -> bool:

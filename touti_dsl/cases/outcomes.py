@@ -13,6 +13,7 @@ from __future__ import annotations
 from .. import model as m
 from ..declaration_kinds import kind_label
 from ..engine import Game, RoundState
+from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
@@ -627,7 +628,7 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
         pools[:1] = [("rotation.next_round", [r for r in played if _pivot_side_won(game, r) is won], words)
                      for won, words in ((True, "a round the dealer's side won"), (False, "a round another side won"))]
     if rules.next_round_choice:  # a choice by conditions: a round on each of its branches
-        pools[:1] = [("rotation.next_round", [r for r in played if next_round_branch(game, r) == index], words)
+        pools[:1] = [("rotation.next_round", [r for r in played if round_branch(game, r) == index], words)
                      for index, words in enumerate(_branch_words(game))]
     for rule, pool, words in pools:
         found = _round_before_another(game, pool)
@@ -643,14 +644,14 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
     return cases
 
 
-def next_round_branch(game: Game, record: RoundRecord) -> int:
-    """The branch of the `rotation.next_round` choice (word_choice.py) that a finished, played round takes: the first
-    whose condition holds."""
-    state = _replayed(game, record, record.setup)
-    current = state.dealer if game.ruleset.has_dealer else state.first_speaker
-    facts = round_facts(state)
-    return next(index for index, (test, _) in enumerate(game.ruleset.next_round_choice)
-                if test is None or test(state, current, facts))
+def round_branch(game: Game, record: RoundRecord) -> int:
+    """The branch of the `rotation.next_round` choice (word_choice.py) that a finished, played round takes."""
+    return branch_taken(_replayed(game, record, record.setup))
+
+
+def branch_taken(state: RoundState) -> int:
+    """The branch of the `rotation.next_round` choice a finished, played round takes, for its dealer (first speaker)."""
+    return next_round_branch(state, state.dealer if state.rules.has_dealer else state.first_speaker)
 
 
 def _branch_words(game: Game) -> list[str]:

@@ -353,9 +353,17 @@ def _next_pivot(st: RoundState, current: int) -> int:
 
 def next_round_word(st: RoundState, current: int) -> str:
     """The word of `rotation.next_round` that says who deals after the finished, played round `st`: the word written,
-    or the first branch of a choice whose condition holds (judged on the round's result, as the scoring sees it)."""
-    rules = st.rules
-    if not rules.next_round_choice:
-        return rules.next_round
+    or that of the branch of a choice the round takes (next_round_branch)."""
+    choice = st.rules.next_round_choice
+    return choice[next_round_branch(st, current)][1] if choice else st.rules.next_round
+
+
+def next_round_branch(st: RoundState, current: int) -> int:
+    """The branch of a `rotation.next_round` choice (word_choice.py) that the finished, played round `st` takes, dealt
+    (or first spoken) by `current`: the first whose condition holds, judged on the round's result as the scoring sees
+    it, `team` being the side of `current`; 0 for a lone word."""
+    choice = st.rules.next_round_choice
+    if not choice:
+        return 0
     facts = scoring.round_facts(st)
-    return next(word for test, word in rules.next_round_choice if test is None or test(st, current, facts))
+    return next(index for index, (test, _) in enumerate(choice) if test is None or test(st, current, facts))
