@@ -101,3 +101,34 @@ def test_the_dealer_keeps_the_deal_while_their_side_wins(tmp_path):
         seen.add(kept)
         assert state.next_round(seed=2).dealer == (state.dealer if kept else (state.dealer + 1) % 4)
     assert seen == {True, False}
+
+
+def test_a_dealer_put_out_of_the_match_does_not_deal_again(tmp_path):
+    """tute-cabrero for four (`match.end elimination`): `same_seat` keeps the dealer, but not one this round put out: the deal
+    then passes to the next player still in the match."""
+    game = Game.from_spec(_variant_path(tmp_path, "tute-cabrero", "same_seat"), seats=4)
+    for seed in range(60):
+        state = game.new_round(seed=seed, dealer=0, scores=[3, 0, 0, 0])
+        match = _played_out(state, seed).match_result()
+        if not match["over"] and 0 in match["out"]:
+            break
+    else:
+        raise AssertionError("no round put the dealer out")
+    assert state.next_round(seed=3).dealer == 1
+
+
+def _variant_path(tmp_path, base: str, rotation: str) -> Path:
+    path = tmp_path / "house.touti"
+    path.write_text(f'touti 1\n\nsystem "house" extends "{base}" {{\n  title: "House"\n}}\n\n'
+                    f'rotation {{\n  next_round: {rotation}\n}}\n', encoding="utf-8")
+    return path
+
+
+def _played_out(state, seed: int):
+    import random
+
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        seat = rng.choice(state.actors())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state

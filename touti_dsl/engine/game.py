@@ -333,8 +333,8 @@ def _next_pivot(st: RoundState, current: int) -> int:
     if st.void:
         return current if rules.after_void == "same_seat" else following
     word = next_round_word(st, current)
-    if word == "same_seat":
-        return current
+    if word == "same_seat":  # unless this round put that player out of the match (`match.end elimination`)
+        return following if current in gone else current
     if word == "last_trick_winner" and claim.rest_taker(st) is not None:
         return claim.rest_taker(st)  # a claim gave the rest of the round away
     if word == "last_trick_winner" and st.tricks:
