@@ -122,6 +122,7 @@ from .search_path import SYSTEM_ID
 from .hand_sizes import for_hand_size, hand_size_setting
 from .table_sizes import for_players
 from .vocabulary import DUTIES, TERMS, TRUMP_DUTIES, TRUMP_TERMS
+from .word_choice import branches, conditions as choice_conditions
 
 Check = Callable[[m.Spec], list[Diagnostic]]
 
@@ -541,6 +542,30 @@ def check_first_lead(spec: m.Spec) -> list[Diagnostic]:
     if suit not in suits:
         problems.append(_diag("E102", f"rotation.first_lead: the deck has no suit {suit!r}", rule.value,
                               did_you_mean(suit, suits) or "its suits are " + ", ".join(suits)))
+    return problems
+
+
+@check
+def check_word_choices(spec: m.Spec) -> list[Diagnostic]:
+    """E101 / E102: a word rule written as a choice (`next_round: same_seat if hand_tied else next_seat`) is a chain of
+    `WORD if CONDITION else ...` ending in a word, each a word of the rule's vocabulary (its conditions are typed by
+    check_predicates in the rule's context)."""
+    problems = []
+    for rule_id in schema.WORD_CHOICE_RULES:
+        rule = _rule(spec, rule_id)
+        if rule is None or not isinstance(rule.value, m.Formula):
+            continue
+        words = schema.BY_ID[rule_id].words
+        found = branches(rule.value)
+        if found is None:
+            problems.append(_diag("E101", f"{rule_id} is one of {', '.join(words)}, or a choice between them by "
+                                          "conditions on the finished round, written `WORD if CONDITION else WORD`",
+                                  rule.value, f"for example `{rule.key}: same_seat if hand_tied else next_seat`"))
+            continue
+        for branch in found:
+            if branch.word not in words:
+                hint = did_you_mean(branch.word, words) or "it takes " + ", ".join(words)
+                problems.append(_diag("E102", f"{rule_id} does not take {branch.word!r}", branch.loc, hint))
     return problems
 
 
@@ -1203,6 +1228,9 @@ def _expressions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str, str]]:
             yield rule, m.as_expr(value), context, wanted
         elif rule.kind == "section" and rule.id in schema.CONDITION_RULES and isinstance(value, m.Formula):
             yield rule, value.expr, schema.CONDITION_RULES[rule.id], "truth"
+        elif rule.kind == "section" and rule.id in schema.WORD_CHOICE_RULES:
+            for condition in choice_conditions(value):
+                yield rule, condition, schema.WORD_CHOICE_RULES[rule.id], "truth"
 
 
 def _spec_names(spec: m.Spec) -> SpecNames:

@@ -15,7 +15,8 @@ from functools import cached_property
 
 from . import model as m
 from .errors import Diagnostic, did_you_mean
-from .vocabulary import AT_ONCE_SIDES, CONTEXT_NAMES, CONTRACT_SIDES, DECLARATION_KINDS, PREDICATES, RESULT_SIDES, SEAT_SIDES
+from .vocabulary import (AT_ONCE_SIDES, CONTEXT_NAMES, CONTRACT_SIDES, DEALER_SIDES, DECLARATION_KINDS, PREDICATES,
+                         RESULT_SIDES, SEAT_SIDES)
 
 TRUTH, NUMBER = "truth", "number"
 TYPE_WORDS = {TRUTH: "a condition (true or false)", NUMBER: "a number"}
@@ -131,10 +132,12 @@ def _argument_problems(pred: m.Pred, info, context: str, names: SpecNames) -> li
 
 
 def context_sides(context: str) -> tuple[str, ...]:
-    """The sides an argument may name in a context: a result's in scoring, the side judged in match.at_once (the
-    claimant's in claim.holds)."""
+    """The sides an argument may name in a context: a result's in scoring and after the round (who deals next, with
+    the dealer's side), the side judged in match.at_once (the claimant's in claim.holds)."""
     if context == "round":
         return RESULT_SIDES + CONTRACT_SIDES
+    if context == "next_round":  # and the dealer's side (the first speaker's, without a dealer), and the others
+        return RESULT_SIDES + CONTRACT_SIDES + DEALER_SIDES
     if context in ("at_once", "claimed"):
         return AT_ONCE_SIDES + CONTRACT_SIDES
     return SEAT_SIDES + CONTRACT_SIDES

@@ -85,9 +85,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer", "bid_winner"),
        meaning="who leads the first trick: the first speaker, the player after the dealer, the player who made the "
                "contract (`bid_winner`), or the holder of a card (`holder(2, oros)`)"),
-    _r("rotation.next_round", WORDS, ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"),
-       meaning="who deals (or speaks first) in the next round: the next seat, the winner of the last trick, or the first "
-               "seat, after the current one, of the side that lost (hand_loser) or won (hand_winner) the hand"),
+    _r("rotation.next_round", (m.Word, m.Formula), ("next_seat", "last_trick_winner", "hand_loser", "hand_winner", "same_seat"),
+       meaning="who deals (or speaks first) in the next round: the next seat, the winner of the last trick, the first "
+               "seat, after the current one, of the side that lost (hand_loser) or won (hand_winner) the hand, or the "
+               "same seat again (same_seat); or a choice by conditions on the finished round: "
+               "`same_seat if hand_tied else next_seat`"),
     _r("rotation.after_void", WORDS, ("next_seat", "same_seat"), meaning="how it moves on after a void (all-pass) round"),
     _r("redeal.when", EXPRESSION,
        meaning="when a deal is void and dealt again: a condition on one player's hand, just dealt (`deal` context); "
@@ -286,6 +288,9 @@ EXPRESSION_RULES = {
 
 # Rules written either with words of their vocabulary or as a condition (a formula): the context of the condition.
 CONDITION_RULES = {"match.at_once": "at_once", "claim.holds": "claimed"}
+
+# Word rules that may be written as a choice of their words by conditions (word_choice.py): the conditions' context.
+WORD_CHOICE_RULES = {"rotation.next_round": "next_round"}
 
 
 def spec_for(rule: m.Rule) -> RuleSpec | None:

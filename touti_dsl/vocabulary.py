@@ -37,6 +37,8 @@ TABLE = frozenset({"play", "declare", "swap", "concede", "claim"})
 ROUND = frozenset({"round"})
 AT_ONCE = frozenset({"at_once", "claimed"})  # a side judged on the round so far: match.at_once, claim.holds
 DEAL = frozenset({"deal"})
+NEXT_ROUND = frozenset({"next_round"})
+FINISHED = ROUND | NEXT_ROUND  # the round is over: scored, or read to say who deals next
 EVERYWHERE = BIDDING | TABLE | ROUND | AT_ONCE | DEAL
 
 CONTEXT_NAMES = {
@@ -51,6 +53,7 @@ CONTEXT_NAMES = {
     "round": "a scoring formula",
     "at_once": "a condition that wins the game at once",
     "claimed": "the condition a claim states",
+    "next_round": "the choice of who deals next",
 }
 
 # Argument kinds.  A term lists the kinds its arguments may be, each at most once.
@@ -58,9 +61,11 @@ SEAT_SIDES = ("self", "partner", "team", "opponents")
 CONTRACT_SIDES = ("bidders", "defenders")
 RESULT_SIDES = ("winner", "loser")
 AT_ONCE_SIDES = ("team", "opponents")  # in `match.at_once` / `claim.holds`: the side judged (the claimant's), and the others
+DEALER_SIDES = ("team", "opponents")  # in `rotation.next_round`: the dealer's side (the first speaker's, without a dealer)
 ARG_KINDS = {
     "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring; team, opponents, "
-            "bidders, defenders in match.at_once and claim.holds)",
+            "bidders, defenders in match.at_once and claim.holds; winner, loser, bidders, defenders and team, opponents "
+            "(the dealer's side and the others) in rotation.next_round)",
     "kind": "a kind of declaration: trump (the 40), plain (a 20), tute, or the name of a kind of ghna.kinds",
     "suit": "a suit of the deck",
     "rank": "a rank of the deck",
@@ -137,18 +142,18 @@ PREDICATES: dict[str, PredicateInfo] = {
         _number("trick_points", TABLE, "the card points already in the trick being played"),
         _truth("first_trick", TABLE, "no trick has been completed yet this round"),
         # the contract
-        _truth("has_contract", TABLE | ROUND | AT_ONCE, "a contract was made in the bidding"),
-        _number("contract", TABLE | ROUND | AT_ONCE, "the contract's amount (0 without a contract)"),
+        _truth("has_contract", TABLE | FINISHED | AT_ONCE, "a contract was made in the bidding"),
+        _number("contract", TABLE | FINISHED | AT_ONCE, "the contract's amount (0 without a contract)"),
         _truth("bid_winner", TABLE, "this player made the contract"),
         _truth("bidding_side", TABLE, "this player's side holds the contract"),
         # after a swap of a chain (`trump.swap: 7, 2`) it reads the card that swap left (docs/language.md); the words
         # stay those of the turned card: they are the case descriptions of every swap requirement
         _number("turned_rank", BIDDING | TABLE | DEAL, "the rank of the turned card (0 without one)"),
         # counts of the round so far
-        _number("tricks_won", TABLE | ROUND | AT_ONCE, "the tricks won so far this round by that side", ("side",), 1),
-        _number("declarations", TABLE | ROUND | AT_ONCE, "the declarations made this round, by that side and of that kind or suit "
+        _number("tricks_won", TABLE | FINISHED | AT_ONCE, "the tricks won so far this round by that side", ("side",), 1),
+        _number("declarations", TABLE | FINISHED | AT_ONCE, "the declarations made this round, by that side and of that kind or suit "
                 "(all of them when not named)", ("side", "kind", "suit")),
-        _number("declared_points", TABLE | ROUND | AT_ONCE, "the points declared this round by that side", ("side",), 1),
+        _number("declared_points", TABLE | FINISHED | AT_ONCE, "the points declared this round by that side", ("side",), 1),
         _truth("holds", BIDDING | TABLE | DEAL, "this player holds a card of that suit (or trumps, or the led suit) "
                "and of that rank, each when named (`holds(trump, 2)`: the 2 of trumps)",
                ("suit", "rank", "card_group"), 1),
@@ -166,16 +171,20 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("declaring", {"declare"}, "the declaration being made is of that kind or suit", ("kind", "suit"), 1),
         _number("value", {"declare"}, "the points of the declaration being made"),
         # the round so far (in match.at_once) or finished (in the scoring formulas)
-        _number("points", ROUND | AT_ONCE, "that side's total: card points, last-trick bonus and declarations", ("side",), 1),
-        _number("card_points", ROUND | AT_ONCE, "the card points that side took", ("side",), 1),
-        _truth("capote", ROUND | AT_ONCE, "that side won every trick", ("side",), 1),
-        _truth("last_trick", ROUND, "that side won the last trick", ("side",), 1),
-        _truth("conceded", ROUND, "the defenders conceded the round"),
-        _truth("tute", ROUND | AT_ONCE, "the round was won by a tute"),
+        _number("points", FINISHED | AT_ONCE, "that side's total: card points, last-trick bonus and declarations", ("side",), 1),
+        _number("card_points", FINISHED | AT_ONCE, "the card points that side took", ("side",), 1),
+        _truth("capote", FINISHED | AT_ONCE, "that side won every trick", ("side",), 1),
+        _truth("last_trick", FINISHED, "that side won the last trick", ("side",), 1),
+        _truth("conceded", FINISHED, "the defenders conceded the round"),
+        _truth("tute", FINISHED | AT_ONCE, "the round was won by a tute"),
+        # who deals next: "after a hand tied at sixty, the same dealer deals again"
+        _truth("hand_tied", NEXT_ROUND, "nobody won the hand: the highest total is shared and no tie-break settled it"),
+        # "the dealer keeps the deal while their side wins": `same_seat if won_hand(team) else next_seat`
+        _truth("won_hand", NEXT_ROUND, "that side won the hand", ("side",), 1),
         # the match, as it stood when the round began
-        _number("score", ROUND | AT_ONCE, "that side's match score carried into the round (in the current game)",
+        _number("score", FINISHED | AT_ONCE, "that side's match score carried into the round (in the current game)",
                 ("side",), 1),
-        _number("target", ROUND | AT_ONCE, "the target score (of the match, or of each game in a match of games)"),
+        _number("target", FINISHED | AT_ONCE, "the target score (of the match, or of each game in a match of games)"),
     )
 }
 

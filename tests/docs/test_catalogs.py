@@ -89,7 +89,11 @@ def _sentence_keys(rule: schema.RuleSpec) -> list[str]:
 LISTED_WORD_SENTENCES = {"trump.swap_window"}
 
 WORDS_OR_CARD = {"rotation.first_lead": ("rule_holder.rotation.first_lead", "rule_holder_no_dealer.rotation.first_lead"),
-                 "claim.holds": ("rule_formula.claim.holds",)}  # `rest`, or a condition: never a sentence of its own
+                 "claim.holds": ("rule_formula.claim.holds",),  # `rest`, or a condition: never a sentence of its own
+                 # a word, or a choice of words by conditions: its branches in turn, each word a clause
+                 "rotation.next_round": ("choice.if", "choice.else_if", "choice.otherwise",
+                                         *(f"choice.rotation.next_round.{word}" for word in
+                                           schema.BY_ID["rotation.next_round"].words))}
 
 
 def test_every_rule_and_every_word_of_a_one_word_rule_is_a_sentence_of_every_catalog():

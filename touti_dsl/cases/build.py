@@ -294,6 +294,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + 3100, findings=findings, stacked=True, sings=False).explore(STACKED_ROUNDS)
         Explorer(game, seed + 3200, findings=findings, stacked=True, sings=True).explore(STACKED_ROUNDS)
     _look_for_a_tie(game, findings, seed)
+    _look_for_next_round_branches(game, findings, seed)
     digest = spec_hash(spec)
     groups: dict[str, list[dict]] = {}
     for case in collect_cases(game, findings, seed, playthroughs) + other_table_cases(spec, seed):
@@ -421,6 +422,34 @@ def _look_for_a_tie(game: Game, findings: Findings, seed: int) -> None:
         if _tied(record.result) and fallback:  # a tie whose tie-breaks agree, until one where they do not
             findings.rounds.append(record)
             fallback = False
+
+
+def _look_for_next_round_branches(game: Game, findings: Findings, seed: int) -> None:
+    """`rotation.next_round` written as a choice (`same_seat if hand_tied else next_seat`): a branch may need a rare
+    round (a hand tied on points), so plain random rounds until each branch has a played round after which the match
+    goes on (bounded, as for a tie)."""
+    if not game.ruleset.next_round_choice:
+        return
+    missing = set(range(len(game.ruleset.next_round_choice))) - _branches_met(game, findings.rounds)
+    for record in quick_rounds(game, seed + 5000, TIE_SEARCH) if missing else ():
+        branch = _branch_of(game, record)
+        if branch in missing:
+            findings.rounds.append(record)
+            missing.discard(branch)
+        if not missing:
+            return
+
+
+def _branches_met(game: Game, rounds) -> set[int]:
+    return {_branch_of(game, record) for record in rounds} - {None}
+
+
+def _branch_of(game: Game, record) -> int | None:
+    """The branch of the next_round choice a round takes, None for a void round or one that ends the match."""
+    if record.result["void"]:
+        return None
+    state = _replay(game, record.setup, record.history)
+    return None if state.match_result()["over"] else outcomes.branch_taken(state)
 
 
 def _tied(result: dict) -> bool:

@@ -13,11 +13,13 @@ from __future__ import annotations
 from .. import model as m
 from ..declaration_kinds import kind_label
 from ..engine import Game, RoundState
+from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
 from ..engine.scoring import capote_side, capote_voided, match_decision, round_facts, totals_so_far
 from ..schema import MATCH_LEVELS
+from ..word_choice import branches
 from .explore import RoundRecord
 from .steps import actors_step, refuse_step
 
@@ -625,6 +627,9 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
         # both sides of the rule: the current dealer's (or first speaker's) side won the hand, or another side did
         pools[:1] = [("rotation.next_round", [r for r in played if _pivot_side_won(game, r) is won], words)
                      for won, words in ((True, "a round the dealer's side won"), (False, "a round another side won"))]
+    if rules.next_round_choice:  # a choice by conditions: a round on each of its branches
+        pools[:1] = [("rotation.next_round", [r for r in played if round_branch(game, r) == index], words)
+                     for index, words in enumerate(_branch_words(game))]
     for rule, pool, words in pools:
         found = _round_before_another(game, pool)
         if found is None:
@@ -637,6 +642,27 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
         ]
         cases.append(_case(record, steps, [rule], "positive", f"who deals and speaks first after {words}"))
     return cases
+
+
+def round_branch(game: Game, record: RoundRecord) -> int:
+    """The branch of the `rotation.next_round` choice (word_choice.py) that a finished, played round takes."""
+    return branch_taken(_replayed(game, record, record.setup))
+
+
+def branch_taken(state: RoundState) -> int:
+    """The branch of the `rotation.next_round` choice a finished, played round takes, for its dealer (first speaker)."""
+    return next_round_branch(state, state.dealer if state.rules.has_dealer else state.first_speaker)
+
+
+def _branch_words(game: Game) -> list[str]:
+    """How each branch of the `rotation.next_round` choice reads in a case's description."""
+    found = branches(game.spec.value("rotation.next_round"))
+    words = []
+    for index, branch in enumerate(found):
+        earlier = [f"not \"{describe(b.condition)}\"" for b in found[:index]]
+        held = [] if branch.condition is None else [f"\"{describe(branch.condition)}\""]
+        words.append(f"a round where {' and '.join(earlier + held)} ({branch.word})")
+    return words
 
 
 def _pivot_side_won(game: Game, record: RoundRecord) -> bool | None:

@@ -35,6 +35,7 @@ RANK_TERMS = frozenset({"turned_rank"})
 # Words that agree with the number of people they name, and which of the table's counts (TableCounts) that is:
 # «الخصمان» and "both opponents" only where each player has exactly two (Catalog.for_group).
 COUNTED = {"arg.side.opponents": "opponents", "arg.side_judged.opponents": "opponents",
+           "arg.side_dealer.opponents": "opponents", "arg.side_first_speaker.opponents": "opponents",
            "pred.opponent_bidding": "opponents", "pred_not.opponent_bidding": "opponents",
            "pred.last_speaker": "others", "pred_not.last_speaker": "others",
            "arg.any_side": "sides", "arg.any_side_each": "sides"}
@@ -200,12 +201,21 @@ def _call_value(prose: Prose, value: str) -> str:
     return prose.names.values.get(value) or f"<code>{value}</code>"  # checks.py allows no other value
 
 
+# The words of `team` and `opponents` where a rule's sentence is about a side of its own (Names.subject): the side
+# judged in match.at_once and claim.holds, the dealer's side (the first speaker's, without a dealer) in
+# rotation.next_round.
+SUBJECT_SIDES = {"team": "side_judged", "dealer": "side_dealer", "first_speaker": "side_first_speaker"}
+
+
 def _side_key(prose: Prose, side: str) -> str:
     """A side's words; in match.at_once (whose subject is `team`, the side judged) `team` and `opponents` are that
-    side and its opponents, not a player's; where each plays for oneself, a player's side is the player."""
-    judged, alone = f"arg.side_judged.{side}", f"arg.side_each.{side}"
-    if prose.names.subject == "team" and prose.words.has(judged):
-        return judged
+    side and its opponents, not a player's, and in rotation.next_round the dealer's (SUBJECT_SIDES); where each plays
+    for oneself, a player's side is the player."""
+    subject, alone = SUBJECT_SIDES.get(prose.names.subject), f"arg.side_each.{side}"
+    own = (f"arg.{subject}_each.{side}",) * prose.names.each + (f"arg.{subject}.{side}",) if subject else ()
+    found = next((key for key in own if prose.words.has(key)), None)
+    if found is not None:
+        return found
     return alone if prose.names.each and prose.words.has(alone) else f"arg.side.{side}"
 
 

@@ -15,6 +15,7 @@ from .. import model as m
 from .. import schema
 from ..table_sizes import block_for, for_players
 from ..vocabulary import TRUMP_DUTIES
+from ..word_choice import branches
 from .catalog import Catalog
 from .table_counts import table_counts
 from .terms import Terms
@@ -320,7 +321,8 @@ class PageWords:
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
-        whole = self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
+        whole = (self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
+                 or self._choice_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
@@ -349,6 +351,24 @@ class PageWords:
         dealer = self.spec.value("rotation.dealer")
         head = "rule_holder_no_dealer" if isinstance(dealer, m.Word) and dealer.value == "no" else "rule_holder"
         return self.text(f"{head}.rotation.first_lead", rank=names.ranks.get(rank) or self.lit(rank), suit=names.suits[suit])
+
+    def _choice_sentence(self, rule: m.Rule) -> str | None:
+        """A word rule written as a choice (word_choice.py: `next_round: same_seat if hand_tied else next_seat`): each
+        branch's condition in words, then its word's clause (`choice.<id>.<word>`, in the wording for the table), the
+        last branch after "otherwise"; None for a lone word."""
+        if rule.id not in schema.WORD_CHOICE_RULES or not isinstance(rule.value, m.Formula):
+            return None
+        parts = []
+        for index, branch in enumerate(branches(rule.value) or ()):
+            clause = self.text(self._table_key(f"choice.{vocabulary_id(rule)}.{branch.word}"))
+            if branch.condition is None:
+                parts.append(self.text("choice.otherwise", clause=clause))
+                continue
+            key = "choice.if" if index == 0 else "choice.else_if"
+            words = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms,
+                               self.words.conjunction_before(key, "condition"))
+            parts.append(self.text(key, condition=words.visit(m.Formula(branch.condition)).inline, clause=clause))
+        return capitalised("".join(parts))
 
     def _swap_chain_sentence(self, rule: m.Rule) -> str | None:
         """`trump.swap: 7, 2`: the first rank takes the turned card, then a clause for each next link ("after that,

@@ -24,7 +24,8 @@ RANK_RULES = frozenset({"ghna.pair", "ghna.tute", "trump.swap"})
 # The side each rule's sentence is about ("The team that wins the hand scores …"): a formula names it "their own".
 # (`team` in match.at_once and claim.holds: the side the condition is judged for)
 RULE_SUBJECTS = {"scoring.winner": "winner", "scoring.loser": "loser", "match.at_once": "team", "claim.holds": "team",
-                 "scoring.capote_void": "winner"}  # the capote's side, judged as `winner`
+                 "scoring.capote_void": "winner",  # the capote's side, judged as `winner`
+                 "rotation.next_round": "dealer"}  # `team`: the dealer's side (the first speaker's, without a dealer)
 # Rules whose words name play duties of the spec: each is shown by the duty's words, linked to it.
 DUTY_LISTS = frozenset({"play.partner_exemption", "play.order"})
 # Word lists read as an order of precedence ("a, else b"), not as a set ("a and b").
@@ -237,8 +238,11 @@ class ValueWords(Visitor):
 
     # -- value shapes
     def condition(self, expr: m.Expr, to_reader: bool = False, after: str | None = None) -> str:
+        subject = RULE_SUBJECTS.get(self.rule.id)
+        if subject == "dealer" and self.spec.value("rotation.dealer") == m.Word("no"):
+            subject = "first_speaker"  # nobody deals: the side is the first speaker's
         names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES,
-                                subject=RULE_SUBJECTS.get(self.rule.id), to_reader=to_reader)
+                                subject=subject, to_reader=to_reader)
         if self.rule.kind == "call":  # `calling(las)` names a value of this call as its values are named
             names = replace(names, values=call_values(self.spec, self.rule.section, self.words, self.terms))
         return self.terms.fill(render_condition(expr, self.words.lang, names, after))

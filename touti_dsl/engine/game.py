@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .. import model as m
 from ..table_sizes import for_players
-from . import claim, ghna, levels, play, redeal
+from . import claim, ghna, levels, play, redeal, scoring
 from .ruleset import Ruleset, Seating, compile_spec, gone_from, round_seating
 from .state import RoundState
 
@@ -332,17 +332,38 @@ def _next_pivot(st: RoundState, current: int) -> int:
         return current if rules.redeal.same_dealer else following
     if st.void:
         return current if rules.after_void == "same_seat" else following
-    if rules.next_round == "last_trick_winner" and claim.rest_taker(st) is not None:
+    word = next_round_word(st, current)
+    if word == "same_seat":  # unless this round put that player out of the match (`match.end elimination`)
+        return following if current in gone else current
+    if word == "last_trick_winner" and claim.rest_taker(st) is not None:
         return claim.rest_taker(st)  # a claim gave the rest of the round away
-    if rules.next_round == "last_trick_winner" and st.tricks:
+    if word == "last_trick_winner" and st.tricks:
         return st.tricks[-1][2]
-    if rules.next_round in ("hand_loser", "hand_winner"):
+    if word in ("hand_loser", "hand_winner"):
         winner = st.round_result()["winner"]
         if winner is not None:
             # the first seat after the current one on the named side: with the loser, any side but the winner's;
             # with the winner, the winner's side (its other player when the current seat is on it)
-            wanted = rules.next_round == "hand_winner"
+            wanted = word == "hand_winner"
             n = rules.seats
             return next(s % n for s in range(current + 1, current + n + 1)
                         if (st.seating.team_of[s % n] == winner) == wanted and s % n not in gone)
     return following
+
+
+def next_round_word(st: RoundState, current: int) -> str:
+    """The word of `rotation.next_round` that says who deals after the finished, played round `st`: the word written,
+    or that of the branch of a choice the round takes (next_round_branch)."""
+    choice = st.rules.next_round_choice
+    return choice[next_round_branch(st, current)][1] if choice else st.rules.next_round
+
+
+def next_round_branch(st: RoundState, current: int) -> int:
+    """The branch of a `rotation.next_round` choice (word_choice.py) that the finished, played round `st` takes, dealt
+    (or first spoken) by `current`: the first whose condition holds, judged on the round's result as the scoring sees
+    it, `team` being the side of `current`; 0 for a lone word."""
+    choice = st.rules.next_round_choice
+    if not choice:
+        return 0
+    facts = scoring.round_facts(st)
+    return next(index for index, (test, _) in enumerate(choice) if test is None or test(st, current, facts))

@@ -392,6 +392,19 @@ def _score(side: str) -> Test:
 SIMPLE["target"] = lambda st, s, a: st.rules.match_goal
 
 
+def _hand_tied(st, s, facts: Facts) -> bool:
+    """Nobody won the hand: the highest total is shared and no tie-break (`scoring.tie`) gave it to a side."""
+    return facts.winner is None and facts.totals.count(max(facts.totals)) > 1
+
+
+SIMPLE["hand_tied"] = _hand_tied
+
+
+def _won_hand(side: str) -> Test:
+    """That side won the hand (`team`: the dealer's side, judged for the dealer in `rotation.next_round`)."""
+    return lambda st, s, facts: facts.winner is not None and facts.winner in _fact_teams(st, s, facts, side)
+
+
 # ---------------------------------------------------------------- the compiler
 
 
@@ -512,6 +525,7 @@ _WITH_ARGS: dict[str, Callable[[dict, str], Test]] = {
     "capote": lambda args, context: _capote(args["side"]),
     "last_trick": lambda args, context: _last_trick(args["side"]),
     "score": lambda args, context: _score(args["side"]),
+    "won_hand": lambda args, context: _won_hand(args["side"]),
 }
 
 _COMPILERS = {

@@ -18,6 +18,7 @@ from ..errors import Diagnostic, ToutiError
 from ..hand_sizes import for_hand_size
 from ..schema import MATCH_LEVELS, TABLE_SETTINGS
 from ..vocabulary import DUTIES, PREDICATES
+from ..word_choice import branches
 from . import predicates
 from .predicates import Names
 from .combinations import unsupported
@@ -235,7 +236,8 @@ class Ruleset:
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
     formulas: ScoringRules | None = None
     swap_rank_of: Callable | None = None  # the swap card's rank, from the turned card
-    next_round: str = "next_seat"
+    next_round: str | None = "next_seat"  # None when `rotation.next_round` is a choice: `next_round_choice` says
+    next_round_choice: tuple = ()  # ((test or None, word), ...): the first whose test holds on the finished round
     concession_by_one: bool = False
     concession_any_defender: bool = False  # `concession.proposer any_defender`: not only the defender to play
     pass_final: bool = True
@@ -601,7 +603,6 @@ def _compile_rotation(read: _Reader, deck: dict) -> dict:
     first_speaker = read.word("rotation.first_speaker", ("after_dealer", "random"))
     lead_card = _first_lead_card(read, deck)
     first_lead = "holder" if lead_card is not None else read.word("rotation.first_lead", ("first_speaker", "after_dealer", "bid_winner"))
-    next_round = read.word("rotation.next_round", ("next_seat", "last_trick_winner", "hand_loser", "hand_winner"))
     read.word("rotation.turn_order", ("next_seat",))
     if not has_dealer and "after_dealer" in (first_speaker, first_lead):
         rule = read.rule("rotation.first_speaker" if first_speaker == "after_dealer" else "rotation.first_lead")
@@ -612,8 +613,26 @@ def _compile_rotation(read: _Reader, deck: dict) -> dict:
         first_lead=first_lead,
         first_lead_card=lead_card,
         after_void=read.word("rotation.after_void", ("next_seat", "same_seat")),
-        next_round=next_round,
+        **_compile_next_round(read),
     )
+
+
+NEXT_ROUND_WORDS = ("next_seat", "last_trick_winner", "hand_loser", "hand_winner", "same_seat")
+
+
+def _compile_next_round(read: _Reader) -> dict:
+    """`rotation.next_round`: a word, or a choice of words by conditions on the finished round (word_choice.py), each
+    condition compiled once for the `next_round` context."""
+    rule = read.rule("rotation.next_round")
+    if isinstance(rule.value, m.Word):
+        return {"next_round": read.word("rotation.next_round", NEXT_ROUND_WORDS)}
+    choice = []
+    for branch in branches(rule.value) or ():
+        if branch.word not in NEXT_ROUND_WORDS:
+            raise fail(rule, f"rotation.next_round: {branch.word} is not supported by the engine")
+        test = None if branch.condition is None else _condition(rule, branch.condition, "next_round", read.names)
+        choice.append((test, branch.word))
+    return {"next_round": None, "next_round_choice": tuple(choice)}
 
 
 def _first_lead_card(read: _Reader, deck: dict) -> int | None:
