@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .. import model as m
 from .. import schema
+from ..deck_cards import card_parts
 from ..table_sizes import block_for, for_players
 from ..vocabulary import TRUMP_DUTIES
 from .catalog import Catalog
@@ -320,7 +321,8 @@ class PageWords:
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
-        whole = self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
+        whole = (self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
+                 or self._removed_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
@@ -349,6 +351,20 @@ class PageWords:
         dealer = self.spec.value("rotation.dealer")
         head = "rule_holder_no_dealer" if isinstance(dealer, m.Word) and dealer.value == "no" else "rule_holder"
         return self.text(f"{head}.rotation.first_lead", rank=names.ranks.get(rank) or self.lit(rank), suit=names.suits[suit])
+
+    def _removed_sentence(self, rule: m.Rule) -> str | None:
+        """`deck.removed: 2b`: each card by its labels in the page's language, and the cards the deck keeps."""
+        if rule.id != "deck.removed" or not isinstance(rule.value, m.Cards):
+            return None
+        names = condition_names(self.spec, self.words.lang)
+        suit_of = {d.code: d.key for d in self.spec.value("deck.suits").items}
+        cards = [card_parts(card) for card in rule.value.cards]
+        listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).listed(
+            self.text("value.card", rank=names.ranks.get(rank) or self.lit(rank), suit=names.suits[suit_of[code]])
+            for rank, code in cards)
+        suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
+        key = "rule.deck.removed" + ("#one" if len(cards) == 1 else "")
+        return capitalised(self.text(key, value=listed, count=self.lit(suits * ranks - len(cards))))
 
     def _swap_chain_sentence(self, rule: m.Rule) -> str | None:
         """`trump.swap: 7, 2`: the first rank takes the turned card, then a clause for each next link ("after that,
