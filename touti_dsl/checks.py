@@ -917,8 +917,7 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
 def _known_removed(spec: m.Spec) -> tuple[tuple[int, str], ...]:
     """The cards `deck.removed` takes out that the deck has (E218 reports the others), once each."""
     ranks, codes = set(_ranks(spec)), {d.code for d in _decls(spec, "deck.suits")}
-    return tuple(card for card in removed_cards(spec) if card[0] in ranks and card[1] in codes) if _typed(
-        spec, "deck.removed", m.Cards) is not None else ()
+    return tuple(card for card in removed_cards(spec) if card[0] in ranks and card[1] in codes)
 
 
 def _widow_size(spec: m.Spec) -> int:
