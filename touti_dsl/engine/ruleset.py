@@ -3,8 +3,9 @@
 This runs once per `Game`.  Cards become ints (their place in the deck, in the
 canonical order of `deck.suits` × `deck.ranks`, less the cards `deck.removed` takes
 out), strengths and points become tuples, and every condition becomes a closure
-(predicates.py).  After this, the engine never looks at the model again.  A rule value the engine cannot honour raises ToutiError here, naming
-the rule, instead of being ignored.
+(predicates.py).  After this, the engine never looks at the model again.  A rule value
+the engine cannot honour raises ToutiError here, naming the rule, instead of being
+ignored.
 """
 
 from __future__ import annotations
