@@ -58,6 +58,8 @@ Error codes (stable; the language reference lists this table):
 | E215 | a `with N players` block that changes `table.seats` or a rule of the `system` header |
 | E216 | a `with N players` block that names a rule neither the language nor the spec knows |
 | E217 | two `with N players` blocks for the same number of players |
+| E218 | `deck.removed` names a card the deck does not have (no such rank or suit code), or a card twice |
+| E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), or the card whose holder leads the first trick |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
@@ -115,6 +117,7 @@ from . import model as m
 from . import schema
 from .engine.combinations import unsupported
 from .engine.loops import endless_calls
+from .deck_cards import card_parts, removed_cards
 from .declaration_kinds import TRUMP_WORD, Kind, at_once_misuses, problem_code, read_kind, same_cards
 from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
@@ -339,6 +342,7 @@ SHAPE_NAMES = {
     m.Word: "a word",
     m.WordList: "a list of words",
     m.Numbers: "a list of numbers",
+    m.Cards: "cards `2c, 2o`",
     m.Text: 'a quoted text "..."',
     m.Order: "an order `a > b > ...`",
     m.Groups: "seat groups `0 2 | 1 3`",
@@ -372,6 +376,7 @@ SHAPE_EXAMPLES = {
     m.Number: "10",
     m.Text: '"..."',
     m.Numbers: "12, 11",
+    m.Cards: "2c, 2o",
     m.Setting: "600 (400, 600, 1000)",
     m.Obligation: "must follow",
 }
@@ -733,6 +738,56 @@ def check_ranks(spec: m.Spec) -> list[Diagnostic]:
 
 
 @check
+def check_removed_cards(spec: m.Spec) -> list[Diagnostic]:
+    """E218, E219: each card `deck.removed` takes out is a card of the deck, named once, and no rule needs it: the
+    ranks of a song (`ghna.pair`, `ghna.tute`, `ghna.kinds`: each suit's cards of them) and the card whose holder
+    leads (`rotation.first_lead: holder(RANK, SUIT)`)."""
+    value = _typed(spec, "deck.removed", m.Cards)
+    ranks, codes = _ranks(spec), {d.code: d.key for d in _decls(spec, "deck.suits") if d.code}
+    if value is None or not ranks or not codes:
+        return []
+    problems, seen, needed = [], set(), _ranks_needed(spec)
+    for index, card in enumerate(value.cards):
+        rank, code = card_parts(card)
+        where = _item_loc(value, index)
+        if rank not in ranks or code not in codes:
+            what = f"no rank {rank}" if rank not in ranks else f"no suit of code {code!r}"
+            hint = ("its ranks are " + ", ".join(map(str, ranks)) if rank not in ranks
+                    else "its suit codes are " + ", ".join(codes))
+            problems.append(_diag("E218", f"deck.removed: the deck has no card {card} ({what})", where, hint))
+        elif card in seen:
+            problems.append(_diag("E218", f"deck.removed takes {card} out twice", where))
+        elif rank in needed or (rank, codes[code]) == _first_lead_card(spec):
+            rule_id = needed.get(rank, "rotation.first_lead")
+            hint = ("a song needs the cards of its ranks in every suit" if rank in needed
+                    else "the first trick is led by the holder of that card")
+            problems.append(_diag("E219", f"deck.removed takes {card} out, but {rule_id} needs it", where, hint))
+        seen.add(card)
+    return problems
+
+
+def _ranks_needed(spec: m.Spec) -> dict[int, str]:
+    """The ranks whose every card a rule needs, each with the rule: the songs' (ghna.pair, ghna.tute, ghna.kinds)."""
+    needed = {}
+    for rule_id in ("ghna.pair", "ghna.tute"):
+        value = _value(spec, rule_id)
+        for rank in value.values if isinstance(value, m.Numbers) else (value.value,) if isinstance(value, m.Number) else ():
+            needed.setdefault(rank, rule_id)
+    for entry in (_typed(spec, "ghna.kinds", m.Table) or m.Table(())).entries:
+        kind, _ = read_kind(entry, tuple(_ranks(spec)), len(_decls(spec, "deck.suits")))
+        for rank in kind.ranks if kind is not None else ():
+            needed.setdefault(rank, "ghna.kinds")
+    return needed
+
+
+def _first_lead_card(spec: m.Spec) -> tuple[int, str] | None:
+    """The (rank, suit) of `rotation.first_lead: holder(RANK, SUIT)`, or None."""
+    value = _typed(spec, "rotation.first_lead", m.Formula)
+    args = value.expr.args if value is not None and isinstance(value.expr, m.Pred) else ()
+    return tuple(args) if len(args) == 2 else None
+
+
+@check
 def check_order(spec: m.Spec) -> list[Diagnostic]:
     """E204: deck.order lists every rank exactly once."""
     order, ranks = _typed(spec, "deck.order", m.Order), _ranks(spec)
@@ -862,7 +917,7 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
     ranks = len(set(_ranks(spec)))
     if not suits or not ranks:
         return []
-    deck = suits * ranks
+    deck = suits * ranks - len(_known_removed(spec))
     draw, turned = _word(spec, "table.draw") == "winner_first", _word(spec, "trump.turned") or "dealer_hand"
     widow = _widow_size(spec)
     problems = []
@@ -882,6 +937,12 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
         problems.append(_diag("E207", "trump.turned under_stock needs a stock to draw from (table.draw winner_first)",
                               _value(spec, "trump.turned")))
     return problems
+
+
+def _known_removed(spec: m.Spec) -> tuple[tuple[int, str], ...]:
+    """The cards `deck.removed` takes out that the deck has (E218 reports the others), once each."""
+    ranks, codes = set(_ranks(spec)), {d.code for d in _decls(spec, "deck.suits")}
+    return tuple(card for card in removed_cards(spec) if card[0] in ranks and card[1] in codes)
 
 
 def _widow_size(spec: m.Spec) -> int:
@@ -1137,7 +1198,8 @@ def check_reachable_maximum(spec: m.Spec) -> list[Diagnostic]:
     suits, points, ghna = len(_decls(spec, "deck.suits")), _clean_table(spec, "deck.points"), _most_ghna(spec)
     if high is None or bonus is None or points is None or ghna is None or check_points(spec) or check_suits(spec):
         return []
-    cards = suits * sum(points.get(r, points.get("others", 0)) for r in _ranks(spec))
+    cards = (suits * sum(points.get(r, points.get("others", 0)) for r in _ranks(spec))
+             - sum(points.get(r, points.get("others", 0)) for r, _ in _known_removed(spec)))
     best = cards + bonus + ghna
     if high.value <= best:
         return []

@@ -179,6 +179,8 @@ def render_items(value: m.Value) -> list[str]:
         return list(value.words)
     if isinstance(value, m.Numbers):
         return [str(n) for n in value.values]
+    if isinstance(value, m.Cards):
+        return list(value.cards)
     if isinstance(value, m.Table):
         return [_entry(e) for e in value.entries]
     if isinstance(value, m.Decls):
@@ -202,7 +204,7 @@ def render_value(value: m.Value) -> str:
         return _obligation(value)
     if isinstance(value, m.Formula):
         return render_expr(value.expr)
-    if isinstance(value, (m.WordList, m.Numbers, m.Table, m.Decls)):
+    if isinstance(value, (m.WordList, m.Numbers, m.Cards, m.Table, m.Decls)):
         return ", ".join(render_items(value))
     raise TypeError(f"the formatter does not know how to write {type(value).__name__}")
 

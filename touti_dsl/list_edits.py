@@ -2,7 +2,7 @@
 
 A variant changes a list (the ranks, the points table, the order of the ranks, a list of
 words or numbers) without restating it.  Items are matched by their key: a declared
-name or rank, a table row's key, a rank of the order, a word, a number.  Ranks added to
+name or rank, a table row's key, a rank of the order, a word, a number, a card.  Ranks added to
 the order are written as a chain that starts at a rank of the base's order: `add order:
 10 > 9 > 8` puts 9 and 8 right after 10.  Ranks taken out of `deck.ranks` also leave the
 order and the points table.  Every problem is located at the variant's line (E028).
@@ -30,6 +30,8 @@ def _keys(value: m.Value) -> list:
         return [value.value] if isinstance(value, m.Word) else list(value.words)
     if isinstance(value, (m.Number, m.Numbers)):
         return [value.value] if isinstance(value, m.Number) else list(value.values)
+    if isinstance(value, m.Cards):
+        return list(value.cards)
     return None
 
 
@@ -55,6 +57,8 @@ def _without(value: m.Value, doomed: set) -> m.Value:
     if isinstance(value, m.Order):
         return m.Order(tuple(r for r in value.ranks if r not in doomed), loc=value.loc)
     keys = [k for k in _keys(value) if k not in doomed]
+    if isinstance(value, m.Cards):
+        return m.Cards(tuple(keys), loc=value.loc)
     if isinstance(value, (m.Word, m.WordList)):
         return m.Word(keys[0], loc=value.loc) if len(keys) == 1 else m.WordList(tuple(keys), loc=value.loc)
     return m.Number(keys[0], loc=value.loc) if len(keys) == 1 else m.Numbers(tuple(keys), loc=value.loc)
@@ -104,6 +108,11 @@ def add_items(rule: m.Rule, addition: m.Rule) -> tuple[m.Value | None, list[Prob
         rows = tuple(e for e in base.entries if e.key != "others")
         return replace(base, entries=rows + new.entries + tuple(rest)), []
     keys = present + wanted
+    if isinstance(base, m.Cards) != isinstance(new, m.Cards):
+        return None, [Diagnostic("E028", f"{where}: items can only be put into a list of the same kind "
+                                         f"(the base's {rule.id} is {_shape(base)}, not {_shape(new)})", addition.loc)]
+    if isinstance(base, m.Cards):
+        return m.Cards(tuple(keys), loc=base.loc), []
     if isinstance(base, (m.Word, m.WordList)):
         return m.WordList(tuple(keys), loc=base.loc), []
     return m.Numbers(tuple(keys), loc=base.loc), []
@@ -111,7 +120,7 @@ def add_items(rule: m.Rule, addition: m.Rule) -> tuple[m.Value | None, list[Prob
 
 def _shape(value: m.Value) -> str:
     return {m.Decls: "a list of names", m.Table: "a table", m.Order: "an order of ranks", m.Word: "a word",
-            m.WordList: "a list of words", m.Number: "a number", m.Numbers: "a list of numbers"}.get(
+            m.WordList: "a list of words", m.Number: "a number", m.Numbers: "a list of numbers", m.Cards: "a list of cards"}.get(
         type(value), "a single value")
 
 
@@ -150,3 +159,4 @@ def cascade(rule_id: str, removal: m.Removal, rules: dict[str, m.Rule]) -> list[
             rules[other] = replace(rule, value=_without(rule.value, doomed), loc=removal.loc)
             changed.append(other)
     return changed
+

@@ -198,6 +198,15 @@ class Numbers(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class Cards(Value):
+    """One card or more, each its rank then its suit's code, as the actions write it: `removed: 2c, 2o`."""
+
+    cards: tuple[str, ...]
+    loc: Loc = _loc()
+    item_locs: tuple[Loc, ...] = _item_locs()
+
+
+@dataclass(frozen=True, slots=True)
 class Text(Value):
     """A quoted string, English first, then optional translations: `title: "Tute" fr "Tute" ar "التوتي"`."""
 

@@ -34,6 +34,7 @@ MAX_NUMBER_DIGITS = 18  # any count, score or bid fits; longer runs of digits ar
 _TERMINAL_WORDS = {
     "NAME": "a name",
     "INT": "a number",
+    "CARD": "a card (`2c`)",
     "STRING": "a quoted string",
     "LANG": "a language code",
     "_NL": "the end of the line",
@@ -157,6 +158,10 @@ class _ToNodes:
     @_with_meta
     def numbers(self, meta, items):
         return m.Numbers(tuple(int(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
+
+    @_with_meta
+    def cards(self, meta, items):
+        return m.Cards(tuple(str(t) for t in items), loc=self._at(meta), item_locs=self._each(items))
 
     @_with_meta
     def text(self, meta, items):

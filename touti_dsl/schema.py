@@ -54,6 +54,9 @@ RULES: tuple[RuleSpec, ...] = (
     _r("deck.order", m.Order, meaning="the order of the ranks in a suit, strongest first"),
     _r("deck.points", m.Table, meaning="the card points of each rank; `others` for the rest"),
     _r("deck.last_trick", m.Number, meaning="the bonus for winning the last trick"),
+    _r("deck.removed", m.Cards, required=False,
+       meaning="single cards taken out of the deck, each its rank then its suit's code (`2c`): nobody is dealt them, "
+               "draws them or turns them"),
     _r("table.seats", (m.Number, m.Setting),
        meaning="the number of players, 2 to 6 (a setting when the table may choose: default and allowed values)"),
     _r("table.teams", (m.Groups, m.Word), ("each", "bidder_against_rest", "bidder_and_called"),

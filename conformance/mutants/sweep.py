@@ -9,6 +9,7 @@ from the typed model instead.  For each rule of the flattened spec (descriptive 
 foundation of deck and table aside, see `cases/coverage.py`), every alternative the language
 allows for its value: the other words of its vocabulary, a number one and ten up or down, a
 rank replaced by its neighbours in the order, two neighbouring ranks of the order swapped, a
+card taken out (`deck.removed`) replaced by its rank in the next suit, a
 table entry changed, dropped or flagged, a list item dropped or added, a condition negated or
 one of its terms dropped, a comparison's operator changed, a duty's word changed or its
 `when` / `unless` dropped or negated, an optional rule removed, two neighbouring duties
@@ -56,6 +57,7 @@ from touti_dsl.cases.coverage import DESCRIPTIVE, FOUNDATION  # noqa: E402
 from touti_dsl.conformance.cases import load_cases, system_case_dir  # noqa: E402
 from touti_dsl.conformance.report import summarize  # noqa: E402
 from touti_dsl.conformance.runner import FAILING, ImplUnusable, RunSettings, run_cases  # noqa: E402
+from touti_dsl.deck_cards import card_parts  # noqa: E402
 from touti_dsl.errors import ToutiError, render  # noqa: E402
 from touti_dsl.formatter import format_spec_file, render_expr, render_items  # noqa: E402
 from touti_dsl.loader import load_named, load_spec  # noqa: E402
@@ -132,6 +134,8 @@ def _alternatives(spec: m.Spec, rule: m.Rule) -> Iterator[tuple[str, m.Value]]:
             yield f"{value.value} -> {number}", m.Number(number)
     elif isinstance(value, m.Numbers):
         yield from _rank_list_alternatives(spec, value)
+    elif isinstance(value, m.Cards):
+        yield from _card_alternatives(spec, value)
     elif isinstance(value, m.Order):
         for i in range(len(value.ranks) - 1):
             ranks = list(value.ranks)
@@ -205,6 +209,17 @@ def _rank_list_alternatives(spec: m.Spec, value: m.Numbers) -> Iterator[tuple[st
         if len(value.values) > 1:
             rest = tuple(r for r in value.values if r != rank)
             yield f"{rank} dropped", (m.Numbers(rest) if len(rest) > 1 else m.Number(rest[0]))
+
+
+def _card_alternatives(spec: m.Spec, value: m.Cards) -> Iterator[tuple[str, m.Value]]:
+    """`deck.removed`: each card taken out replaced by the card of its rank in the next suit (the wrong card out)."""
+    suits = spec.value("deck.suits")
+    codes = [d.code for d in suits.items] if isinstance(suits, m.Decls) else []
+    for i, card in enumerate(value.cards):
+        rank, code = card_parts(card)
+        other = f"{rank}{codes[(codes.index(code) + 1) % len(codes)]}" if code in codes else None
+        if other is not None and other not in value.cards:
+            yield f"{card} -> {other}", m.Cards((*value.cards[:i], other, *value.cards[i + 1:]))
 
 
 def _table_alternatives(rule: m.Rule, value: m.Table) -> Iterator[tuple[str, m.Value]]:

@@ -89,3 +89,15 @@ def test_a_sample_is_sorted_the_way_the_sweep_reports_it(tmp_path):
     outcomes = [runner.judge(i, m) for i, m in chosen]
     assert {(o.mutation.rule, o.mutation.change): o.status for o in outcomes} == picks
     assert "caught" in sweep.table(outcomes) and all(sweep.line(o) for o in outcomes)
+
+
+def test_a_card_out_of_the_deck_is_mutated_into_the_wrong_card_out(tmp_path):
+    """`deck.removed: 2b` gives the mutant that takes out the 2 of the next suit instead (and the one without it)."""
+    path = tmp_path / "three.touti"
+    path.write_text('touti 1\n\nsystem "three" extends "brisca-pairs" {\n  title: "Three"\n}\n\n'
+                    "table {\n  seats: 3\n  teams: each\n}\n\ntrump {\n  remove swap\n  remove swap_window\n}\n\n"
+                    "deck {\n  removed: 2b\n}\n", encoding="utf-8")
+    found = [(mutant.change, mutant.override.value if mutant.override else None)
+             for mutant in sweep.mutations(load_spec(path)) if mutant.rule == "deck.removed"]
+    assert [change for change, _ in found] == ["2b -> 2o", "removed"]
+    assert found[0][1].cards == ("2o",)

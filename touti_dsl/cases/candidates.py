@@ -4,7 +4,7 @@ The explorer tries each candidate on the reference engine; those it refuses beco
 negative cases, named by the rule id the engine gives.  The list is drawn from the
 compiled Ruleset only, so a house variant gets candidates for exactly its own rules:
 bids one step below the minimum, off the step and above the maximum, every call value and
-one unknown value, every card in the hand and one that is not, every suit for trump and
+one unknown value, every card in the hand and one that is not (and each card `deck.removed` takes out), every suit for trump and
 ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest, a `redeal`, the widow's
 `take widow` / `leave widow` and a `discard` of every card in the hand and of one that is not, and under
 `trump.choice called_card` a `call` of every card of the deck (the caller's own among them).  Under
@@ -76,7 +76,7 @@ def hand_candidates(rules: Ruleset, hand_texts: list[str], other_texts: list[str
     plays = [f"{verb} {card}" for card in hand_texts]
     if other_texts:
         plays.append(f"{verb} {other_texts[0]}")
-    return tuple(plays)
+    return tuple(plays) + tuple(f"{verb} {card}" for card in rules.removed_text)  # `deck.removed`: no such card
 
 
 FULL_KINDS = {

@@ -3,7 +3,7 @@
 Rules fall in four kinds, decided from the model alone:
 
 - *refusing* rules forbid actions (play duties, call preconditions, bid bounds, ghna and
-  concession conditions, turn order): each needs a positive case (the action allowed
+  concession conditions, turn order, the cards `deck.removed` takes out): each needs a positive case (the action allowed
   where the rule is in force) and a negative one (an action refused, naming the rule).
   A call precondition that no explored state refuses on its own is listed as *never
   decisive*, with the reason, instead of failing: RULES.md expects some (an implied
@@ -42,6 +42,7 @@ REFUSING_FIXED = {
     "bidding.last_speaker_minimum", "trump.swap", "ghna.who", "ghna.window", "ghna.per_trick", "ghna.in_hand",
     "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
     "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window", "widow.by",
+    "deck.removed",  # refuses a card taken out of the deck (`play 2b`); every round it deals is its allowed side
 }
 # Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick).
 NONE_DECIDES = ("ghna.limit", "trump.choice")

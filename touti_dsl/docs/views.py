@@ -9,10 +9,12 @@ rule's value in words as `{value}`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .. import model as m
 from .. import schema
+from ..deck_cards import card_parts
 from ..table_sizes import block_for, for_players
 from ..vocabulary import TRUMP_DUTIES
 from ..word_choice import branches
@@ -31,6 +33,7 @@ CALL_HEADING = "title"
 
 
 KING = 12  # the rey of the Spanish deck: the first dealer may be the first player dealt one (rotation.first_dealer)
+VOWEL_START = re.compile(r"[AEIOUÉÈÊaeiouéèêh]")  # a name a French article or «de» elides before (`value.card_elided_*`)
 SPANISH_RANKS = tuple(range(1, 13))  # the whole Spanish deck: 1 to 7, 8 and 9, then sota, caballo and rey
 
 
@@ -322,7 +325,7 @@ class PageWords:
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
         whole = (self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
-                 or self._choice_sentence(rule))
+                 or self._choice_sentence(rule) or self._removed_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
@@ -369,6 +372,27 @@ class PageWords:
                                self.words.conjunction_before(key, "condition"))
             parts.append(self.text(key, condition=words.visit(m.Formula(branch.condition)).inline, clause=clause))
         return capitalised("".join(parts))
+
+    def _removed_sentence(self, rule: m.Rule) -> str | None:
+        """`deck.removed: 2b`: each card by its labels in the page's language, and the cards the deck keeps."""
+        if rule.id != "deck.removed" or not isinstance(rule.value, m.Cards):
+            return None
+        names = condition_names(self.spec, self.words.lang)
+        suit_of = {d.code: d.key for d in self.spec.value("deck.suits").items}
+        cards = [card_parts(card) for card in rule.value.cards]
+        listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).listed(
+            self._card_words(names.ranks.get(rank) or self.lit(rank), names.suits[suit_of[code]]) for rank, code in cards)
+        suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
+        key = "rule.deck.removed" + ("#one" if len(cards) == 1 else "")
+        return capitalised(self.text(key, value=listed, count=self.lit(suits * ranks - len(cards))))
+
+    def _card_words(self, rank: str, suit: str) -> str:
+        """A card by its rank's and its suit's names: `value.card`, or its wording where a name opens with a vowel
+        (French elides: «l'as de Bâtons», «le deux d'Épées»)."""
+        vowel_rank, vowel_suit = (bool(VOWEL_START.match(name)) for name in (rank, suit))
+        key = {(True, True): "value.card_elided_both", (True, False): "value.card_elided_rank",
+               (False, True): "value.card_elided_suit"}.get((vowel_rank, vowel_suit), "value.card")
+        return self.text(key, rank=rank, suit=suit)
 
     def _swap_chain_sentence(self, rule: m.Rule) -> str | None:
         """`trump.swap: 7, 2`: the first rank takes the turned card, then a clause for each next link ("after that,

@@ -15,6 +15,7 @@ for refusals that follow from the action protocol itself:
 from __future__ import annotations
 
 SYNTAX = "action.syntax"
+REMOVED = "deck.removed"  # a card of the spec's notation that `deck.removed` takes out: refused as it is read
 PHASE = "action.phase"
 NOT_HELD = "action.not_held"
 TURN_ORDER = "rotation.turn_order"

@@ -170,6 +170,8 @@ def _card_list(rules: Ruleset, texts, what: str, size: int) -> list[int]:
         raise ValueError(f"{what} must be a list of {size} card texts")
     cards = rules.vocabulary.cards
     unknown = [c for c in texts if c not in cards]
+    if unknown and unknown[0] in rules.removed_text:
+        raise ValueError(f"{what}: {unknown[0]!r} is taken out of this deck (deck.removed)")
     if unknown:
         raise ValueError(f"{what}: {unknown[0]!r} is not a card of this deck (like 12c)")
     return [cards[c] for c in texts]

@@ -5,7 +5,9 @@ check in another order and name another rule that forbids the same action just a
 truly, so a conformance case lists them all, the engine's own first.  The precedence,
 for every kind of action (docs/conformance/refusals.md):
 
-1. `action.syntax`, then `action.phase`: nothing else is meaningful after these;
+1. `action.syntax`, then `action.phase`: nothing else is meaningful after these; a card
+   `deck.removed` takes out of the deck is refused as it is read, with `deck.removed`
+   (and `action.syntax`, as a card not of the deck);
 2. `concession.consent` while a concession awaits its vote;
 3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
    `ghna.who`, `ghna.lend` (a `lend` by another than the bid winner), `ghna.window`, `ghna.per_trick`,
@@ -28,7 +30,7 @@ sets cannot drift apart: the first rule listed is always the rule `apply` names.
 from __future__ import annotations
 
 from . import bidding, called, claim, concession, ghna, play, redeal, widow
-from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
+from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, REMOVED, TURN_ORDER, IllegalAction
 from .text import parse_action
 
 
@@ -57,6 +59,8 @@ def refusal(state, seat: int, action: str, every: bool = True) -> tuple[IllegalA
         raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
     if not every or named.rule_id in ("action.syntax", PHASE):
         return named, [named.rule_id]
+    if named.rule_id == REMOVED:  # no such card: read as the syntax refuses a card not of the deck, and as truly
+        return named, [REMOVED, "action.syntax"]
     kind, arg = parse_action(action, state.rules.vocabulary, state.rules.parse_cache)  # (apply parsed it: no syntax error)
     found = _COLLECT.get(kind, _none)(state, seat, arg)
     return named, _unique([named.rule_id] + found)

@@ -1,10 +1,11 @@
 """Compile a Spec into a Ruleset: plain Python data read by the state machine.
 
-This runs once per `Game`.  Cards become ints (`suit index * ranks + rank index`, in the
-canonical order of `deck.suits` × `deck.ranks`), strengths and points become tuples, and
-every condition becomes a closure (predicates.py).  After this, the engine never looks
-at the model again.  A rule value the engine cannot honour raises ToutiError here, naming
-the rule, instead of being ignored.
+This runs once per `Game`.  Cards become ints (their place in the deck, in the
+canonical order of `deck.suits` × `deck.ranks`, less the cards `deck.removed` takes
+out), strengths and points become tuples, and every condition becomes a closure
+(predicates.py).  After this, the engine never looks at the model again.  A rule value
+the engine cannot honour raises ToutiError here, naming the rule, instead of being
+ignored.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import model as m
+from ..deck_cards import removed_cards
 from ..declaration_kinds import read_kind
 from ..errors import Diagnostic, ToutiError
 from ..hand_sizes import for_hand_size
@@ -206,6 +208,7 @@ class Ruleset:
     card_text: tuple[str, ...]
     card_name: tuple[str, ...]
     top_rank: int
+    removed_text: tuple[str, ...]  # the cards `deck.removed` takes out, as written (`2c`): no index, never dealt
     team_of: tuple[int, ...]
     partner: tuple[int | None, ...]  # the one partner of each seat, or None (no side of exactly two)
     opponents: tuple[tuple[int, ...], ...]
@@ -385,13 +388,14 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
         if rules.trump_choice == "in_bid":
             rules.suited_bid_text = {n: tuple(f"bid {n} {s}" for s in rules.suits) for n in rules.bid_text}
     rules.requirement_text = {r.id: _requirement_text(r.value) for r in spec.rules if isinstance(r.value, m.Requirement)}
-    nranks = len(rules.ranks)
-    index = {r: i for i, r in enumerate(rules.ranks)}
-    rules.pair_cards = tuple(tuple(s * nranks + index[r] for r in rules.ghna.pair) for s in range(len(rules.suits)))
-    rules.rank_cards = {r: tuple(s * nranks + index[r] for s in range(len(rules.suits))) for r in rules.ranks}
+    # a card by suit and rank; None for a card `deck.removed` takes out (checks.py E219 keeps the songs' cards in)
+    card = dict(((s, r), c) for c, (s, r) in enumerate(zip(rules.card_suit, rules.card_rank))).get
+    suits = range(len(rules.suits))
+    rules.pair_cards = tuple(tuple(card((s, r)) for r in rules.ghna.pair) for s in suits)
+    rules.rank_cards = {r: tuple(card((s, r)) for s in suits) for r in rules.ranks}
     # a one-suit kind: its cards in each suit; a rank kind: the cards of its rank (any `count` of them make it)
     rules.kind_cards = tuple(
-        tuple(tuple(s * nranks + index[r] for r in kind.ranks) for s in range(len(rules.suits))) if kind.one_suit
+        tuple(tuple(card((s, r)) for r in kind.ranks) for s in suits) if kind.one_suit
         else rules.rank_cards[kind.ranks[0]]
         for kind in rules.ghna.kinds)
     rules.kind_text = tuple(
@@ -441,7 +445,8 @@ def _compile_deck(read: _Reader) -> dict:
     order = read.rule("deck.order").value.ranks
     points = read.table("deck.points")
     others = points["others"].value if "others" in points else 0
-    cards = [(s, r) for s in range(len(suits)) for r in ranks]
+    removed = removed_cards(read.spec)  # `deck.removed`: cards taken out have no index at all
+    cards = [(s, r) for s in range(len(suits)) for r in ranks if (r, suits[s].code) not in removed]
     strength = {rank: len(order) - i for i, rank in enumerate(order)}
     return dict(
         suits=tuple(d.key for d in suits),
@@ -454,6 +459,7 @@ def _compile_deck(read: _Reader) -> dict:
         card_text=tuple(card_text(r, suits[s].code) for s, r in cards),
         card_name=tuple(f"the {_rank_name(r, rank_labels[r])} of {suits[s].key}" for s, r in cards),
         top_rank=order[0],
+        removed_text=tuple(card_text(r, code) for r, code in removed),
     )
 
 
@@ -1069,4 +1075,5 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_redeal=spec.has("redeal.by") and spec.value("redeal.by").value == "holder",
         has_widow=spec.has("widow.size"),
         has_called_card=rules.trump_choice == "called_card",
+        removed=frozenset(rules.removed_text),
     )

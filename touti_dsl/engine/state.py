@@ -183,6 +183,8 @@ class RoundState:
         if rules.card_rank[self.exposed_card()] == rank:
             return "trump.swap", f"the turned card is itself the {rank} of trumps"
         wanted = rules.rank_cards[rank][self.trump_suit]
+        if wanted is None:  # `deck.removed` took that card out
+            return "trump.swap", "no card may be exchanged for this turned card: the deck has no such card"
         if wanted not in self.hands[seat]:
             return "trump.swap", f"you must hold {rules.card_name[wanted]} to swap it"
         for rule_id, test in rules.requirements.get("trump", ()):

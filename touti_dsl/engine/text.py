@@ -25,7 +25,9 @@ separated lower-case tokens:
 | `discard 4o` | the widow's taker puts a card of the hand aside, one per card of the widow |
 
 Anything else (extra spaces, upper case, leading zeros, a card not of the deck, an
-action kind the spec does not define) is refused with rule id `action.syntax`.
+action kind the spec does not define) is refused with rule id `action.syntax`; a card
+written right that `deck.removed` takes out of the deck (`play 2b`) is refused with rule
+id `deck.removed`.
 
 Canonical order of legal actions (what `RoundState.legal_actions` returns): by kind in
 ACTION_KINDS order, then `bid` by amount (under `in_bid`, each amount's suits in
@@ -41,7 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import SYNTAX, IllegalAction
+from .errors import REMOVED, SYNTAX, IllegalAction
 
 ACTION_KINDS = ("pass", "bid", "call", "call_card", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse",
                 "claim", "redeal", "take", "leave", "discard")
@@ -79,6 +81,7 @@ class Vocabulary:
     has_redeal: bool = False  # `redeal.by: holder`: the `redeal` action
     has_widow: bool = False  # the widow section: `take widow`, `leave widow`, `discard CARD`
     has_called_card: bool = False  # `trump.choice called_card`: `call CARD` (a spec's call is never named `call`: E310)
+    removed: frozenset = frozenset()  # the cards `deck.removed` takes out (`2b`): refused with that rule, not as syntax
 
 
 def parse_action(text: object, vocabulary: Vocabulary, cache: dict) -> Parsed:
@@ -183,6 +186,8 @@ def _parse_ghna(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
 
 def _parse_play(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     card = _one_arg(text, args, "card")
+    if card in vocabulary.removed:
+        raise IllegalAction(REMOVED, f"{card!r} is taken out of this deck (deck.removed): nobody holds it")
     if card not in vocabulary.cards:
         raise IllegalAction(SYNTAX, f"{card!r} is not a card of this deck (a card is written like 12c: rank, then suit code)")
     return ("play", vocabulary.cards[card])
