@@ -626,7 +626,7 @@ def _kind_of(spec: m.Spec, rule_id: str) -> str:
 
 
 # Rules of APPLIES_WHEN that stay optional where they apply (no swap, no lend), unlike caps for `limit: cap`.
-OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend", "scoring.capote_void")
+OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend", "scoring.capote_void", "scoring.place_tie")
 APPLIES_WHEN = {
     "ghna.caps": ("ghna.limit", "cap"),
     "ghna.minimums": ("ghna.limit", "minimum"),
@@ -637,6 +637,8 @@ APPLIES_WHEN = {
     "match.remaining": ("match.end", "elimination"),
     "scoring.tie": ("scoring.round", "most_points"),
     "scoring.capote_void": ("scoring.round", "middle_loses"),
+    "scoring.losing_place": ("scoring.round", "place_loses"),
+    "scoring.place_tie": ("scoring.round", "place_loses"),
     "trump.swap": ("trump.choice", "turned_card"),
     "ghna.lend": ("ghna.who", "bid_winner"),
 }
