@@ -164,3 +164,23 @@ def test_the_generator_shows_the_place_and_a_tie_at_it():
     assert len(record.result["losers"]) == 1 and record.result["losers"] != outcomes._middle_losers(game, record)
     tied = [c for c in cases if "scoring.place_tie" in c["rules"]]
     assert len(tied) == 1 and len(tied[0]["steps"][-1]["expect"]["losers"]) >= 2
+
+
+@pytest.mark.parametrize("tied, blamed", [(False, "scoring.losing_place"), (True, "scoring.place_tie")])
+def test_a_wrong_loser_is_blamed_on_the_place_or_on_the_tie_rule(tied, blamed):
+    """An implementation that makes the middle places lose at four players (or only one of two tied players)."""
+    from touti_dsl.cases import outcomes
+    from touti_dsl.cases.explore import quick_rounds
+    from touti_dsl.conformance.blame import SystemRules, blamed_rules
+    from touti_dsl.conformance.compare import compare_step
+
+    game = Game.from_spec(load_spec(EXAMPLE), seats=4)
+    record = next(r for r in quick_rounds(game, 4000, 400)
+                  if outcomes.place_tied(game, r) == tied and r.result["tute"] is None and not r.result["void"])
+    expect = record.result
+    step = {"op": "round_result", "expect": expect}
+    case = {"system": game.spec.system, "rules": ["scoring.round"], "setup": dict(record.setup, settings={"seats": 4}),
+            "steps": [step]}
+    actual = dict(expect, losers=expect["losers"][:1] if tied else outcomes._middle_losers(game, record))
+    mismatch = compare_step(0, step, actual)
+    assert blamed_rules(case, mismatch, actual, SystemRules(game.spec.system, [case]))[0] == blamed
