@@ -136,14 +136,13 @@ def test_the_pages_state_it_in_every_language():
 
 
 def test_an_unwritten_tie_rule_is_said_with_the_place(tmp_path):
-    from tests.docs.helpers import ROOT
-    from touti_dsl.docs.render import load_for_docs, render_rules
+    from tests.docs.helpers import said, variant_pages
 
-    path = tmp_path / "lowest.touti"
-    path.write_text('touti 1\n\nsystem "lowest" extends "tute-cabrero" {\n  title: "Lowest"\n}\n\n'
-                    "scoring {\n  round: place_loses\n}\n\nadd scoring {\n  losing_place: last\n}\n", encoding="utf-8")
-    page = render_rules(load_for_docs(path, ROOT), "en")
-    assert "The player with the lowest score loses the hand, and so does anyone tied with that score." in page
+    body = "scoring {\n  round: place_loses\n}\n\nadd scoring {\n  losing_place: last\n}\n"
+    pages = {lang: said(page, "scoring-losing_place") for lang, page in variant_pages(tmp_path, "tute-cabrero", body).items()}
+    assert pages["en"] == "The player with the lowest score loses the hand, and so does anyone tied with that score."
+    assert pages["fr"].startswith("Le joueur qui a le score le plus bas perd la main, ainsi")
+    assert pages["ar"].startswith("يخسر اليدَ اللاعبُ صاحبُ أدنى نتيجة، وكذلك")
 
 
 def test_the_generator_shows_the_place_and_a_tie_at_it():
