@@ -5,11 +5,13 @@ engine, the checks, the pages and the generated cases.  `middle_loses` ranks the
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+from touti_dsl import model as m
 from touti_dsl.checks import check_spec
 from touti_dsl.engine import Game
 from touti_dsl.engine.ruleset import Seating
@@ -108,11 +110,16 @@ def _check(tmp_path, base: str, body: str) -> list[tuple[str, int, str]]:
      "scoring.losing_place applies only with `round: place_loses`, but scoring.round is middle_loses"),
     ("tute-cabrero", "add scoring {\n  losing_place: 2\n  place_tie: none\n}\n", "E108", 9,
      "scoring.place_tie applies only with `round: place_loses`"),
+    ("tute-arrastrado", "scoring {\n  round: place_loses\n  remove tie\n}\n\nadd scoring {\n  losing_place: 1\n}\n",
+     "E310", None, "place_loses names only who loses the hand: the scores count hands lost, so it needs match.end losses"),
+    ("tute-arrastrado", "scoring {\n  round: middle_loses\n  remove tie\n}\n", "E310", None,
+     "middle_loses names only who loses the hand"),
 ], ids=["partners", "beyond-the-players", "place-zero", "unknown-word", "no-place", "place-without-it",
-        "tie-without-it"])
+        "tie-without-it", "hands-won", "middle-hands-won"])
 def test_a_place_the_table_cannot_rank_is_refused_where_it_is_written(tmp_path, base, body, code, line, words):
+    """(line None: the base's `match.end`, which `touti check` locates at the variant's change of scoring.round)"""
     found = _check(tmp_path, base, body)
-    assert any(c == code and at == line and words in message for c, at, message in found), found
+    assert any(c == code and line in (at, None) and words in message for c, at, message in found), found
 
 
 def test_the_place_counts_the_players_left_by_elimination(tmp_path):
@@ -183,3 +190,13 @@ def test_a_wrong_loser_is_blamed_on_the_place_or_on_the_tie_rule(tied, blamed):
     actual = dict(expect, losers=expect["losers"][:1] if tied else outcomes._middle_losers(game, record))
     mismatch = compare_step(0, step, actual)
     assert blamed_rules(case, mismatch, actual, SystemRules(game.spec.system, [case]))[0] == blamed
+
+
+def test_nobody_losing_a_tie_is_an_outcome_to_check():
+    """`place_tie: none` decides (the hand scores nothing), unlike the `none` of a custom: `touti coverage` asks a case."""
+    from touti_dsl.cases.coverage import rule_kind
+
+    spec = load_spec(EXAMPLE)
+    rule = spec.rule("scoring.place_tie")
+    assert rule_kind(spec, rule) == "outcome"
+    assert rule_kind(spec, dataclasses.replace(rule, value=m.Word("none"))) == "outcome"

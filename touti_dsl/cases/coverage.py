@@ -43,8 +43,9 @@ REFUSING_FIXED = {
     "ghna.same_suit", "ghna.caps", "ghna.minimums", "concession.who", "concession.proposer", "concession.consent",
     "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window", "widow.by",
 }
-# Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick).
-NONE_DECIDES = ("ghna.limit", "trump.choice")
+# Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick); nobody
+# loses a tie at the losing place.
+NONE_DECIDES = ("ghna.limit", "trump.choice", "scoring.place_tie")
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "
     "(or the turn order) already imply it"

@@ -188,7 +188,8 @@ def claim_stakes(spec: m.Spec) -> Iterator[Finding]:
 
 @combination()
 def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
-    """A tute wins the hand at once: under `contract` only as a game won at once; `contract` scores towards a target.
+    """A tute wins the hand at once: under `contract` only as a game won at once; `contract` scores towards a target;
+    a ranking by place names only losers, so its scores count hands lost.
 
     A contract round has no hand winner for a tute to be, so a tute there ends the round
     with no score, and only `match.at_once: tute` gives it a meaning (the game is won).
@@ -201,6 +202,9 @@ def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
                                        "match.at_once tute (under a contract a tute wins the game)")
     if scoring == "contract" and end not in (None, "target", "rounds"):
         yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target (or rounds)"
+    if scoring in ("middle_loses", "place_loses") and end not in (None, "losses", "elimination"):
+        yield (spec.rule("match.end"), f"scoring.round {scoring} names only who loses the hand: the scores count "
+               "hands lost, so it needs match.end losses or elimination", "write `end: losses` or `end: elimination`")
 
 
 def _players_dealt_every_card(spec: m.Spec) -> tuple[int, ...]:
