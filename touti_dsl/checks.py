@@ -66,7 +66,7 @@ Error codes (stable; the language reference lists this table):
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them (among them a term of `bidders` or `defenders`) |
 | E305 | highest bid above the most a team can take |
-| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand, or set aside where a table size deals every card (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides |
+| E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand, or set aside where a table size deals every card (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides, a ranking by place (`middle_loses`, `place_loses`) at a table of partners or with a match end that does not count hands lost, a `scoring.losing_place` beyond the fewest players dealt in |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
@@ -656,7 +656,7 @@ def _kind_of(spec: m.Spec, rule_id: str) -> str:
 
 
 # Rules of APPLIES_WHEN that stay optional where they apply (no swap, no lend), unlike caps for `limit: cap`.
-OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend", "scoring.capote_void")
+OPTIONAL_WHEN_APPLICABLE = ("trump.swap", "ghna.lend", "scoring.capote_void", "scoring.place_tie")
 APPLIES_WHEN = {
     "ghna.caps": ("ghna.limit", "cap"),
     "ghna.minimums": ("ghna.limit", "minimum"),
@@ -667,6 +667,8 @@ APPLIES_WHEN = {
     "match.remaining": ("match.end", "elimination"),
     "scoring.tie": ("scoring.round", "most_points"),
     "scoring.capote_void": ("scoring.round", "middle_loses"),
+    "scoring.losing_place": ("scoring.round", "place_loses"),
+    "scoring.place_tie": ("scoring.round", "place_loses"),
     "trump.swap": ("trump.choice", "turned_card"),
     "ghna.lend": ("ghna.who", "bid_winner"),
 }

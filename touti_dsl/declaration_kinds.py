@@ -102,7 +102,7 @@ def same_cards(a: Kind, b: Kind) -> bool:
 
 
 # the round's scoring that has a hand winner for a declaration to be (under `contract`, only a game won at once)
-HAND_WINNER_SCORING = (None, "most_points", "middle_loses")
+HAND_WINNER_SCORING = (None, "most_points", "middle_loses", "place_loses")
 
 
 def wins_hand(entry: m.Entry) -> bool:

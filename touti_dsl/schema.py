@@ -198,8 +198,9 @@ RULES: tuple[RuleSpec, ...] = (
        meaning="what a claim that does not hold costs: the opponents take every remaining trick (two sides only), "
                "the play goes on and the claimant's side may not claim again this round, or the claimant's side "
                "loses the hand or the game at once (two sides only; a claim of a condition that holds wins it)"),
-    _r("scoring.round", WORDS, ("contract", "most_points", "middle_loses"),
-       meaning="how a round is scored: a contract, the most points winning, or (each for oneself) the middle score losing"),
+    _r("scoring.round", WORDS, ("contract", "most_points", "middle_loses", "place_loses"),
+       meaning="how a round is scored: a contract, the most points winning, or (each for oneself) the middle score "
+               "losing or the place `scoring.losing_place` names losing"),
     _r("scoring.contract_made", EXPRESSION, required=False,
        meaning="when the contract is made (by default: `points(bidders) >= contract`)"),
     _r("scoring.made", EXPRESSION, required=False, meaning="what the bidding side scores when it makes the contract"),
@@ -211,6 +212,14 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.capote_void", EXPRESSION, required=False,
        meaning="when a capote does not count (middle_loses): a condition judged for the side that took every trick "
                "(`winner`); when it holds, that side alone loses the hand instead of every other"),
+    _r("scoring.losing_place", (m.Number, m.Word), ("last",), required=False,
+       meaning="which place of the ranking by points loses the hand (place_loses): 1 for the most points, 2 for the "
+               "second most, ..., or `last` for the fewest; the tute wins the hand at once as ever, and a capote "
+               "is ranked like any other hand"),
+    _r("scoring.place_tie", WORDS, ("share", "none", "last_trick", "first_speaker"), required=False,
+       meaning="players tied on points at the losing place (place_loses): they all lose (`share`, the default), "
+               "nobody loses (`none`: the hand scores nothing), or the player who won the last trick, or the first "
+               "speaker, ranks above the others tied with it"),
     _r("scoring.tie", WORDS, ("last_trick", "first_speaker", "bidders", "none"), required=False,
        meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),

@@ -18,6 +18,7 @@ from .helpers import variant_pages
 
 VARIANTS = {
     "middle_loses": ("tute-cabrero", "remove ghna\n"),
+    "place_loses": ("tute-cabrero-second-loses", "remove ghna\n"),
     "bidder_alone": ("tute-subastado-three", "bidding {\n  maximum: 130\n}\n\nremove ghna\n"),
     "pairs_contract": ("tutti-ma", "bidding {\n  maximum: 130\n}\n\nremove ghna\n"),
 }

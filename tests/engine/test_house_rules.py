@@ -177,7 +177,7 @@ def _base_path(system: str) -> Path:
 # ---------------------------------------------------------------- rare effects, shown on purpose-built deals
 
 SHOWN_BELOW = {"atlas-capote-double", "tute-early-tute", "tute-wins-the-match", "guinote-last-trick-decides",
-               "guinote-two-cotos"}
+               "guinote-two-cotos", "tute-cabrero-second-loses"}
 
 
 def test_a_capote_doubles_the_contract():
@@ -382,3 +382,22 @@ def test_the_chilean_two_beats_the_rey_and_the_three():
             state.apply(seat, action)
         results[system] = state.tricks[0][2]
     assert results == {"brisca-pairs": 2, "brisca-chilena": 0}  # the three of oros wins in the base, the two in Chile
+
+
+def test_the_second_loses_where_the_middle_is_another_place():
+    """tute-cabrero-second-loses: at three players the second place is the middle one, so the base plays it alike; at
+    four, `middle_loses` makes the two middle places lose and `losing_place: 2` only the second."""
+    base, second = (Game.from_spec(load_spec(EXAMPLES / f"{system}.touti"), seats=4)
+                    for system in ("tute-cabrero", "tute-cabrero-second-loses"))
+    for seed in range(20):
+        states = [game.new_round(seed=seed) for game in (base, second)]
+        for state in states:
+            while not state.is_terminal():
+                seat = state.actors()[0]
+                state.apply(seat, state.legal_actions(seat)[0])
+        middle, placed = (state.round_result() for state in states)
+        if middle["tute"] is None and len(set(middle["totals"])) == 4:
+            ranked = sorted(range(4), key=lambda side: -middle["totals"][side])
+            assert middle["losers"] == sorted(ranked[1:3]) and placed["losers"] == [ranked[1]]
+            return
+    raise AssertionError("no hand of four distinct totals in 20 seeded rounds")

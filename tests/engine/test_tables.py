@@ -295,13 +295,14 @@ def _losers(totals, tricks_won=None, tute=None, seats=3, out=None):
     from types import SimpleNamespace
 
     from touti_dsl.engine.ruleset import Seating
-    from touti_dsl.engine.scoring import _middle_losers
+    from touti_dsl.engine.scoring import _losers_by_place
 
     won = tricks_won or [s for s in range(seats) if s != out]
     state = SimpleNamespace(tute_team=tute, at_once_team=None, claims=[], tricks=[(0, (), seat) for seat in won],
                             seating=Seating.of(tuple(range(seats)), out=out),
-                            rules=SimpleNamespace(formulas=SimpleNamespace(capote_void=None)))  # no scoring.capote_void
-    return _middle_losers(state, totals)
+                            rules=SimpleNamespace(scoring="middle_loses", place_tie="share",
+                                                  formulas=SimpleNamespace(capote_void=None)))  # no scoring.capote_void
+    return _losers_by_place(state, totals)
 
 
 def test_the_middle_score_loses():

@@ -409,17 +409,22 @@ def _formula_conditions(spec: m.Spec) -> bool:
 
 def _look_for_a_tie(game: Game, findings: Findings, seed: int) -> None:
     """A hand won on points with a tie on points is rare: plain random rounds until one is found (bounded), one where
-    the last trick's side is not the first speaker's if it can be (the tie-breaks then give the hand apart)."""
-    if game.ruleset.scoring != "most_points" or not game.spec.has("scoring.tie"):
+    the last trick's side is not the first speaker's if it can be (the tie-breaks then give the hand apart); and so for
+    a tie at the losing place of `place_loses`, one that its tie-break decides if it can."""
+    if game.ruleset.scoring == "place_loses":
+        tied, telling = (lambda r: outcomes.place_tied(game, r)), (lambda r: outcomes.place_tie_decides(game, r))
+    elif game.ruleset.scoring == "most_points" and game.spec.has("scoring.tie"):
+        tied, telling = (lambda r: _tied(r.result)), (lambda r: not outcomes.tie_breaks_agree(game, r))
+    else:
         return
-    if any(_tied(r.result) and not outcomes.tie_breaks_agree(game, r) for r in findings.rounds):
+    if any(tied(r) and telling(r) for r in findings.rounds):
         return
-    fallback = not any(_tied(r.result) for r in findings.rounds)
+    fallback = not any(tied(r) for r in findings.rounds)
     for record in quick_rounds(game, seed + 4000, TIE_SEARCH):
-        if _tied(record.result) and not outcomes.tie_breaks_agree(game, record):
+        if tied(record) and telling(record):
             findings.rounds.append(record)
             return
-        if _tied(record.result) and fallback:  # a tie whose tie-breaks agree, until one where they do not
+        if tied(record) and fallback:  # a tie its tie-break does not decide, until one that it does
             findings.rounds.append(record)
             fallback = False
 

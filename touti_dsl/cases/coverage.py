@@ -44,8 +44,9 @@ REFUSING_FIXED = {
     "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window", "widow.by",
     "deck.removed",  # refuses a card taken out of the deck (`play 2b`); every round it deals is its allowed side
 }
-# Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick).
-NONE_DECIDES = ("ghna.limit", "trump.choice")
+# Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick); nobody
+# loses a tie at the losing place.
+NONE_DECIDES = ("ghna.limit", "trump.choice", "scoring.place_tie")
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "
     "(or the turn order) already imply it"

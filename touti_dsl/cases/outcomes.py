@@ -17,7 +17,7 @@ from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
-from ..engine.scoring import capote_side, capote_voided, match_decision, round_facts, totals_so_far
+from ..engine.scoring import capote_side, capote_voided, losing_places, match_decision, round_facts, totals_so_far
 from ..schema import MATCH_LEVELS
 from ..word_choice import branches
 from .explore import RoundRecord
@@ -167,6 +167,8 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             best = min(with_ghna, key=lambda r: len(r.history))
             cases.append(_result_case(best, ["ghna.values", "scoring.round"], "positive",
                                       "declared ghna count towards the bidding team's total"))
+    elif game.ruleset.scoring == "place_loses":
+        cases += place_cases(game, complete)
     else:
         on_points = [r for r in complete if r.result.get("tute") is None and not r.result.get("claim")]
         decided = [r for r in on_points if r.result["totals"][0] != r.result["totals"][1]]
@@ -203,6 +205,78 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                  else f"{what} wins the hand at once")
         cases.append(_result_case(best, ["ghna.tute" if word == "tute" else "ghna.kinds"], "positive", words))
     return cases
+
+
+PLACE_WORDS = {1: "highest", 2: "second highest", 3: "third highest", 4: "fourth highest", 5: "fifth highest",
+               6: "sixth highest", "last": "lowest"}
+PLACE_TIE_WORDS = {
+    "share": "players tied on points at the losing place all lose the hand",
+    "none": "a tie on points at the losing place: nobody loses the hand",
+    "last_trick": "on equal points, the player who won the last trick ranks above the others tied with it",
+    "first_speaker": "on equal points, the first speaker (the hand) ranks above the others tied with it",
+}
+
+
+def place_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`place_loses`: a hand whose losing place holds one player (one whose loser is not the one the middle place
+    would make lose, where there is one), and a hand with a tie on points at that place (`scoring.place_tie`, or its
+    default of every tied player losing), one the tie-break decides where it can."""
+    rules = game.ruleset
+    on_points = [r for r in rounds if not r.result["void"] and r.result.get("tute") is None and not r.result.get("claim")]
+    place = f"the player with the {PLACE_WORDS[rules.losing_place]} score loses the hand"
+    cases = []
+    decided = [r for r in on_points if not place_tied(game, r)]
+    if decided:
+        best = min(decided, key=lambda r: (r.result["losers"] == _middle_losers(game, r), len(r.history)))
+        cases.append(_result_case(best, ["scoring.losing_place", "scoring.round", "deck.points", "deck.last_trick"],
+                                  "positive", f"{place} (totals {' / '.join(map(str, best.result['totals']))})"))
+    tied = [r for r in on_points if place_tied(game, r)]
+    if tied:
+        best = min(tied, key=lambda r: (not place_tie_decides(game, r), len(r.history)))
+        rule = "scoring.place_tie" if game.spec.has("scoring.place_tie") else "scoring.losing_place"
+        cases.append(_result_case(best, [rule, "scoring.round"], "positive",
+                                  f"{PLACE_TIE_WORDS[rules.place_tie]} (totals {' / '.join(map(str, best.result['totals']))})"))
+    return cases
+
+
+def _ranked(game: Game, record: RoundRecord) -> list[tuple[int, int]]:
+    """The (total, side) of the sides dealt in, the most points first."""
+    seating = game.new_round(**record.setup).seating
+    totals = record.result["totals"]
+    return sorted(((totals[side], side) for side in {seating.team_of[s] for s in seating.in_play}), reverse=True)
+
+
+def _middle_losers(game: Game, record: RoundRecord) -> list[int]:
+    """The sides the middle place(s) would make lose (every side tied with them too)."""
+    ranked = _ranked(game, record)
+    count = len(ranked)
+    middle = {ranked[i][0] for i in ((count // 2,) if count % 2 else (count // 2 - 1, count // 2))}
+    return sorted(side for total, side in ranked if total in middle)
+
+
+def place_tied(game: Game, record: RoundRecord) -> bool:
+    """Whether a hand ranked by place, played out on points, has a tie on points at its losing place."""
+    result = record.result
+    if game.ruleset.scoring != "place_loses" or result["void"] or result.get("tute") is not None or result.get("claim"):
+        return False
+    totals = [total for total, _ in _ranked(game, record)]
+    (place,) = losing_places(game.ruleset, len(totals))
+    return totals.count(totals[place]) > 1
+
+
+def place_tie_decides(game: Game, record: RoundRecord) -> bool:
+    """Whether the side `scoring.place_tie` ranks above the others it ties with is among those tied at the losing
+    place (always, for `share` and `none`, which rank nobody above another)."""
+    word = game.ruleset.place_tie
+    if word in ("share", "none"):
+        return True
+    ranked = _ranked(game, record)
+    (place,) = losing_places(game.ruleset, len(ranked))
+    tied = {side for total, side in ranked if total == ranked[place][0]}
+    state = game.new_round(**record.setup)
+    favoured = (state.seating.team_of[record.trick_winners[-1]] if word == "last_trick" and record.trick_winners
+                else state.seating.team_of[state.first_speaker] if word == "first_speaker" else None)
+    return favoured in tied
 
 
 def tie_breaks_agree(game: Game, record: RoundRecord) -> bool:

@@ -423,6 +423,9 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
         return _first_known(rules, "scoring.contract_made", "scoring.round")
     if "winner" in differing and len(set(expect.get("totals") or ())) == 1:
         return _first_known(rules, "scoring.tie")
+    if "losers" in differing and rules.has("scoring.losing_place"):  # place_loses: the place, or who loses a tie at it
+        alone = len(expect.get("losers") or ()) == 1
+        return "scoring.losing_place" if alone else _first_known(rules, "scoring.place_tie", "scoring.losing_place")
     return None
 
 

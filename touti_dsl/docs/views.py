@@ -325,7 +325,7 @@ class PageWords:
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
         whole = (self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
-                 or self._choice_sentence(rule) or self._removed_sentence(rule))
+                 or self._choice_sentence(rule) or self._removed_sentence(rule) or self._place_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
@@ -393,6 +393,14 @@ class PageWords:
         key = {(True, True): "value.card_elided_both", (True, False): "value.card_elided_rank",
                (False, True): "value.card_elided_suit"}.get((vowel_rank, vowel_suit), "value.card")
         return self.text(key, rank=rank, suit=suit)
+
+    def _place_sentence(self, rule: m.Rule) -> str | None:
+        """`scoring.losing_place`: the place in words ("the second highest score", `last`: "the lowest score"), and
+        where `scoring.place_tie` is unwritten, that whoever is tied with that score loses too (the engine's `share`)."""
+        if rule.id != "scoring.losing_place" or not isinstance(rule.value, (m.Number, m.Word)):
+            return None
+        head = "rule" if self.spec.has("scoring.place_tie") else "rule_shared"
+        return self.text(f"{head}.scoring.losing_place", place=self.text(f"place.{rule.value.value}"))
 
     def _swap_chain_sentence(self, rule: m.Rule) -> str | None:
         """`trump.swap: 7, 2`: the first rank takes the turned card, then a clause for each next link ("after that,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from .. import model as m
-from ..declaration_kinds import at_once_misuses
+from ..declaration_kinds import HAND_WINNER_SCORING, at_once_misuses
 from ..errors import Diagnostic
 from .text import ACTION_KINDS
 
@@ -188,7 +188,8 @@ def claim_stakes(spec: m.Spec) -> Iterator[Finding]:
 
 @combination()
 def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
-    """A tute wins the hand at once: under `contract` only as a game won at once; `contract` scores towards a target.
+    """A tute wins the hand at once: under `contract` only as a game won at once; `contract` scores towards a target;
+    a ranking by place names only losers, so its scores count hands lost.
 
     A contract round has no hand winner for a tute to be, so a tute there ends the round
     with no score, and only `match.at_once: tute` gives it a meaning (the game is won).
@@ -196,28 +197,25 @@ def scoring_and_match_end(spec: m.Spec) -> Iterator[Finding]:
     scoring, end = _word(spec, "scoring.round"), _word(spec, "match.end")
     has_tute = isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers))  # `tute: none` is no tute
     wins_game = "tute" in _words_of(spec, "match.at_once")
-    if has_tute and scoring not in (None, "most_points", "middle_loses") and not wins_game:
+    if has_tute and scoring not in HAND_WINNER_SCORING and not wins_game:
         yield spec.rule("ghna.tute"), ("ghna.tute (winning the hand at once) needs scoring.round most_points, or "
                                        "match.at_once tute (under a contract a tute wins the game)")
     if scoring == "contract" and end not in (None, "target", "rounds"):
         yield spec.rule("match.end"), "scoring.round contract scores points: it needs match.end target (or rounds)"
+    if scoring in ("middle_loses", "place_loses") and end not in (None, "losses", "elimination"):
+        yield (spec.rule("match.end"), f"scoring.round {scoring} names only who loses the hand: the scores count "
+               "hands lost, so it needs match.end losses or elimination", "write `end: losses` or `end: elimination`")
 
 
 def _players_dealt_every_card(spec: m.Spec) -> tuple[int, ...]:
     """The numbers of players dealt in whose hands take the whole deck (no card left over to set aside): at every
     number of seats the table may choose, and with `match.end elimination` down to one more than `match.remaining`."""
-    hand, out = spec.value("table.hand_size"), spec.value("table.sit_out")
-    suits, ranks, remaining = spec.value("deck.suits"), spec.value("deck.ranks"), spec.value("match.remaining")
-    counts = set(m.seat_counts(spec))
-    if not counts or not isinstance(suits, m.Decls) or not isinstance(ranks, m.Decls):
+    hand, suits, ranks = spec.value("table.hand_size"), spec.value("deck.suits"), spec.value("deck.ranks")
+    if not isinstance(suits, m.Decls) or not isinstance(ranks, m.Decls):
         return ()
-    if _word(spec, "match.end") == "elimination" and isinstance(remaining, m.Number):
-        counts |= set(range(remaining.value + 1, max(counts)))
-    resting = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
     sizes = {e.key: e.value for e in hand.entries if isinstance(e.value, int)} if isinstance(hand, m.Table) else {}
     deck = len(suits.items) * len(ranks.items)
-    dealt = {n - (n in resting) for n in counts}
-    return tuple(sorted(players for players in dealt
+    return tuple(sorted(players for players in players_dealt_in(spec)
                         if players * (hand.value if isinstance(hand, m.Number) else sizes.get(players, 0)) == deck))
 
 
@@ -250,11 +248,34 @@ def rules_for_two_teams_of_two(spec: m.Spec) -> Iterator[Finding]:
 
 
 @combination()
-def middle_loses_needs_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
-    """With two sides the middle score is everyone's: the rule needs three players or more, each for oneself."""
+def places_need_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
+    """A ranking by place ranks players, not teams: `middle_loses` (with two sides the middle score is everyone's) needs
+    three players or more, each for oneself; `place_loses` needs each for oneself and a `scoring.losing_place` that
+    every table the match may deal ranks (at least one, at most the fewest players dealt in)."""
     sides, sizes = _side_counts(spec)
-    if _word(spec, "scoring.round") == "middle_loses" and (sizes != {1} or min(sides, default=0) < 3):
+    scoring = _word(spec, "scoring.round")
+    if scoring == "middle_loses" and (sizes != {1} or min(sides, default=0) < 3):
         yield spec.rule("scoring.round"), "scoring.round middle_loses needs `teams: each` and at least three players"
+    if scoring != "place_loses":
+        return
+    if sizes and sizes != {1}:
+        yield spec.rule("scoring.round"), "scoring.round place_loses ranks players: it needs `teams: each`", "write `teams: each`"
+    place, fewest = spec.value("scoring.losing_place"), min(players_dealt_in(spec), default=0)
+    if isinstance(place, m.Number) and sizes == {1} and not 1 <= place.value <= fewest:
+        yield (spec.rule("scoring.losing_place"),
+               f"scoring.losing_place {place.value} is beyond the places of the ranking: the fewest players dealt in "
+               f"a hand are {fewest}", f"write a place from 1 to {fewest}, or `last`")
+
+
+def players_dealt_in(spec: m.Spec) -> set[int]:
+    """The numbers of players dealt in a hand: at every number of seats the table may choose, and with `match.end
+    elimination` down to one more than `match.remaining` (a player sitting out is dealt no card)."""
+    counts, remaining = set(m.seat_counts(spec)), spec.value("match.remaining")
+    if counts and _word(spec, "match.end") == "elimination" and isinstance(remaining, m.Number):
+        counts |= set(range(remaining.value + 1, max(counts)))
+    out = spec.value("table.sit_out")
+    resting = {e.key for e in out.entries} if isinstance(out, m.Table) else set()
+    return {n - (n in resting) for n in counts}
 
 
 @combination()

@@ -230,6 +230,10 @@ class Ruleset:
     match_goal: int
     settings: dict
     tie: str | None = None
+    # place_loses: the place of the ranking by points that loses (1 = most points, or "last"), and who is ranked
+    # above whom on equal points there ("share": nobody, every player tied with the losing place loses)
+    losing_place: int | str | None = None
+    place_tie: str = "share"
     match_games: int | None = None  # games to win the match; each game ends as match_end says
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     match_remaining: int | None = None  # `match.end elimination`: the match ends with this many players left
@@ -357,7 +361,8 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         obligations=_compile_obligations(read),
         ghna=_compile_ghna(read, deck) if read.spec.has("ghna.pair") else _no_ghna(deck),
         concession=_compile_concession(read),
-        scoring=read.word("scoring.round", ("contract", "most_points", "middle_loses")),
+        scoring=read.word("scoring.round", ("contract", "most_points", "middle_loses", "place_loses")),
+        **_compile_places(read),
         last_trick_bonus=read.number("deck.last_trick"),
         **_compile_match(read, settings),
         tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,
@@ -738,6 +743,15 @@ SCORING_DEFAULTS: dict[str, m.Expr] = {
     "winner": m.Num(1),
     "loser": m.Num(0),
 }
+
+
+def _compile_places(read: _Reader) -> dict:
+    """`scoring.losing_place` (a place from 1, or `last`) and `scoring.place_tie` (`share` when unwritten)."""
+    if not read.spec.has("scoring.losing_place"):
+        return {}
+    place = read.spec.value("scoring.losing_place")
+    tie = read.spec.value("scoring.place_tie")
+    return {"losing_place": place.value, "place_tie": tie.value if isinstance(tie, m.Word) else "share"}
 
 
 def _compile_formulas(read: _Reader) -> ScoringRules:

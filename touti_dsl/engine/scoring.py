@@ -18,7 +18,11 @@ middle place loses (with an even number of sides, the two middle places), togeth
 with every side tied with a losing place; a tute, or a capote (one side took every
 trick), makes every other side lose, unless `scoring.capote_void` holds for the capote's side
 (judged as `winner`: "a capote does not count for a player who has sung"), which then loses
-alone.  Only the sides dealt in are ranked: a seat
+alone.  `place_loses` (each for oneself) generalises it: the side at `scoring.losing_place` of the ranking loses
+(1: the most points, `last`: the fewest), a tute (or `match.at_once`) making every other side lose, a capote ranked like
+any other hand; `scoring.place_tie` says who loses when totals are equal at that place: every side tied with it
+(`share`, as `middle_loses`), nobody (`none`), or the side of the last trick or of the first speaker ranks above the
+others tied with it.  Only the sides dealt in are ranked: a seat
 sitting out of the round (`table.sit_out`) neither wins nor loses it.  Each loser scores `scoring.loser`, the others
 nothing; the result lists the `losers`.  Every list of the result has one entry per
 side (two for two teams).
@@ -28,6 +32,9 @@ from __future__ import annotations
 
 from . import called, claim, levels
 from .predicates import Facts
+
+# the scorings that rank the sides by points and make a place lose
+BY_PLACE = ("middle_loses", "place_loses")
 
 
 def round_result(st) -> dict:
@@ -54,8 +61,8 @@ def round_result(st) -> dict:
         "winner": winner,
         "score_changes": changes,
     }
-    if rules.scoring == "middle_loses":
-        result["losers"] = [] if st.void else _middle_losers(st, totals)
+    if rules.scoring in BY_PLACE:
+        result["losers"] = [] if st.void else _losers_by_place(st, totals)
     ended = claim.ending(st)
     if ended is not None:  # only a round a claim ended says so: every other result stays as it was
         result["claim"] = {"seat": ended[0], "held": ended[1]}
@@ -95,8 +102,8 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
         ours, theirs = (formulas.made, formulas.made_defenders) if made else (formulas.failed, formulas.failed_defenders)
         changes[team], changes[1 - team] = ours(st, None, facts), theirs(st, None, facts)
         return made, winner, changes
-    if st.rules.scoring == "middle_loses":
-        for loser in _middle_losers(st, totals):
+    if st.rules.scoring in BY_PLACE:
+        for loser in _losers_by_place(st, totals):
             changes[loser] = formulas.loser(st, None, _facts(st, totals, None, None, loser))
         return None, None, changes
     winner = _most_points_winner(st, totals)
@@ -120,23 +127,41 @@ def _facts(st, totals: list[int], bidders: int | None, winner: int | None, loser
     return Facts(bidders, winner, tuple(totals), tuple(st.card_points), tuple(tricks), loser)
 
 
-def _middle_losers(st, totals: list[int]) -> list[int]:
-    """The sides that lose a `middle_loses` round (see module docstring)."""
+def _losers_by_place(st, totals: list[int]) -> list[int]:
+    """The sides that lose a `middle_loses` or `place_loses` round (see module docstring)."""
     seating = st.seating
     sides = sorted({seating.team_of[s] for s in seating.in_play})
     ended = ended_at_once(st)
     if ended is not None:
         return [side for side in sides if side != ended]
-    tricks = trick_counts(st, len(totals))
-    capote = [side for side in sides if tricks[side] == sum(tricks) and sum(tricks)]
-    if capote and capote_voided(st, totals, capote[0]):
-        return [capote[0]]  # `scoring.capote_void` (a capote of a player who sang): that player loses instead
-    if capote:
-        return [side for side in sides if side != capote[0]]
-    ranked = sorted((totals[side] for side in sides), reverse=True)
-    middle = len(ranked) // 2
-    losing = {ranked[middle]} if len(ranked) % 2 else {ranked[middle - 1], ranked[middle]}
-    return [side for side in sides if totals[side] in losing]
+    if st.rules.scoring == "middle_loses":
+        tricks = trick_counts(st, len(totals))
+        capote = [side for side in sides if tricks[side] == sum(tricks) and sum(tricks)]
+        if capote and capote_voided(st, totals, capote[0]):
+            return [capote[0]]  # `scoring.capote_void` (a capote of a player who sang): that player loses instead
+        if capote:
+            return [side for side in sides if side != capote[0]]
+    return _at_places(st, totals, sides, losing_places(st.rules, len(sides)))
+
+
+def losing_places(rules, count: int) -> tuple[int, ...]:
+    """The places (0 for the most points) that lose among `count` ranked sides: the middle one, or the two middle ones
+    of an even count (`middle_loses`); `scoring.losing_place` (`place_loses`)."""
+    if rules.scoring == "middle_loses":
+        return (count // 2,) if count % 2 else (count // 2 - 1, count // 2)
+    return (count - 1,) if rules.losing_place == "last" else (rules.losing_place - 1,)
+
+
+def _at_places(st, totals: list[int], sides: list[int], places: tuple[int, ...]) -> list[int]:
+    """The sides ranked at `places` by total; on equal totals, the side `scoring.place_tie` favours ranks above the
+    others, which still share their places (each loses where one of them would); `none`: a tie at a losing place makes
+    nobody lose."""
+    favoured = _favoured_side(st, st.rules.place_tie)
+    rank = lambda side: (totals[side], side == favoured)
+    ranked = sorted((rank(side) for side in sides), reverse=True)
+    losing = {ranked[place] for place in places}
+    losers = [side for side in sides if rank(side) in losing]
+    return [] if st.rules.place_tie == "none" and len(losers) > len(places) else losers
 
 
 def capote_voided(st, totals: list[int], side: int) -> bool:
