@@ -1,4 +1,4 @@
-"""The Node skeleton adapter speaks protocol 1: skipped until implemented, results once it is."""
+"""The Node skeleton adapter speaks protocol 1, and 2 with pipelining: skipped until implemented, results once it is."""
 
 from __future__ import annotations
 
@@ -50,6 +50,15 @@ def test_the_skeleton_shakes_hands_and_skips_what_it_does_not_support():
     assert replies[1]["type"] == "skipped" and replies[1]["id"] == "c-1"
     assert replies[2]["type"] == "errored" and replies[2]["id"] is None
     assert len(replies) == 3
+
+
+def test_to_a_runner_that_offers_protocol_2_the_skeleton_declares_pipelining():
+    from touti_dsl.conformance import protocol
+
+    hello = talk([protocol.hello_request(), {"type": "stop"}])[0]
+    assert hello == {"type": "hello", "protocol": 2, "implementation": "my-touti (node skeleton)", "systems": [],
+                     "pipelining": True}
+    assert protocol.check_hello(hello)
 
 
 def test_a_toy_implementation_behind_the_skeleton_answers_results(tmp_path, fake_suite: FakeSuite, capsys, monkeypatch):

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Touti conformance adapter, protocol 1: the plumbing between `touti conform` and your game.
+// Touti conformance adapter, protocols 1 and 2: the plumbing between `touti conform` and your game.
 //
 // Run:   touti conform --impl "node conformance/adapters/node/adapter.js" --system atlas-carta
 //
@@ -13,7 +13,9 @@
 const path = require('path');
 const readline = require('readline');
 
-const PROTOCOL = 1;
+// Protocol 2 to a runner that offers it: the hello then declares pipelining, since the requests are read
+// as a stream of lines and each is answered before the next is read (the runner may write them ahead).
+const PROTOCOLS = [1, 2];
 const implementation = require(process.env.TOUTI_IMPLEMENTATION
   ? path.resolve(process.env.TOUTI_IMPLEMENTATION)
   : './implementation.js');
@@ -77,8 +79,11 @@ function answer(line) {
     return { type: 'errored', id: null, message: `request is not JSON: ${error.message}` };
   }
   switch (request && request.type) {
-    case 'hello':
-      return { type: 'hello', protocol: PROTOCOL, implementation: implementation.name, systems: implementation.systems };
+    case 'hello': {
+      const offered = Array.isArray(request.protocols) ? request.protocols : [request.protocol || 1];
+      const hello = { type: 'hello', protocol: 1, implementation: implementation.name, systems: implementation.systems };
+      return offered.includes(2) && PROTOCOLS.includes(2) ? { ...hello, protocol: 2, pipelining: true } : hello;
+    }
     case 'case':
       return runCase(request);
     case 'stop':
