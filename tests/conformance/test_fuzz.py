@@ -289,3 +289,32 @@ def test_the_deal_is_shuffled_as_random_shuffle_shuffles_it_draw_for_draw():
             reference.shuffle(deck)
             assert _shuffled(size, ours.getrandbits) == deck
             assert ours.random() == reference.random()  # the same draws taken: the rest of the round is the same
+
+
+SPEC_FILES = sorted((Path(__file__).resolve().parents[2] / "spec").glob("*.touti")) + sorted(
+    (Path(__file__).resolve().parents[2] / "spec" / "examples").glob("*.touti"))
+
+
+@pytest.mark.parametrize("spec_file", SPEC_FILES, ids=lambda path: path.stem)
+def test_a_deal_given_as_card_numbers_starts_the_round_its_setup_s_texts_start(spec_file):
+    """touti fuzz starts its rounds from the deal itself (`new_round(dealt=...)`), the cases from their setup's card
+    texts: both must be the very same round (hands, stock, turned card, widow, seats out, scores, first to act)."""
+    from touti_dsl.conformance.fuzz import _DEALT_FIELDS, random_deal
+    from touti_dsl.engine.state import FIELDS
+
+    game = Game.from_spec(str(spec_file))
+    for index in range(25):
+        setup, dealt = random_deal(game, random.Random(f"deal/{index}"))
+        from_texts = game.new_round(**setup)
+        from_cards = game.new_round(dealt=dealt, **{k: v for k, v in setup.items() if k not in _DEALT_FIELDS})
+        assert [getattr(from_cards, name) for name in FIELDS] == [getattr(from_texts, name) for name in FIELDS]
+        assert from_cards.actors() == from_texts.actors()
+
+
+def test_a_deal_given_as_card_numbers_goes_alone():
+    from touti_dsl.conformance.fuzz import random_deal
+
+    game = Game.from_spec("atlas-carta")
+    setup, dealt = random_deal(game, random.Random(1))
+    with pytest.raises(ValueError, match="dealt= is the whole deal"):
+        game.new_round(dealt=dealt, hands=setup["hands"])

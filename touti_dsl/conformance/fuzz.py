@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable
 from functools import reduce
+from itertools import chain, filterfalse
 from operator import or_
+from typing import Callable
 
 from ..cases.candidates import for_phase
 from ..engine import Game
-from ..engine.game import split_deck
+from ..engine.game import Dealt, split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
 from ..engine.refusals import refusal
@@ -132,14 +133,16 @@ def probe_candidates(game: Game, state, seat: int, legal: list[str] | None = Non
     if known is None:  # the same for every state of a phase: computed once
         known = _BY_PHASE[(id(rules), state.phase)] = (rules, for_phase(rules, state.phase))
     hand, text = state.hands[seat], rules.play_text
-    plays = [text[card] for card in hand]
+    allowed = set(state.legal_actions(seat) if legal is None else legal)
+    # filtered at C speed: a probe is made at one move in seven, on both sides of the pipe the hot path of touti fuzz
+    tries = list(filterfalse(allowed.__contains__, chain(known[1], map(text.__getitem__, hand))))
     if len(hand) < rules.ncards:
         held, missing = set(hand), 0
         while missing in held:
             missing += 1
-        plays.append(text[missing])
-    allowed = set(state.legal_actions(seat) if legal is None else legal)
-    return [action for action in known[1] if action not in allowed] + [action for action in plays if action not in allowed]
+        if text[missing] not in allowed:
+            tries.append(text[missing])
+    return tries
 
 
 def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset(), brief: bool = False) -> Played:
@@ -150,6 +153,9 @@ def play(game: Game, plan: Plan, absent: frozenset[str] = frozenset(), brief: bo
         played.replay = lambda: play(game, plan, absent)
     return played
 
+
+# The fields of a setup that `Dealt.setup` writes: `new_round(dealt=...)` takes them as card numbers
+_DEALT_FIELDS = frozenset({"hands", "stock", "turned", "widow"})
 
 # The texts of the query steps of a request (no expectation to strip: they are sent as they are)
 ACTORS_TEXT, TRICK_WINNER_TEXT = '{"op":"actors"}', '{"op":"trick_winner"}'
@@ -177,7 +183,8 @@ _APPLY_TEXTS = tuple(_StepTexts("apply", seat) for seat in range(8))
 _REFUSE_TEXTS = tuple(_StepTexts("refuse", seat) for seat in range(8))
 
 
-def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, brief: bool = False) -> Played:
+def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, brief: bool = False,
+          dealt: Dealt | None = None) -> Played:
     """Play a round, asking `choose(move index, state, options' actions)` for each (option, probe) pair.
 
     Each state's actors and legal sets are asked once and serve the choice, the actors
@@ -192,7 +199,10 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, b
     played again from the same choices (`Played.full_case`).
     """
     kinds = kind_names(game.ruleset)  # a kind's action reads as a pair's without the spec's kind names
-    state = game.new_round(**setup)
+    if dealt is None:
+        state = game.new_round(**setup)
+    else:  # the setup's deal as card numbers (random_deal): the same round, without reading its card texts back
+        state = game.new_round(dealt=dealt, **{name: value for name, value in setup.items() if name not in _DEALT_FIELDS})
     steps: list[dict] | None = None if brief else []
     sent: list[str] = []
     replies: list[str] = []
@@ -284,7 +294,7 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
-    found = refusal(state, seat, action, every=steps is not None)
+    found = refusal(state, seat, action, every=steps is not None, legal=legal[index] if actors else None)
     if found is None:  # pragma: no cover - a candidate outside the legal set is always refused
         return 0
     refused, rules = found
@@ -301,10 +311,16 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
 def random_setup(game: Game, rng: random.Random) -> dict:
     """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal (games won, hands
     played)."""
+    return random_deal(game, rng)[0]
+
+
+def random_deal(game: Game, rng: random.Random) -> tuple[dict, Dealt]:
+    """`random_setup`'s setup, and its deal as `split_deck` shared it out (`Game.new_round(dealt=...)` takes it)."""
     rules = game.ruleset
     deck = _shuffled(rules.ncards, rng.getrandbits)
     pivot = rng.randrange(rules.seats)  # drawn after the shuffle, as always, so that a seed replays the same rounds
-    setup = split_deck(rules, deck, pivot if rules.has_dealer else None).setup(rules)  # the dealer may sit out
+    dealt = split_deck(rules, deck, pivot if rules.has_dealer else None)  # the dealer may sit out
+    setup = dealt.setup(rules)
     setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
     if rules.match_end == "target" and rng.random() < 0.3:
         goal = rules.match_goal
@@ -316,8 +332,8 @@ def random_setup(game: Game, rng: random.Random) -> dict:
     if rules.match_end == "rounds" and rng.random() < 0.5:  # the last hand, one short of it, or a tie played on
         setup["played"] = max(0, rules.match_goal - rng.choice((0, 1, 2)))
     if rules.match_end == "elimination" and rng.random() < 0.5:
-        setup = _eliminated_setup(rules, deck, rng, setup["dealer"])
-    return setup
+        setup, dealt = _eliminated_setup(rules, deck, rng, setup["dealer"])
+    return setup, dealt
 
 
 _SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # a deck size -> the (place, bound, bits) of each swap
@@ -338,7 +354,7 @@ def _shuffled(size: int, getrandbits) -> list[int]:
     return deck
 
 
-def _eliminated_setup(rules, deck: list[int], rng: random.Random, dealer: int) -> dict:
+def _eliminated_setup(rules, deck: list[int], rng: random.Random, dealer: int) -> tuple[dict, Dealt]:
     """Porotos short of the limit, and some players already out (`match.end elimination`) while more than
     `match.remaining` are left; the dealer is one of those left, and the deal passes the others by."""
     scores = [rng.randrange(rules.match_goal) for _ in range(rules.seats)]
@@ -346,28 +362,33 @@ def _eliminated_setup(rules, deck: list[int], rng: random.Random, dealer: int) -
         scores[seat] = rules.match_goal
     gone = gone_from(rules, scores)
     dealer = dealer if dealer not in gone else min(set(range(rules.seats)) - gone)
-    return {**split_deck(rules, deck, dealer, gone).setup(rules), "dealer": dealer, "scores": scores}
+    dealt = split_deck(rules, deck, dealer, gone)
+    return {**dealt.setup(rules), "dealer": dealer, "scores": scores}, dealt
 
 
 def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozenset(), label: str = "",
                  brief: bool = False) -> tuple[Plan, Played]:
     """A round played by a biased random player: its plan (the choice sequence) and its case, in one pass
     (`brief`: the request and the reference's reply only, the case played again when asked: `Played.full_case`)."""
-    setup = random_setup(game, rng)
+    setup, dealt = random_deal(game, rng)
     bias = _bias(game, rng, absent)
 
-    draw, plain, contract = rng.getrandbits, _PLAIN.issuperset, bias.contract is not None
+    draw, chance, plain, contract, concede = rng.getrandbits, rng.random, _PLAIN.issuperset, bias.contract is not None, bias.concede
 
     def choose(index: int, state, found) -> tuple[int, int]:
         # one draw of 48 bits a move: whether to probe (16 bits), which candidate (16), which option (16)
         bits = draw(48)
         probe = 1 + (bits >> 16 & 0xFFFF) % 63 if bits & 0xFFFF < PROBE_BELOW else 0
-        if plain(found) and not (contract and state.phase == "bidding"):  # many moves: any option, nothing to prefer
+        if found[-1] == "concede":  # most of the play where a concession is open: _wanted's first case, inlined
+            last = len(found) - 1
+            if last and state.phase != "bidding" and plain(found[:last]):
+                return (last if chance() < concede else (bits >> 32) % last), probe
+        elif plain(found) and not (contract and state.phase == "bidding"):  # many moves: nothing to prefer
             return bits >> 32, probe  # reduced to the options' range by _play
         wanted = _wanted(found, state, bias, rng)
         return (wanted[(bits >> 32) % len(wanted)] if wanted else bits >> 32), probe
 
-    played = _play(game, setup, choose, absent, label, brief)
+    played = _play(game, setup, choose, absent, label, brief, dealt)
     plan = Plan(setup, played.choices, label)
     if brief:
         played.replay = lambda: play(game, plan, absent)

@@ -51,24 +51,31 @@ class Game:
         return dict(self.ruleset.settings)
 
     def new_round(self, seed=None, hands=None, dealer=None, first_speaker=None, scores=None, turned=None,
-                  stock=None, games=None, cotos=None, played=None, widow=None) -> RoundState:
-        """A fresh round: dealt from `seed`, or from explicit `hands` (lists of card texts) and `stock`."""
+                  stock=None, games=None, cotos=None, played=None, widow=None, dealt: "Dealt | None" = None) -> RoundState:
+        """A fresh round: dealt from `seed`, or from explicit `hands` (lists of card texts) and `stock`.
+
+        Or from `dealt`, a deck already shared out by `split_deck` for this dealer (card numbers,
+        not checked again): touti fuzz deals its rounds itself, and reading back the card texts
+        of the setup it wrote from that very deal would only undo its own work.
+        """
         rules = self.ruleset
+        if dealt is not None and (seed, hands, stock, widow) != (None, None, None, None):
+            raise ValueError("dealt= is the whole deal: give neither seed, hands, stock nor widow with it")
         if seed is not None and hands is not None:
             raise ValueError("give either seed or hands, not both")
         if stock is not None and hands is None:
             raise ValueError("stock= goes with explicit hands=")
         if widow is not None and hands is None:
             raise ValueError("widow= goes with explicit hands=")
-        if hands is None and seed is None:
+        if hands is None and seed is None and dealt is None:
             seed = random.SystemRandom().randrange(2**32)
         scores = _scores(rules, scores)
         gone = gone_from(rules, scores)
         dealer, first_speaker = _seats(rules, seed, dealer, first_speaker, gone)
-        if hands is None:
-            dealt = deal(rules, seed, dealer, gone)
-        else:
+        if hands is not None:
             dealt = parse_hands(rules, hands, stock, turned, dealer, gone, widow)
+        elif dealt is None:
+            dealt = deal(rules, seed, dealer, gone)
         st = _start(rules, dealt, dealer, first_speaker, scores, turned, seed)
         counts = levels.start_counts(rules, {"games": games, "cotos": cotos}, rules.score_sides)
         st.games, st.cotos = counts["games"], counts["cotos"]

@@ -40,14 +40,16 @@ def forbidding_rules(state, seat: int, action: str) -> list[str]:
     return [] if found is None else found[1]
 
 
-def refusal(state, seat: int, action: str, every: bool = True) -> tuple[IllegalAction, list[str]] | None:
+def refusal(state, seat: int, action: str, every: bool = True,
+            legal: list[str] | None = None) -> tuple[IllegalAction, list[str]] | None:
     """The refusal `apply` makes of `action` by `seat` now, and every rule that forbids it (its rule first); None when legal.
 
     `apply` is asked on the state itself, not a copy: the seat's legal set is known by
     then (cached), so `apply` refuses an action outside it without touching the state.
     Not `every`: the refusal's own rule only (touti fuzz, when it needs no more).
+    `legal`: the seat's legal set, when the caller has it already (touti fuzz's probes).
     """
-    if action in state.legal_actions(seat):
+    if action in (state.legal_actions(seat) if legal is None else legal):
         return None
     try:
         state.apply(seat, action)
