@@ -75,9 +75,19 @@ class _Quoted(dict):
 QUOTED = _Quoted()
 
 
+_ACTION_LISTS: dict[tuple, str] = {}  # the legal sets written: most recur (the bidding's, a lead's few cards)
+_ACTION_LISTS_KEPT = 20_000  # ...but a long fuzz run meets ever new ones: the memo stops growing there
+
+
 def actions_text(actions: list[str]) -> str:
     """A legal step's output, `{"actions": [...]}`, as JSON text."""
-    return '{"actions":[' + ",".join(map(QUOTED.__getitem__, actions)) + "]}"
+    key = tuple(actions)
+    found = _ACTION_LISTS.get(key)
+    if found is None:
+        found = '{"actions":[' + ",".join(map(QUOTED.__getitem__, actions)) + "]}"
+        if len(_ACTION_LISTS) < _ACTION_LISTS_KEPT:
+            _ACTION_LISTS[key] = found
+    return found
 
 
 def seats_text(seats: list[int]) -> str:
@@ -278,13 +288,13 @@ class ReferenceAdapter:
             run = CaseRun(self.new_round(request["setup"]), _engine()[1])
             # CaseRun.text with its common ops inlined on the state's bound methods (a fuzz round is over a hundred
             # steps); each writes its output with CaseRun's own text function, every other op is CaseRun.text's
-            keep, illegal, quoted = outputs.append, run.illegal, QUOTED.__getitem__
+            keep, illegal = outputs.append, run.illegal
             state = run.state
             apply, legal, actors, last_winner = state.apply, state.legal_actions, state.actors, state.last_trick_winner
             for step_index, step in enumerate(request["steps"]):
                 op = step["op"]
                 if op == "legal":
-                    keep('{"actions":[' + ",".join(map(quoted, legal(step["seat"]))) + "]}")  # actions_text
+                    keep(actions_text(legal(step["seat"])))
                 elif op == "actors":
                     keep(seats_text(actors()))
                 elif op == "apply" or op == "refuse":
