@@ -1,4 +1,4 @@
-"""The adapter's step loop (ReferenceAdapter.case_reply, its common ops inlined) answers every step as CaseRun.text does."""
+"""The adapter's step loop (case_reply, its common ops inlined) answers every step as CaseRun.text does."""
 
 from __future__ import annotations
 
