@@ -75,9 +75,19 @@ class _Quoted(dict):
 QUOTED = _Quoted()
 
 
+_ACTION_LISTS: dict[tuple, str] = {}  # the legal sets written: most recur (the bidding's, a lead's few cards)
+_ACTION_LISTS_KEPT = 20_000  # ...but a long fuzz run meets ever new ones: the memo stops growing there
+
+
 def actions_text(actions: list[str]) -> str:
     """A legal step's output, `{"actions": [...]}`, as JSON text."""
-    return '{"actions":[' + ",".join(map(QUOTED.__getitem__, actions)) + "]}"
+    key = tuple(actions)
+    found = _ACTION_LISTS.get(key)
+    if found is None:
+        found = '{"actions":[' + ",".join(map(QUOTED.__getitem__, actions)) + "]}"
+        if len(_ACTION_LISTS) < _ACTION_LISTS_KEPT:
+            _ACTION_LISTS[key] = found
+    return found
 
 
 def seats_text(seats: list[int]) -> str:
@@ -189,6 +199,10 @@ _STEPS_MEMBER = ',"steps":['
 _STEP_TEXTS: dict[str, dict] = {}  # a step's text (without its braces) -> the step: most steps are a few texts
 _STEP_TEXTS_KEPT = 50_000  # a case's actions come from a bounded vocabulary, but a request can name anything
 _SCALARS = (str, int, float, bool, type(None))
+_ACTORS_PIECE = '"op":"actors"'  # a fuzz round asks the actors before each move
+_ACTORS_CUT = "},{" + _ACTORS_PIECE + "},{"
+_MOVE_TEXTS: dict[str, list] = {}  # the text after an actors step, up to the next -> its steps, that actors step first
+_MOVE_TEXTS_KEPT = 20_000  # a move's texts: a seat's legal and apply steps, most of them recurring
 
 
 def decode_request(line: str):
@@ -218,17 +232,40 @@ def decode_request(line: str):
 
 
 def _decode_steps(inner: str) -> list:
-    """The steps of `{inner}` cut at `},{`: each piece decoded once, as a whole object (else ValueError)."""
-    kept, steps = _STEP_TEXTS, []
+    """The steps of `{inner}` cut at `},{`: each piece decoded once, as a whole object (else ValueError).
+
+    The pieces are taken a move at a time: `inner` is first cut at each actors step (`},{"op":"actors"},{`, two
+    cuts at `},{` with the actors step between them, so the pieces are the very same), and the steps of a move's
+    text (its legal and apply steps, a refusal, a trick winner), all kept, are kept together as well: the same text
+    is the same pieces, each proved a whole object when it was first decoded.
+    """
+    groups = inner.split(_ACTORS_CUT)
+    steps = _decode_pieces(groups[0])[0]
+    kept_moves, more = _MOVE_TEXTS, steps.extend
+    for group in groups[1:]:
+        found = kept_moves.get(group)
+        if found is None:
+            found, all_kept = _decode_pieces(_ACTORS_PIECE + "},{" + group)
+            if all_kept and len(kept_moves) < _MOVE_TEXTS_KEPT:
+                kept_moves[group] = found
+        more(found)
+    return steps
+
+
+def _decode_pieces(text: str) -> tuple[list, bool]:
+    """The steps of `{text}` cut at `},{`, and whether every one of them is a kept step."""
+    kept, steps, all_kept = _STEP_TEXTS, [], True
     keep = steps.append
-    for piece in inner.split("},{"):
+    for piece in text.split("},{"):
         step = kept.get(piece)
         if step is None:
             step = json.loads("{" + piece + "}")
             if len(kept) < _STEP_TEXTS_KEPT and all(type(value) in _SCALARS for value in step.values()):
                 kept[piece] = step
+            else:
+                all_kept = False
         keep(step)
-    return steps
+    return steps, all_kept
 
 
 class ReferenceAdapter:
@@ -276,11 +313,32 @@ class ReferenceAdapter:
         outputs: list[str] = []
         try:
             run = CaseRun(self.new_round(request["setup"]), _engine()[1])
-            keep, ops = outputs.append, _OPS
-            for step_index, step in enumerate(request["steps"]):  # CaseRun.text, its common case inlined
+            # CaseRun.text with its common ops inlined on the state's bound methods (a fuzz round is over a hundred
+            # steps); each writes its output with CaseRun's own text function, every other op is CaseRun.text's
+            keep, illegal = outputs.append, run.illegal
+            state = run.state
+            apply, legal, actors, last_winner = state.apply, state.legal_actions, state.actors, state.last_trick_winner
+            for step_index, step in enumerate(request["steps"]):
                 op = step["op"]
-                method = ops.get(op) if type(op) is str else None
-                keep(method(run, step) if method is not None else run.text(step))
+                if op == "legal":
+                    keep(actions_text(legal(step["seat"])))
+                elif op == "actors":
+                    keep(seats_text(actors()))
+                elif op == "apply" or op == "refuse":
+                    try:
+                        apply(step["seat"], step["action"])
+                    except illegal as refusal:
+                        keep(refusal_text(refusal.rule_id, refusal.message))
+                    else:
+                        keep(ACCEPTED)
+                elif op == "trick_winner":
+                    keep(winner_text(last_winner()))
+                else:
+                    keep(run.text(step))
+                    if run.state is not state:  # next_round: a new state
+                        state = run.state
+                        apply, legal, actors = state.apply, state.legal_actions, state.actors
+                        last_winner = state.last_trick_winner
         except Exception as error:  # an engine bug or a bad request must not stop the server
             where = "setup" if step_index == "setup" else f"step {step_index}"
             reply = ENCODE({"type": "errored", "id": case_id, "message": f"{where}: {type(error).__name__}: {error}"})

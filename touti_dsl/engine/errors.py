@@ -40,6 +40,10 @@ class IllegalAction(Exception):
     """An action refused by the engine: the rule that forbids it and a plain-words reason."""
 
     def __init__(self, rule_id: str, message: str):
+        # no super().__init__: `args` is (rule_id, message) as given, and the text is written only when asked for
+        # (a refusal is raised several times a fuzz round, on both sides of its pipe, and rarely shown)
         self.rule_id = rule_id
         self.message = message
-        super().__init__(f"{rule_id}: {message}")
+
+    def __str__(self) -> str:
+        return f"{self.rule_id}: {self.message}"
