@@ -28,7 +28,7 @@ from ..engine.game import Dealt, split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
 from ..engine.refusals import refusal
-from .adapter import ACCEPTED, ENCODE, QUOTED, actions_text, refusal_text, result_text, seats_text, winner_text
+from .adapter import ACCEPTED, ENCODE, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of, kind_names
 
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
@@ -162,9 +162,9 @@ ACTORS_TEXT, TRICK_WINNER_TEXT = '{"op":"actors"}', '{"op":"trick_winner"}'
 RESULTS_TEXT = ('{"op":"round_result"}', '{"op":"match_result"}')
 LEGAL_TEXTS = tuple(f'{{"op":"legal","seat":{seat}}}' for seat in range(8))  # a table seats at most 6
 ONE_ACTOR_TEXTS = tuple(f"{ACTORS_TEXT},{legal}" for legal in LEGAL_TEXTS)  # `sent` is joined with commas
-# The outputs of the actors step and of the legal step of a move with one actor, in one text: this head, the quoted
-# actions, "]}" (seats_text's and actions_text's, inlined; test_fuzz checks that a round's reply is the adapter's)
-_ONE_ACTOR_HEADS = tuple(seats_text([seat]) + ',{"actions":[' for seat in range(8))
+# The outputs of the actors step and of the legal step of a move with one actor, in one text: this head, then
+# actions_text of the actor's legal set (the adapter's own texts, kept per legal set: most recur)
+_ONE_ACTOR_HEADS = tuple(seats_text([seat]) + "," for seat in range(8))
 
 
 class _StepTexts(dict):
@@ -211,7 +211,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, b
     # bound once: the loop runs some forty times a round, on both sides of the pipe the hot path of touti fuzz
     send, reply, use = sent.append, replies.append, used.append
     actors_now, legal_now, apply = state.actors, state.legal_actions, state.apply
-    quoted, heads, apply_texts = QUOTED.__getitem__, _ONE_ACTOR_HEADS, _APPLY_TEXTS
+    heads, apply_texts = _ONE_ACTOR_HEADS, _APPLY_TEXTS
     while state.phase != "done":  # RoundState.is_terminal
         actors = actors_now()
         if len(actors) == 1 and not absent:  # most moves: one actor, whose legal list is the options, as it is
@@ -219,7 +219,7 @@ def _play(game: Game, setup: dict, choose, absent: frozenset[str], label: str, b
             owners, found = None, legal_now(seat)
             legal = [found]
             send(ONE_ACTOR_TEXTS[seat])  # the actors step and the actor's legal step, in one text
-            reply(heads[seat] + ",".join(map(quoted, found)) + "]}")
+            reply(heads[seat] + actions_text(found))
         else:
             legal = [legal_now(seat) for seat in actors]
             owners, found = _options(actors, legal, absent, kinds)
