@@ -106,6 +106,22 @@ def test_a_divergence_is_shrunk_to_a_case_file_that_conform_replays(capsys, tmp_
     assert [p.name for p in again.iterdir()] == [path.name]  # seeded: the same case, shrunk the same way
 
 
+def test_a_house_spec_given_by_its_path_has_its_divergences_blamed_on_its_rules(capsys, tmp_path, monkeypatch):
+    """A house spec off the search path, named by its path, run from another folder: its rules are still known."""
+    house = tmp_path / "specs" / "my-house.touti"
+    house.parent.mkdir()
+    house.write_text('touti 1\n\nsystem "my-house" extends "atlas-carta" {\n  title: "My house"\n'
+                     '  summary: "Atlas Carta at my house"\n  source: "a test"\n}\n', encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("TOUTI_PATH", raising=False)
+    wrong = f"{TOUTI} adapter {ROOT / 'conformance' / 'mutants' / 'no-overtake.touti'} --as my-house"
+    code, out, _ = fuzz(capsys, "--impl", wrong, "--system", str(house), "--rounds", "50", "--seed", "2",
+                        "--out", str(elsewhere / "out"))
+    assert code == 1 and "DIVERGENCE on play.overtake" in out
+
+
 def test_an_implementation_without_a_feature_is_never_played_it(capsys, tmp_path):
     impl = f"{TOUTI} adapter {ROOT / 'conformance' / 'partial' / 'tute-without-swap.touti'} --as tute"
     code, out, _ = fuzz(capsys, "--impl", impl, "--system", "tute", "--rounds", "20", "--seed", "1", "--without", "swap", "--out", str(tmp_path))

@@ -125,7 +125,7 @@ class Fuzz:
 
     def __init__(self, args, spec, game, job: Job):
         self.args, self.spec, self.game, self.job = args, spec, game, job
-        self.rules = SystemRules(spec.system, [])
+        self.rules = SystemRules(spec.system, [], spec)
         self.absent = job.absent_features() & frozenset(spec_features(spec))
         self.rounds = self.moves = self.probes = 0
         self.started = time.monotonic()

@@ -34,11 +34,15 @@ from .compare import Mismatch, forbidding
 
 
 class SystemRules:
-    """The rule ids a system has, and the reference engine when the system is bundled (to explain steps)."""
+    """The rule ids a system has, and the reference engine when its spec is found (to explain steps).
 
-    def __init__(self, system: str, cases: list[dict]):
+    `spec`: the system's spec when the caller has it loaded already (touti fuzz, given a
+    house spec by its path: looking it up again by its id finds it only on the search path).
+    """
+
+    def __init__(self, system: str, cases: list[dict], spec=None):
         self.system = system
-        self.spec = _load_spec(system)
+        self.spec = spec if spec is not None else _load_spec(system)
         if self.spec is not None:  # a rule of a `with N players` block is the system's too (at that number)
             self.ids = {rule.id for rule in self.spec.rules} | {r.id for block in self.spec.seat_rules for r in block.rules}
         else:  # not a bundled system: the rule ids its cases name are all that is known
