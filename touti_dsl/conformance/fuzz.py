@@ -308,14 +308,9 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
 # ---------------------------------------------------------------------- random plans
 
 
-def random_setup(game: Game, rng: random.Random) -> dict:
-    """A shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal (games won, hands
-    played)."""
-    return random_deal(game, rng)[0]
-
-
 def random_deal(game: Game, rng: random.Random) -> tuple[dict, Dealt]:
-    """`random_setup`'s setup, and its deal as `split_deck` shared it out (`Game.new_round(dealt=...)` takes it)."""
+    """A round's setup: a shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal
+    (games won, hands played); and its deal as `split_deck` shared it out (`Game.new_round(dealt=...)` takes it)."""
     rules = game.ruleset
     deck = _shuffled(rules.ncards, rng.getrandbits)
     pivot = rng.randrange(rules.seats)  # drawn after the shuffle, as always, so that a seed replays the same rounds
