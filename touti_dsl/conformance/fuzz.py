@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import reduce
-from itertools import chain, filterfalse
 from operator import or_
 from typing import Callable
 
@@ -27,6 +26,7 @@ from ..engine import Game
 from ..engine.game import Dealt, split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
+from ..engine.errors import IllegalAction
 from ..engine.refusals import refusal
 from .adapter import ACCEPTED, ENCODE, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of, kind_names
@@ -134,8 +134,8 @@ def probe_candidates(game: Game, state, seat: int, legal: list[str] | None = Non
         known = _BY_PHASE[(id(rules), state.phase)] = (rules, for_phase(rules, state.phase))
     hand, text = state.hands[seat], rules.play_text
     allowed = set(state.legal_actions(seat) if legal is None else legal)
-    # filtered at C speed: a probe is made at one move in seven, on both sides of the pipe the hot path of touti fuzz
-    tries = list(filterfalse(allowed.__contains__, chain(known[1], map(text.__getitem__, hand))))
+    tries = [action for action in known[1] if action not in allowed]
+    tries += [action for card in hand if (action := text[card]) not in allowed]
     if len(hand) < rules.ncards:
         held, missing = set(hand), 0
         while missing in held:
@@ -294,14 +294,19 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
-    found = refusal(state, seat, action, every=steps is not None, legal=legal[index] if actors else None)
-    if found is None:  # pragma: no cover - a candidate outside the legal set is always refused
-        return 0
-    refused, rules = found
-    if steps is not None:
+    if steps is None:  # a brief round: the refusal `apply` makes, as `refusal(..., every=False)` gives it
+        try:
+            state.apply(seat, action)
+        except IllegalAction as refused:
+            rule, message = refused.rule_id, refused.message
+        else:  # pragma: no cover - a candidate outside the legal set is always refused
+            raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
+    else:
+        refused, rules = refusal(state, seat, action, legal=legal[index] if actors else None)
+        rule, message = refused.rule_id, refused.message
         steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
     sent.append(_REFUSE_TEXTS[seat][action])
-    replies.append(refusal_text(refused.rule_id, refused.message))
+    replies.append(refusal_text(rule, message))
     return probe
 
 
@@ -369,11 +374,12 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
     bias = _bias(game, rng, absent)
 
     draw, chance, plain, contract, concede = rng.getrandbits, rng.random, _PLAIN.issuperset, bias.contract is not None, bias.concede
+    probe_below = PROBE_BELOW
 
     def choose(index: int, state, found) -> tuple[int, int]:
         # one draw of 48 bits a move: whether to probe (16 bits), which candidate (16), which option (16)
         bits = draw(48)
-        probe = 1 + (bits >> 16 & 0xFFFF) % 63 if bits & 0xFFFF < PROBE_BELOW else 0
+        probe = 1 + (bits >> 16 & 0xFFFF) % 63 if bits & 0xFFFF < probe_below else 0
         if found[-1] == "concede":  # most of the play where a concession is open: _wanted's first case, inlined
             last = len(found) - 1
             if last and state.phase != "bidding" and plain(found[:last]):
@@ -429,31 +435,72 @@ def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int
     if found[last] == "concede" and last and state.phase != "bidding" and _PLAIN.issuperset(found[:last]):
         # most of the play: plain moves and a concession (known already): the general case below, without its lists
         return [last] if rng.random() < bias.concede else range(last)
-    if _PLAIN.issuperset(found):  # plain moves only (most of the play, known already): no draw to make
-        present = 0
-    else:
-        kinds = list(map(_KINDS.get, found))
-        if None in kinds:
-            kinds = list(map(_kind, found))
-        present = reduce(or_, kinds, 0)  # every kind among the options, one bit each
+    seen = _seen(found)
+    present = seen.present
     if not present:
         if state.phase == "bidding" and bias.contract is not None:
-            return _towards(found, bias.contract)
+            return seen.towards(bias.contract)
         return None
     if present & DECLARE and rng.random() < 0.8:
-        return [i for i, kind in enumerate(kinds) if kind & DECLARE]
+        return seen.of_kind(DECLARE)
     if present & VOTE:
-        return [i for i, kind in enumerate(kinds) if kind & VOTE]
+        return seen.of_kind(VOTE)
     if present & CONCEDE and rng.random() < bias.concede:
-        return [i for i, kind in enumerate(kinds) if kind & CONCEDE]
+        return seen.of_kind(CONCEDE)
     if present & CALL and rng.random() < 0.3:
-        return [i for i, kind in enumerate(kinds) if kind & CALL]
+        return seen.of_kind(CALL)
     if state.phase == "bidding" and bias.contract is not None:
-        return _towards(found, bias.contract)
-    return [i for i, kind in enumerate(kinds) if not kind & CONCEDE] if present & CONCEDE else None
+        return seen.towards(bias.contract)
+    return seen.not_conceding() if present & CONCEDE else None
 
 
-def _towards(found: list[str], contract: int) -> list[int]:
+class _Seen:
+    """What the biased player sees in one list of options: the kinds present, and the indices it may prefer.
+
+    Worked out once per distinct list (the bidding's lists recur round after round) and
+    kept in `_SEEN`; the lists it returns are its own, never changed by their users.
+    """
+
+    __slots__ = ("found", "kinds", "present", "_of_kind", "_towards")
+
+    def __init__(self, found: tuple[str, ...]):
+        self.found = found
+        self.kinds = kinds = tuple(map(_kind, found))
+        self.present = reduce(or_, kinds, 0)  # every kind among the options, one bit each
+        self._of_kind: dict[int, list[int]] = {}
+        self._towards: dict[int, list[int]] = {}
+
+    def of_kind(self, kind: int) -> list[int]:
+        found = self._of_kind.get(kind)
+        if found is None:
+            found = self._of_kind[kind] = [i for i, each in enumerate(self.kinds) if each & kind]
+        return found
+
+    def not_conceding(self) -> list[int]:
+        return [i for i, kind in enumerate(self.kinds) if not kind & CONCEDE]
+
+    def towards(self, contract: int) -> list[int]:
+        found = self._towards.get(contract)
+        if found is None:
+            found = self._towards[contract] = _towards(self.found, contract)
+        return found
+
+
+_SEEN: dict[tuple[str, ...], _Seen] = {}
+_SEEN_KEPT = 20_000  # a long run meets ever new lists of options (hands of cards): the memo stops growing there
+
+
+def _seen(found: list[str]) -> _Seen:
+    key = tuple(found)
+    seen = _SEEN.get(key)
+    if seen is None:
+        seen = _Seen(key)
+        if len(_SEEN) < _SEEN_KEPT:
+            _SEEN[key] = seen
+    return seen
+
+
+def _towards(found: list[str] | tuple[str, ...], contract: int) -> list[int]:
     """Bid up to the contract level, then pass: the first of the highest bids not above the contract, else the passes."""
     best, chosen = None, None
     for index, action in enumerate(found):
