@@ -99,11 +99,9 @@ def test_a_line_is_a_condition_on_the_player_judged(tmp_path, condition, code):
 
 
 def test_the_pages_state_it_in_every_language():
-    from tests.docs.helpers import ROOT
-    from touti_dsl.docs.render import load_for_docs, render_rules
+    from tests.docs.helpers import spec_pages
 
-    loaded = load_for_docs(EXAMPLE, ROOT)
-    pages = {lang: render_rules(loaded, lang) for lang in ("en", "fr", "ar")}
+    pages = spec_pages(EXAMPLE)
     assert ("At the end of the hand, before the ranking by points, a player loses the hand unless the number of tricks "
             "they won this round is more than 0.") in pages["en"]
     assert "the players who fail the first one that any player fails lose the hand" in pages["en"]
