@@ -76,7 +76,7 @@ Error codes (stable; the language reference lists this table):
 | E410 | a number where a condition is expected, or a condition where a number is expected |
 | E411 | `play.order` does not list every play duty exactly once |
 | E412 | `redeal.when` names what the deal does not show: trumps, when no turned card shows them; the led suit |
-| E420 | a rule, duty, term or value that needs trumps at a table without them (`trump.choice: none`): the turned card and its swap, a duty to trump or overtrump, `trick_trumped` / `holds_trump` / `turned_rank` or a `trump` argument, the `trump` row of `ghna.values` / `ghna.minimums`, a kind's value in trumps, a `plain_only` cap |
+| E420 | a rule, duty, term or value that needs trumps at a table without them (`trump.choice: none`): the turned card and its swap, a duty to trump or overtrump, `trick_trumped` / `led_trump` / `holds_trump` / `turned_rank` or a `trump` argument, the `trump` row of `ghna.values` / `ghna.minimums`, a kind's value in trumps, a `plain_only` cap |
 | E421 | `trick.winner` does not fit `trump.choice`: `highest_led` exactly when the table has no trumps |
 | E405 | `play.partner_exemption` names something that is not a play obligation |
 | E406 | call named like a section or a keyword |

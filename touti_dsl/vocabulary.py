@@ -134,6 +134,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("bid_suit", {"bid"}, "the bid being made names that suit as trumps", ("suit",), 1),
         # the play, for the seat about to act
         _truth("trick_trumped", TABLE, "a trump has been played to this trick and the led suit is not trumps"),
+        _truth("led_trump", TABLE, "a trump has been led to this trick"),
         _truth("partner_winning", TABLE, "this player's partner currently wins the trick"),
         _truth("partner_unbeatable", {"play"}, "this player's partner wins the trick and nobody still to play holds a card that beats it"),
         _truth("leading", TABLE, "this player leads the trick"),
@@ -225,7 +226,7 @@ DUTIES: dict[str, DutyInfo] = {
 TRUMP_DUTIES = ("trump", "beat_trump", "no_undertrump")
 # Terms that read trumps or the turned card: false or 0 in every round without trumps, a condition that never decides
 # (E420, as is a `trump` argument); `bid_suit`, a suit named in the bid, is already E310 outside `trump.choice in_bid`.
-TRUMP_TERMS = ("trick_trumped", "holds_trump", "turned_rank")
+TRUMP_TERMS = ("trick_trumped", "led_trump", "holds_trump", "turned_rank")
 
 
 @dataclass(frozen=True, slots=True)
