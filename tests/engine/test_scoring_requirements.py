@@ -124,3 +124,28 @@ def test_the_generator_shows_each_line_deciding_and_not():
         ("scoring.took_trick", "negative"), ("scoring.took_trick", "positive")]
     decided = next(c for c in cases if c["rules"][0] == "scoring.took_trick" and c["polarity"] == "positive")
     assert decided["steps"][-1]["expect"]["losers"] and "fail" in decided["description"]
+
+
+def test_an_implementation_without_the_line_is_blamed_on_it(tmp_path):
+    """Played without `took_trick`, the round where a player took no trick names another loser: the blame is on the
+    line the case shows deciding, not on the ranking."""
+    from touti_dsl.cases import outcomes
+    from touti_dsl.cases.explore import Explorer
+    from touti_dsl.conformance.adapter import ReferenceAdapter
+    from touti_dsl.conformance.blame import SystemRules, blamed_rules
+    from touti_dsl.conformance.compare import first_mismatch
+    from touti_dsl.conformance.protocol import case_request
+
+    game = Game.from_spec(load_spec(EXAMPLE))
+    findings = Explorer(game, 20261130 + 3300, stacked=True).explore(8)
+    case = next(c for c in outcomes.standing_cases(game, findings.rounds)
+                if c["rules"][0] == "scoring.took_trick" and c["polarity"] == "positive")
+    case = dict(case, id="c-took-trick", system=game.spec.system)
+    mutant = tmp_path / "mutant.touti"
+    mutant.write_text('touti 1\n\nsystem "mutant" extends "tute-cabrero-no-trick-loses" {\n  title: "mutant"\n}\n\n'
+                      "scoring {\n  remove took_trick\n}\n", encoding="utf-8")
+    outputs = ReferenceAdapter(str(mutant), game.spec.system).run_case(case_request(case))["outputs"]
+    mismatch = first_mismatch(case, outputs, complete=False)
+    assert mismatch is not None
+    system = SystemRules(game.spec.system, [case], spec=game.spec)
+    assert blamed_rules(case, mismatch, outputs[mismatch.step], system)[:1] == ["scoring.took_trick"]
