@@ -169,9 +169,12 @@ def standing_judged(st) -> tuple[str | None, list[int], list[int]] | None:
 def failing_standing(st, totals: list[int], sides: list[int]) -> tuple[str | None, list[int]]:
     """The first of scoring's `require` lines (in the order written) that some side among `sides` fails, judged for
     each side as `team` on the finished round, and the sides that fail it; (None, []) when every side meets them all."""
+    standing = st.rules.formulas.standing
+    if not standing:
+        return None, []
     facts = _facts(st, totals, st.contract_team, None)
     seating = st.seating
-    for rule_id, test in st.rules.formulas.standing:
+    for rule_id, test in standing:
         failed = [side for side in sides
                   if not test(st, next(s for s in seating.in_play if seating.team_of[s] == side), facts)]
         if failed:
