@@ -10,8 +10,9 @@ import pytest
 
 from touti_dsl.engine import Game
 from touti_dsl.engine.errors import IllegalAction
-from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
+
+from tests.house import house_codes
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
 EXAMPLE = EXAMPLES / "tute-habanero-follow-trumps.touti"
@@ -46,12 +47,7 @@ def test_the_base_needs_no_following_at_all_before_the_stock_is_empty():
 
 
 def test_a_table_without_trumps_has_no_trump_lead(tmp_path):
-    path = tmp_path / "house.touti"
-    path.write_text('touti 1\n\nsystem "house" extends "briscolone" {\n  title: "House"\n}\n\n'
-                    "add play {\n  follow_suit: must follow when led_trump\n}\n", encoding="utf-8")
-    with pytest.raises(ToutiError) as error:
-        load_spec(path)
-    assert ("E420", 8) in [(d.code, d.loc.line) for d in error.value.diagnostics]
+    assert ("E420", 8) in house_codes(tmp_path, "briscolone", "add play {\n  follow_suit: must follow when led_trump\n}\n")
 
 
 def test_the_pages_say_it_in_every_language():

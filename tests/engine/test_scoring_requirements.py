@@ -14,8 +14,9 @@ import pytest
 
 from touti_dsl.engine import Game
 from touti_dsl.engine.scoring import standing_judged, trick_counts
-from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
+
+from tests.house import house_codes
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
 EXAMPLE = EXAMPLES / "tute-cabrero-no-trick-loses.touti"
@@ -74,28 +75,19 @@ def test_the_first_line_some_player_fails_decides(tmp_path):
     assert state.round_result()["losers"] == [2] and standing_judged(state)[0] == "scoring.took_trick"
 
 
-def _variant(tmp_path, base: str, lines: str) -> Path:
-    path = tmp_path / "house.touti"
-    path.write_text(f'touti 1\n\nsystem "house" extends "{base}" {{\n  title: "House"\n}}\n\nadd scoring {{\n{lines}}}\n',
-                    encoding="utf-8")
-    return path
-
-
-def _codes(path: Path) -> list[tuple[str, int]]:
-    with pytest.raises(ToutiError) as error:
-        load_spec(path)
-    return [(d.code, d.loc.line) for d in error.value.diagnostics]
+def _codes(tmp_path, base: str, lines: str) -> list[tuple[str, int]]:
+    return house_codes(tmp_path, base, f"add scoring {{\n{lines}}}\n")
 
 
 def test_only_a_ranking_by_place_has_losers_to_name(tmp_path):
-    assert ("E310", 8) in _codes(_variant(tmp_path, "tute", "  require took_trick: tricks_won(team) > 0\n"))
+    assert ("E310", 8) in _codes(tmp_path, "tute", "  require took_trick: tricks_won(team) > 0\n")
 
 
 @pytest.mark.parametrize("condition, code", [("points(winner) <= 100", "E401"),  # no winner before the ranking
                                              ("holds_trump", "E403"),  # a term of the play
                                              ("points(team)", "E410")])  # a number, not a condition
 def test_a_line_is_a_condition_on_the_player_judged(tmp_path, condition, code):
-    assert (code, 8) in _codes(_variant(tmp_path, "tute-cabrero", f"  require line: {condition}\n"))
+    assert (code, 8) in _codes(tmp_path, "tute-cabrero", f"  require line: {condition}\n")
 
 
 def test_the_pages_state_it_in_every_language():
