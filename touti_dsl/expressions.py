@@ -138,7 +138,7 @@ def context_sides(context: str) -> tuple[str, ...]:
         return RESULT_SIDES + CONTRACT_SIDES
     if context == "next_round":  # and the dealer's side (the first speaker's, without a dealer), and the others
         return RESULT_SIDES + CONTRACT_SIDES + DEALER_SIDES
-    if context in ("at_once", "claimed"):
+    if context in ("at_once", "claimed", "standing"):
         return AT_ONCE_SIDES + CONTRACT_SIDES
     return SEAT_SIDES + CONTRACT_SIDES
 

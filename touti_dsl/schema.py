@@ -284,9 +284,15 @@ CALL_BY_KEY: dict[str, RuleSpec] = {r.key: r for r in CALL_RULES}
 
 
 # Sections whose `require NAME: condition` lines constrain an action, and the context they are evaluated in.
-REQUIREMENT_SECTIONS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede", "claim": "claim"}
+REQUIREMENT_SECTIONS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "concession": "concede", "claim": "claim",
+                        "scoring": "standing"}
 REQUIREMENT_ACTIONS = {"bidding": "a bid", "ghna": "a declaration", "trump": "the trump swap",
                        "concession": "a concession", "claim": "a claim"}
+# `require NAME: condition` in `scoring` constrains no action: each player dealt in must meet it at the end of the
+# hand, or lose the hand (a ranking by place only: `middle_loses`, `place_loses`; engine/scoring.py).
+STANDING_MEANING = ("a condition each player dealt in must meet at the end of the hand (`team` is the player judged), "
+                    "or lose it: the first such line, in the order written, that some player fails makes those players "
+                    "lose, before the ranking by place")
 # Rules whose value is a formula or condition: (context, "number" | "truth").
 EXPRESSION_RULES = {
     "bidding.pass_allowed": ("bid", "truth"),
@@ -307,6 +313,8 @@ WORD_CHOICE_RULES = {"rotation.next_round": "next_round"}
 
 def spec_for(rule: m.Rule) -> RuleSpec | None:
     """The RuleSpec a rule is checked against; None for an unknown rule id."""
+    if rule.kind == "section" and isinstance(rule.value, m.Requirement) and rule.section == "scoring":
+        return RuleSpec(rule.id, (m.Requirement,), required=False, meaning=STANDING_MEANING)
     if rule.kind == "section" and isinstance(rule.value, m.Requirement) and rule.section in REQUIREMENT_SECTIONS:
         action = REQUIREMENT_ACTIONS[rule.section]
         return RuleSpec(rule.id, (m.Requirement,), required=False, meaning=f"a precondition of {action}")

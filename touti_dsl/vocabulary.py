@@ -25,7 +25,10 @@ Contexts — where an expression is evaluated, and for whom:
   every declaration (`team` is that side, `opponents` the others): the first side it holds
   for wins the game at once;
 - `claimed`: `claim.holds` written as a condition, judged for the claimant's side (`team`, the
-  others `opponents`) on the round so far, at the moment of the claim: the terms of `at_once`.
+  others `opponents`) on the round so far, at the moment of the claim: the terms of `at_once`;
+- `standing`: the scoring section's `require` lines, judged for each player dealt in (`team`,
+  the others `opponents`) on the finished round, before a ranking by place: the terms of
+  `at_once`.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ from dataclasses import dataclass
 BIDDING = frozenset({"call", "bid"})
 TABLE = frozenset({"play", "declare", "swap", "concede", "claim"})
 ROUND = frozenset({"round"})
-AT_ONCE = frozenset({"at_once", "claimed"})  # a side judged on the round so far: match.at_once, claim.holds
+# a side judged on the round so far: match.at_once, claim.holds; on the finished round: scoring's `require` lines
+AT_ONCE = frozenset({"at_once", "claimed", "standing"})
 DEAL = frozenset({"deal"})
 NEXT_ROUND = frozenset({"next_round"})
 FINISHED = ROUND | NEXT_ROUND  # the round is over: scored, or read to say who deals next
@@ -54,6 +58,7 @@ CONTEXT_NAMES = {
     "at_once": "a condition that wins the game at once",
     "claimed": "the condition a claim states",
     "next_round": "the choice of who deals next",
+    "standing": "a condition each player must meet at the end of the hand, or lose it",
 }
 
 # Argument kinds.  A term lists the kinds its arguments may be, each at most once.
@@ -64,7 +69,7 @@ AT_ONCE_SIDES = ("team", "opponents")  # in `match.at_once` / `claim.holds`: the
 DEALER_SIDES = ("team", "opponents")  # in `rotation.next_round`: the dealer's side (the first speaker's, without a dealer)
 ARG_KINDS = {
     "side": "a side: self, partner, team, opponents, bidders or defenders (winner, loser in scoring; team, opponents, "
-            "bidders, defenders in match.at_once and claim.holds; winner, loser, bidders, defenders and team, opponents "
+            "bidders, defenders in match.at_once, claim.holds and scoring's `require` lines; winner, loser, bidders, defenders and team, opponents "
             "(the dealer's side and the others) in rotation.next_round)",
     "kind": "a kind of declaration: trump (the 40), plain (a 20), tute, or the name of a kind of ghna.kinds",
     "suit": "a suit of the deck",
@@ -129,6 +134,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("bid_suit", {"bid"}, "the bid being made names that suit as trumps", ("suit",), 1),
         # the play, for the seat about to act
         _truth("trick_trumped", TABLE, "a trump has been played to this trick and the led suit is not trumps"),
+        _truth("led_trump", TABLE, "a trump has been led to this trick"),
         _truth("partner_winning", TABLE, "this player's partner currently wins the trick"),
         _truth("partner_unbeatable", {"play"}, "this player's partner wins the trick and nobody still to play holds a card that beats it"),
         _truth("leading", TABLE, "this player leads the trick"),
@@ -220,7 +226,7 @@ DUTIES: dict[str, DutyInfo] = {
 TRUMP_DUTIES = ("trump", "beat_trump", "no_undertrump")
 # Terms that read trumps or the turned card: false or 0 in every round without trumps, a condition that never decides
 # (E420, as is a `trump` argument); `bid_suit`, a suit named in the bid, is already E310 outside `trump.choice in_bid`.
-TRUMP_TERMS = ("trick_trumped", "holds_trump", "turned_rank")
+TRUMP_TERMS = ("trick_trumped", "led_trump", "holds_trump", "turned_rank")
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,11 +65,9 @@ def test_capote_void_applies_only_where_the_middle_loses(tmp_path):
 
 
 def test_the_pages_state_it_in_every_language(tmp_path):
-    from tests.docs.helpers import ROOT
-    from touti_dsl.docs.render import load_for_docs, render_rules
+    from tests.docs.helpers import spec_pages
 
-    loaded = load_for_docs(EXAMPLE, ROOT)
-    pages = {lang: render_rules(loaded, lang) for lang in ("en", "fr", "ar")}
+    pages = spec_pages(EXAMPLE)
     assert ("A capote does not count for a player who took every trick when the number of declarations of any kind "
             "they made this round is more than 0: that player alone loses the hand instead.") in pages["en"]
     assert "Un capot ne compte pas pour le joueur qui a fait tous les plis quand" in pages["fr"]

@@ -31,7 +31,7 @@ def _losers(totals, place=2, tie="share", tricks_won=None, tute=None, last=None,
                             seating=Seating.of(tuple(range(seats)), out=out), last_trick_team=won[-1],
                             first_speaker=first_speaker,
                             rules=SimpleNamespace(scoring="place_loses", losing_place=place, place_tie=tie,
-                                                  formulas=SimpleNamespace(capote_void=None)))
+                                                  formulas=SimpleNamespace(capote_void=None, standing=())))
     return _losers_by_place(state, totals)
 
 

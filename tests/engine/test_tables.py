@@ -301,7 +301,7 @@ def _losers(totals, tricks_won=None, tute=None, seats=3, out=None):
     state = SimpleNamespace(tute_team=tute, at_once_team=None, claims=[], tricks=[(0, (), seat) for seat in won],
                             seating=Seating.of(tuple(range(seats)), out=out),
                             rules=SimpleNamespace(scoring="middle_loses", place_tie="share",
-                                                  formulas=SimpleNamespace(capote_void=None)))  # no scoring.capote_void
+                                                  formulas=SimpleNamespace(capote_void=None, standing=())))  # no scoring.capote_void
     return _losers_by_place(state, totals)
 
 

@@ -8,7 +8,7 @@ Rules fall in four kinds, decided from the model alone:
   A call precondition that no explored state refuses on its own is listed as *never
   decisive*, with the reason, instead of failing: RULES.md expects some (an implied
   condition still stated because it is part of the published rules).
-- *outcome* rules decide what happens (trick winner, scoring, rotation, match end...):
+- *outcome* rules decide what happens (trick winner, scoring and its `require` lines, rotation, match end...):
   each needs at least one case whose expectations check it, both sides where the rule
   has two (a contract made and one failed).
 - *foundation* rules (the deck and the table) shape every case's setup.
@@ -76,6 +76,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "descriptive"  # without bidding no round is ever void
     if rule.id == "ghna.who" and isinstance(value, m.Word) and value.value == "both":
         return "outcome"
+    if isinstance(value, m.Requirement) and rule.kind == "section" and rule.section == "scoring":
+        return "outcome"  # a player who fails it loses the hand: no action is refused
     if isinstance(value, (m.Requirement, m.Obligation)) or rule.id in REFUSING_FIXED:
         return "refusing"
     if rule.kind == "call" and rule.key in ("values", "raise"):

@@ -17,7 +17,8 @@ from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
-from ..engine.scoring import capote_side, capote_voided, losing_places, match_decision, round_facts, totals_so_far
+from ..engine.scoring import (capote_side, capote_voided, losing_places, match_decision, round_facts, standing_judged,
+                              totals_so_far)
 from ..schema import MATCH_LEVELS
 from ..word_choice import branches
 from .explore import RoundRecord
@@ -677,6 +678,38 @@ def capote_void_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     return [_result_case(record, ["scoring.capote_void", "scoring.round"], "positive" if held else "negative",
                          f"a capote where \"{sentence}\" {'holds: its taker alone loses' if held else 'does not hold: every other player loses'}")
             for held, record in sorted(best.items())]
+
+
+def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """Scoring's `require` lines (`require took_trick: tricks_won(team) > 0`): for each, the shortest round where it
+    decides (some player fails it and loses the hand; preferably a player the ranking by place would not have made
+    lose) and the shortest where every player meets it (a later line, or the ranking, decides)."""
+    standing = game.ruleset.formulas.standing
+    if not standing:
+        return []
+    order = [rule_id for rule_id, _ in standing]
+    best: dict[tuple[str, bool], tuple[tuple, RoundRecord, list[int], list[int]]] = {}
+    for record in rounds:
+        judged = standing_judged(_replayed(game, record, record.setup))
+        if judged is None:
+            continue
+        decided, failed, ranked = judged
+        upto = order.index(decided) + 1 if decided else len(order)
+        for index, rule_id in enumerate(order[:upto]):
+            holds = rule_id != decided
+            key = (not holds and failed == ranked, len(record.history))  # a loser the ranking would not name first
+            if (rule_id, holds) not in best or key < best[rule_id, holds][0]:
+                best[rule_id, holds] = (key, record, failed, ranked)
+    cases = []
+    for (rule_id, holds), (_, record, failed, ranked) in sorted(best.items()):
+        sentence = describe(game.spec.rule(rule_id).value.condition)
+        if holds:
+            words = f"every player meets \"{sentence}\": {rule_id} makes nobody lose, the next line or the ranking decides"
+        else:
+            words = (f"players {failed} fail \"{sentence}\": they lose the hand (the ranking by place alone would "
+                     f"have made {ranked} lose)")
+        cases.append(_result_case(record, [rule_id, "scoring.round"], "negative" if holds else "positive", words))
+    return cases
 
 
 def _wins_at_once(game: Game, record: RoundRecord) -> bool:

@@ -239,6 +239,8 @@ class ValueWords(Visitor):
     # -- value shapes
     def condition(self, expr: m.Expr, to_reader: bool = False, after: str | None = None) -> str:
         subject = RULE_SUBJECTS.get(self.rule.id)
+        if self.rule.section == "scoring" and isinstance(self.rule.value, m.Requirement):
+            subject = "team"  # scoring's `require` lines: the player judged, as in match.at_once
         if subject == "dealer" and self.spec.value("rotation.dealer") == m.Word("no"):
             subject = "first_speaker"  # nobody deals: the side is the first speaker's
         names = condition_names(self.spec, self.words.lang, numbers_are_ranks=self.rule.id in RANK_RULES,

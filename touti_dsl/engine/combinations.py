@@ -250,12 +250,20 @@ def rules_for_two_teams_of_two(spec: m.Spec) -> Iterator[Finding]:
 @combination()
 def places_need_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
     """A ranking by place ranks players, not teams: `middle_loses` (with two sides the middle score is everyone's) needs
-    three players or more, each for oneself; `place_loses` needs each for oneself and a `scoring.losing_place` that
+    three players or more, each for oneself; scoring's `require` lines (a player who fails one loses the hand) need a
+    ranking by place; `place_loses` needs each for oneself and a `scoring.losing_place` that
     every table the match may deal ranks (at least one, at most the fewest players dealt in)."""
     sides, sizes = _side_counts(spec)
     scoring = _word(spec, "scoring.round")
     if scoring == "middle_loses" and (sizes != {1} or min(sides, default=0) < 3):
         yield spec.rule("scoring.round"), "scoring.round middle_loses needs `teams: each` and at least three players"
+    if scoring not in ("middle_loses", "place_loses"):
+        for rule in spec.section("scoring"):
+            if isinstance(rule.value, m.Requirement):
+                yield (rule, f"{rule.id}: a player who fails a scoring `require` line loses the hand, which only a "
+                             f"ranking by place names (scoring.round middle_loses or place_loses), not {scoring}",
+                       f"remove {rule.id}, or write `round: middle_loses`")
+        return
     if scoring != "place_loses":
         return
     if sizes and sizes != {1}:

@@ -138,6 +138,7 @@ def _trick_points(st, _seat, _act) -> int:
 
 SIMPLE.update({
     "trick_trumped": lambda st, s, a: st.best_trump >= 0 and st.led_suit != st.trump_suit,
+    "led_trump": lambda st, s, a: bool(st.trick_cards) and st.led_suit == st.trump_suit,
     "partner_winning": lambda st, s, a: bool(st.trick_cards) and st.trick_winner in st.seating.partners[s],
     "partner_unbeatable": _partner_unbeatable,
     # the seat judged is not always the one to play (a swap, a declaration, a claim by another seat): "this player

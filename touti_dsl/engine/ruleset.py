@@ -84,6 +84,9 @@ class ScoringRules:
     winner: Callable
     loser: Callable
     capote_void: Callable | None = None  # middle_loses: judged for the capote's side (`winner`); holds: it alone loses
+    # scoring's `require` lines, in the order written: (rule id, test(state, seat of the player judged, facts)); the
+    # first that some player dealt in fails makes those players lose, before the ranking by place (scoring.py)
+    standing: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -725,11 +728,11 @@ REQUIREMENT_CONTEXTS = {"bidding": "bid", "ghna": "declare", "trump": "swap", "c
 def _compile_section_requirements(read: _Reader) -> dict:
     found: dict = {}
     for rule in read.spec.rules:
-        if rule.kind == "section" and isinstance(rule.value, m.Requirement):
+        if rule.kind == "section" and isinstance(rule.value, m.Requirement) and rule.section != "scoring":
             context = REQUIREMENT_CONTEXTS.get(rule.section)
             if context is None:
                 raise fail(rule, f"{rule.id}: a `require` line belongs in a call or in the bidding, ghna, trump, "
-                                 "concession or claim section")
+                                 "concession, claim or scoring section")
             found.setdefault(rule.section, []).append((rule.id, compile_requirement(rule, context, read.names)))
     return {section: tuple(tests) for section, tests in found.items()}
 
@@ -756,8 +759,10 @@ def _compile_places(read: _Reader) -> dict:
 
 def _compile_formulas(read: _Reader) -> ScoringRules:
     void = read.expression("scoring.capote_void", "round", m.Num(0)) if read.spec.has("scoring.capote_void") else None
+    standing = tuple((rule.id, compile_requirement(rule, "standing", read.names)) for rule in read.spec.section("scoring")
+                     if isinstance(rule.value, m.Requirement))
     return ScoringRules(**{key: read.expression(f"scoring.{key}", "round", default)
-                           for key, default in SCORING_DEFAULTS.items()}, capote_void=void)
+                           for key, default in SCORING_DEFAULTS.items()}, capote_void=void, standing=standing)
 
 
 def _condition(rule: m.Rule, expr: m.Expr, phase: str, names: Names | None = None) -> Callable:

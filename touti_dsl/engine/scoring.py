@@ -18,7 +18,10 @@ middle place loses (with an even number of sides, the two middle places), togeth
 with every side tied with a losing place; a tute, or a capote (one side took every
 trick), makes every other side lose, unless `scoring.capote_void` holds for the capote's side
 (judged as `winner`: "a capote does not count for a player who has sung"), which then loses
-alone.  `place_loses` (each for oneself) generalises it: the side at `scoring.losing_place` of the ranking loses
+alone.  Then (and so under `place_loses` below) scoring's `require` lines (`require took_trick: tricks_won(team) > 0`), judged in the order
+written for each side dealt in (`team`): the sides that fail the first line some side fails lose the hand, and the
+ranking is not consulted; when every side meets every line, the ranking decides.  `place_loses` (each for oneself)
+generalises the middle place: the side at `scoring.losing_place` of the ranking loses
 (1: the most points, `last`: the fewest), a tute (or `match.at_once`) making every other side lose, a capote ranked like
 any other hand; `scoring.place_tie` says who loses when totals are equal at that place: every side tied with it
 (`share`, as `middle_loses`), nobody (`none`), or the side of the last trick or of the first speaker ranks above the
@@ -141,7 +144,42 @@ def _losers_by_place(st, totals: list[int]) -> list[int]:
             return [capote[0]]  # `scoring.capote_void` (a capote of a player who sang): that player loses instead
         if capote:
             return [side for side in sides if side != capote[0]]
+    _, failed = failing_standing(st, totals, sides)
+    if failed:
+        return failed  # scoring's `require` lines: those who fail the first one some player fails lose, not a place
     return _at_places(st, totals, sides, losing_places(st.rules, len(sides)))
+
+
+def standing_judged(st) -> tuple[str | None, list[int], list[int]] | None:
+    """Scoring's `require` lines on a finished round that judged them (not void, not ended at once, no capote of
+    `middle_loses`): the line that decided (None when every side met every line), the sides it made lose, and the
+    sides the ranking by place alone would make lose; None when the lines were not judged."""
+    if st.void or ended_at_once(st) is not None or not st.rules.formulas.standing:
+        return None
+    totals = totals_so_far(st)
+    seating = st.seating
+    sides = sorted({seating.team_of[s] for s in seating.in_play})
+    tricks = trick_counts(st, len(totals))
+    if st.rules.scoring == "middle_loses" and any(tricks[side] == sum(tricks) and sum(tricks) for side in sides):
+        return None
+    rule_id, failed = failing_standing(st, totals, sides)
+    return rule_id, failed, _at_places(st, totals, sides, losing_places(st.rules, len(sides)))
+
+
+def failing_standing(st, totals: list[int], sides: list[int]) -> tuple[str | None, list[int]]:
+    """The first of scoring's `require` lines (in the order written) that some side among `sides` fails, judged for
+    each side as `team` on the finished round, and the sides that fail it; (None, []) when every side meets them all."""
+    standing = st.rules.formulas.standing
+    if not standing:
+        return None, []
+    facts = _facts(st, totals, st.contract_team, None)
+    seating = st.seating
+    for rule_id, test in standing:
+        failed = [side for side in sides
+                  if not test(st, next(s for s in seating.in_play if seating.team_of[s] == side), facts)]
+        if failed:
+            return rule_id, failed
+    return None, []
 
 
 def losing_places(rules, count: int) -> tuple[int, ...]:
