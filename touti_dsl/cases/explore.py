@@ -17,14 +17,13 @@ from dataclasses import dataclass, field
 
 from ..conformance.features import feature_of, kind_names
 from ..engine import Game, IllegalAction
+from ..engine.claim import costly as costly_claim
 from ..engine.game import deal, split_deck
 from ..engine.ruleset import round_seating
 from . import candidates, declarations, situations
 
 KEEP = 2  # witnesses kept per rule and polarity
 CORE_TAG = "~core"  # the shortest witnesses whose history uses no optional feature (features.py)
-# A claim of the rest is searched over the tricks left: well under a second with five or fewer (bench/bench_claim.py).
-CHEAP_CLAIM_TRICKS = 5
 
 
 @dataclass(frozen=True)
@@ -399,7 +398,7 @@ class Explorer:
         if state.phase == "bidding":
             choice = bids[0] if seat in strong and bids else ("pass" if "pass" in legal else legal[0])
             return seat, choice
-        if "claim" in legal and seat in strong and self._cheap_claim(state):  # the strong side claims as soon as it may
+        if "claim" in legal and seat in strong and not costly_claim(state):  # the strong side claims as soon as it may
             return seat, "claim"
         strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
         discards = [a for a in legal if a.startswith("discard ")]
@@ -412,15 +411,6 @@ class Explorer:
         if not plays:
             return seat, legal[0]
         return seat, (max if seat in strong else min)(plays, key=strength)
-
-    def _cheap_claim(self, state) -> bool:
-        """Whether the explorer may claim here: a claim of a condition is judged at once, a claim of the rest is
-        searched over the tricks left, which costs up to minutes from the first trick of a Tute (engine/claim.py):
-        the explorer claims the rest only in the last CHEAP_CLAIM_TRICKS tricks, where a claim that holds and one
-        that does not are found as well."""
-        claim = self.game.ruleset.claim
-        return claim is None or claim.holds_test is not None or \
-            state.seating.deal.tricks - state.tricks_played <= CHEAP_CLAIM_TRICKS
 
     def _strong_team(self, state) -> int:
         """The side of the round (as `state.seating` seats it) whose hands are strongest."""
@@ -459,9 +449,9 @@ class Explorer:
         concede = [o for o in options if o[1] == "concede"]
         if concede and self.rng.random() < 0.03:
             return concede[0]
-        claim = [o for o in options if o[1] == "claim"] if self._cheap_claim(state) else []
-        if claim and self.rng.random() < 0.2:  # a claim ends most rounds (or is refused after a false one): not too often
-            return claim[0]
+        claims = [o for o in options if o[1] == "claim"] if not costly_claim(state) else []
+        if claims and self.rng.random() < 0.2:  # a claim ends most rounds (or is refused after a false one): not too often
+            return claims[0]
         redeals = [o for o in options if o[1] == "redeal"]
         if redeals and self.rng.random() < 0.2:  # a redeal ends the round at once: now and then
             return redeals[0]

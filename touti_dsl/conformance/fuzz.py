@@ -24,6 +24,7 @@ from typing import Callable
 
 from ..cases.candidates import for_phase
 from ..engine import Game
+from ..engine.claim import costly as costly_claim
 from ..engine.game import Dealt, split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
@@ -399,8 +400,9 @@ def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:
 
 
 # What the biased player sees in an action: one bit per kind it looks for (0: a plain move)
-DECLARE, VOTE, CONCEDE, CALL = 1, 2, 4, 8
-HEAD_KINDS = {"ghna": DECLARE, "tute": DECLARE, "swap": DECLARE, "agree": VOTE, "refuse": VOTE, "concede": CONCEDE}
+DECLARE, VOTE, CONCEDE, CALL, CLAIM = 1, 2, 4, 8, 16
+HEAD_KINDS = {"ghna": DECLARE, "tute": DECLARE, "swap": DECLARE, "agree": VOTE, "refuse": VOTE, "concede": CONCEDE,
+              "claim": CLAIM}
 NOT_CALLS = frozenset({None, "concession", "swap", "tute"})  # the features whose actions are no call (lend is one)
 _KINDS: dict[str, int] = {}  # the engine's action texts only: a spec has a bounded vocabulary
 
@@ -421,7 +423,9 @@ def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int
     """The indices of the options the biased player prefers now (empty or None: any option).
 
     Declarations (80%), then votes, concessions (the round's rate), calls (30%), the
-    bidding towards the round's contract, else any move but a concession.  The random
+    bidding towards the round's contract, else any move but a concession (nor a claim of the rest with
+    more than the last few tricks left: `engine.claim.costly`, whose search the reference may take
+    longer than the round's timeout to decide).  The random
     draws are made only where such options exist, always in this order (a seed plays
     the same rounds).
     """
@@ -446,11 +450,15 @@ def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int
         return [i for i, kind in enumerate(kinds) if kind & VOTE]
     if present & CONCEDE and rng.random() < bias.concede:
         return [i for i, kind in enumerate(kinds) if kind & CONCEDE]
+    costly = CLAIM if present & CLAIM and costly_claim(state) else 0  # a claim the reference may not decide in time
     if present & CALL and rng.random() < 0.3:
-        return [i for i, kind in enumerate(kinds) if kind & CALL]
+        calls = [i for i, kind in enumerate(kinds) if kind & CALL and not kind & costly]
+        if calls:
+            return calls
     if state.phase == "bidding" and bias.contract is not None:
         return _towards(found, bias.contract)
-    return [i for i, kind in enumerate(kinds) if not kind & CONCEDE] if present & CONCEDE else None
+    shunned = CONCEDE | costly
+    return [i for i, kind in enumerate(kinds) if not kind & shunned] if present & shunned else None
 
 
 def _towards(found: list[str], contract: int) -> list[int]:
