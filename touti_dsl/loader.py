@@ -40,7 +40,7 @@ def blame_variant(spec: m.Spec, problem: Diagnostic) -> Diagnostic:
     if spec.base is None or not spec.changes or problem.loc.file in (spec.path, m.NOWHERE.file):
         return problem
     own = [c for c in spec.changes if c.loc.file == spec.path and not c.rule_id.startswith("system.")]
-    culprit = _named_change(own, problem) or _only_change(spec, own, problem)
+    culprit = _named_change(own, problem) or _only_change(spec, own, problem) or _one_statement(own)
     if culprit is not None:
         where = f"{Path(problem.loc.file).name}:{problem.loc.line}"
         return Diagnostic(problem.code, f"{problem.message} (the rule is written at {where}; this variant's "
@@ -53,6 +53,15 @@ def blame_variant(spec: m.Spec, problem: Diagnostic) -> Diagnostic:
 
 def _named_change(changes: list[m.Change], problem: Diagnostic) -> m.Change | None:
     return next((c for c in changes if c.rule_id in problem.message), None)
+
+
+def _one_statement(changes: list[m.Change]) -> m.Change | None:
+    """The variant's one statement, when every change comes from it and changes rules (a list edit and what it changes
+    with it: `remove ranks: 12` the ranks, the order and the points).  A removal is not blamed so: what still names the
+    removed rules is in the base, where the problem is shown."""
+    if not changes or any(c.action == "remove" for c in changes):
+        return None
+    return changes[0] if len({(c.loc.line, c.loc.column) for c in changes}) == 1 else None
 
 
 def _only_change(spec: m.Spec, changes: list[m.Change], problem: Diagnostic) -> m.Change | None:

@@ -146,6 +146,15 @@ def available_systems() -> list[tuple[str, Path, str]]:
     return sorted(found.values())
 
 
+def specs_beside_suite(system: str, suite: Path) -> list[Path]:
+    """`<system>.touti` files beside a suite's case folder or up to two folders above it, nearest first:
+    `touti generate house.touti --out gen` writes `gen/house/`, so the spec of a house suite off the spec
+    folders is usually found there (`touti conform --cases gen/house`)."""
+    folder = _resolved(suite)
+    around = [folder, *list(folder.parents)[:2]]
+    return [path for path in (place / f"{system}{SUFFIX}" for place in around) if path.is_file()]
+
+
 def suite_roots() -> list[Path]:
     """The folders under which `generated/<system>/` is looked for, in order."""
     roots: list[Path] = []

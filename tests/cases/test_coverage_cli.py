@@ -56,3 +56,11 @@ def test_generate_on_a_match_of_one_round(tmp_path, capsys):
     cases = [case for path in (tmp_path / "out" / "tute-one-hand").glob("*.json")
              for case in json.loads(path.read_text(encoding="utf-8"))["cases"]]
     assert cases and not any("rotation.next_round" in case["rules"] for case in cases)
+
+
+def test_the_cases_of_another_system_are_refused_not_counted(tmp_path, capsys):
+    """`touti coverage tute --cases generated/atlas-carta` counted atlas-carta's cases under tute's rules of the same
+    ids (and reported the rest MISSING); the folder is now refused, saying whose cases it holds."""
+    assert main(["coverage", "tute", "--cases", str(ROOT / "generated" / "atlas-carta")]) == 1
+    err = capsys.readouterr().err
+    assert "error[E904]" in err and "are of atlas-carta, not of tute" in err

@@ -138,6 +138,7 @@ def test_a_house_spec_given_by_its_path_has_its_divergences_blamed_on_its_rules(
     code, out, _ = fuzz(capsys, "--impl", wrong, "--system", str(house), "--rounds", "50", "--seed", "2",
                         "--out", str(elsewhere / "out"))
     assert code == 1 and "DIVERGENCE on play.overtake" in out
+    assert f"--spec {house.resolve()}" in out  # the replay blames on the house rules wherever it is run
 
 
 def test_an_implementation_without_a_feature_is_never_played_it(capsys, tmp_path):
@@ -352,3 +353,63 @@ def test_a_deal_given_as_card_numbers_goes_alone():
     setup, dealt = random_deal(game, random.Random(1))
     with pytest.raises(ValueError, match="dealt= is the whole deal"):
         game.new_round(dealt=dealt, hands=setup["hands"])
+
+
+HOUSE = ('touti 1\n\nsystem "my-house" extends "atlas-carta" {\n  title: "My house"\n'
+         '  summary: "Atlas Carta at my house"\n  source: "a test"\n}\n')
+
+
+def _house_suite(tmp_path, spec_folder):
+    """The golden playthroughs of atlas-carta as the suite of a house variant that changes no rule of play."""
+    house = spec_folder / "my-house.touti"
+    house.parent.mkdir(parents=True, exist_ok=True)
+    house.write_text(HOUSE, encoding="utf-8")
+    data = json.loads((ROOT / "generated" / "atlas-carta" / "playthrough.json").read_text(encoding="utf-8"))
+    data["system"] = "my-house"
+    for case in data["cases"]:
+        case["system"] = "my-house"
+    suite = spec_folder / "gen" / "my-house"
+    suite.mkdir(parents=True)
+    (suite / "playthrough.json").write_text(json.dumps(data), encoding="utf-8")
+    return house, suite
+
+
+def _conform_blamed(capsys, suite, *extra) -> set[str]:
+    impl = f"{TOUTI} adapter {ROOT / 'conformance' / 'mutants' / 'no-overtake.touti'} --as my-house"
+    code = main(["conform", "--impl", impl, "--cases", str(suite), "--format", "json", "--jobs", "2", *extra])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1
+    return {rule for case in data["cases"] for rule in case.get("blamed", [])}
+
+
+def test_conform_blames_a_house_suite_on_the_rules_of_the_spec_given_by_spec(capsys, tmp_path, monkeypatch):
+    """A house suite whose spec is off the search path: without the spec a golden playthrough's failure is blamed
+    on no rule; `--spec FILE` lets the reference explain it (the overtake duty the wrong implementation lacks)."""
+    house, suite = _house_suite(tmp_path, tmp_path / "specs")
+    elsewhere = tmp_path / "cases-only"
+    elsewhere.mkdir()
+    moved = elsewhere / "my-house"
+    suite.rename(moved)
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("TOUTI_PATH", raising=False)
+    assert "(no rule)" in _conform_blamed(capsys, moved)
+    blamed = _conform_blamed(capsys, moved, "--spec", str(house))
+    assert "play.overtake" in blamed and "(no rule)" not in blamed
+
+
+def test_conform_finds_the_spec_of_a_house_suite_beside_its_case_folder(capsys, tmp_path, monkeypatch):
+    """`touti generate my-house.touti --out gen` then `touti conform --cases gen/my-house`, from another folder."""
+    _, suite = _house_suite(tmp_path, tmp_path / "specs")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("TOUTI_PATH", raising=False)
+    blamed = _conform_blamed(capsys, suite)
+    assert "play.overtake" in blamed and "(no rule)" not in blamed
+
+
+def test_conform_refuses_a_spec_of_another_system_than_the_cases(capsys, tmp_path):
+    _, suite = _house_suite(tmp_path, tmp_path / "specs")
+    code = main(["conform", "--impl", f"{TOUTI} adapter tute", "--cases", str(suite), "--spec", "tute"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--spec tute is the spec of 'tute', but the cases are of 'my-house'" in err

@@ -50,3 +50,15 @@ def test_cli_diff_of_a_missing_file_is_a_located_error(capsys, tmp_path):
     assert main(["diff", str(ATLAS), str(tmp_path / "nope.touti")]) == 1
     err = capsys.readouterr().err
     assert "nope.touti" in err and "error[E010]" in err and "Traceback" not in err
+
+
+def test_a_condition_naming_sides_is_put_in_words_at_a_table_whose_blocks_change_the_deck(capsys, tmp_path):
+    """Briscola for two to six takes the twos out at three and six in `with N players` blocks.  A variant whose dealer
+    rule names the hand's sides was refused by `touti diff` (E310: 31 cards left at three players): the words counted
+    the table's players at every size without each size's block.  Each size is now seated with its block."""
+    house = tmp_path / "loser-deals.touti"
+    house.write_text('touti 1\n\nsystem "loser-deals" extends "briscola-two-to-six" {\n  title: "The loser deals"\n}\n\n'
+                     "rotation {\n  next_round: same_seat if hand_tied else hand_loser\n}\n", encoding="utf-8")
+    assert main(["diff", "briscola-two-to-six", str(house)]) == 0
+    out = capsys.readouterr().out
+    assert "If the hand ends level (nobody wins it), the same player deals again" in out

@@ -66,3 +66,14 @@ def test_every_number_the_table_seats_says_what_reads_otherwise_there():
     assert ("With 4 players: On equal points, the player who won the last trick wins the hand. If that player is not "
             "one of those tied, nobody wins the hand.") in sizes
     assert "With 2 players" not in sizes
+
+
+def test_a_table_with_titled_calls_has_its_page_at_every_number_of_players(tmp_path):
+    """A call's title is its heading, not a sentence: a variant of a spec with titled calls (touti-app's «As» and push)
+    that seats two or four failed to render, the page looking for the sentence of `as.title` at two players."""
+    body = ("table {\n  seats: 4 (2, 4)\n  hand_size: 2 = 10, 4 = 10\n}\n\n"
+            "with 2 players {\n  table {\n    teams: each\n    draw: winner_first\n  }\n}\n\n"
+            "with 4 players {\n  table {\n    teams: 0 2 | 1 3\n  }\n}\n")
+    pages = variant_pages(tmp_path, "touti-app", body)
+    assert "With 2 players: " in pages["en"] and "Each player plays for oneself." in pages["en"]
+    assert "À 2 joueurs : " in pages["fr"] and 'مع <bdi dir="ltr">2</bdi> لاعبين: ' in pages["ar"]

@@ -70,6 +70,14 @@ def test_a_bad_edit_is_located_at_the_variants_line(tmp_path, body, code, line, 
     assert any(c == code and ln == line and words in msg for c, ln, _, msg in problems), problems
 
 
+def test_what_removing_a_rank_breaks_in_the_base_is_located_at_the_edit(tmp_path):
+    """`remove ranks: 12` changes the ranks, the order and the points at once: the base's hand size and songs it breaks
+    are reported at the edit's line, not at the base's lines (they were, with a hint listing the changes)."""
+    problems = _problems(_variant(tmp_path, "deck {\n  remove ranks: 12\n}"))
+    assert {(code, line) for code, line, _, _ in problems} == {("E207", 8), ("E210", 8)}
+    assert all("this variant's override of deck.ranks makes it wrong" in message for *_, message in problems)
+
+
 def test_edits_need_a_base(tmp_path):
     path = tmp_path / "solo.touti"
     text = (SPEC_DIR / "tute.touti").read_text(encoding="utf-8").replace('system "tute" {', 'system "solo" {')

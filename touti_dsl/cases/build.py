@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 
 from .. import model as m
+from ..errors import Diagnostic, ToutiError
 from ..conformance.features import feature_of, kind_names
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, case_players, doc_anchor
 from ..engine import Game
@@ -176,6 +177,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
         raw += outcomes.at_once_condition_cases(game, rounds)
         raw += outcomes.decide_cases(game, rounds)
         raw += outcomes.stock_cases(game, rounds)
+        raw += outcomes.dealt_turned_cases(game, rounds)
         raw += outcomes.rotation_cases(game, rounds, next_deal)
         raw += outcomes.opening_cases(game, rounds)
         raw += outcomes.sit_out_cases(game, rounds)  # a table that seats one player out at its own count ([] otherwise)
@@ -467,7 +469,17 @@ def _tied(result: dict) -> bool:
 
 
 def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list[Path]:
-    """Write one JSON file per group under out/<system>/, removing groups that no longer exist."""
+    """Write one JSON file per group under out/<system>/, removing groups that no longer exist; a folder or file that
+    cannot be written is a located error (E903), not a traceback."""
+    try:
+        return _write_groups(spec, groups, out)
+    except OSError as error:
+        where = error.filename or out / spec.system
+        raise ToutiError(Diagnostic("E903", f"cannot write the cases of {spec.system}: {error.strerror or error}",
+                                    m.Loc(str(where), 0, 0), "choose a folder you may write in with --out")) from None
+
+
+def _write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list[Path]:
     folder = out / spec.system
     folder.mkdir(parents=True, exist_ok=True)
     written = []

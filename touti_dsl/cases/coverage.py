@@ -47,6 +47,9 @@ REFUSING_FIXED = {
 # Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick); nobody
 # loses a tie at the losing place.
 NONE_DECIDES = ("ghna.limit", "trump.choice", "scoring.place_tie")
+# With `concession.consent: one` a proposal concedes the round at once: there is no vote to refuse to the wrong
+# defender, and no second proposal of the trick to refuse; `any_defender` then refuses nobody either.
+CONCEDES_AT_ONCE = {"concession.consent": "one", "concession.proposer": "any_defender"}
 NEVER_DECISIVE_REASON = (
     "no explored state refuses an action by this precondition alone: the other preconditions "
     "(or the turn order) already imply it"
@@ -78,6 +81,9 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "outcome"
     if isinstance(value, m.Requirement) and rule.kind == "section" and rule.section == "scoring":
         return "outcome"  # a player who fails it loses the hand: no action is refused
+    if rule.id in CONCEDES_AT_ONCE and _word(spec, "concession.consent") == "one" \
+            and _word(spec, rule.id) == CONCEDES_AT_ONCE[rule.id]:
+        return "outcome"  # one defender's word ends the round: nothing to answer, no second proposal to refuse
     if isinstance(value, (m.Requirement, m.Obligation)) or rule.id in REFUSING_FIXED:
         return "refusing"
     if rule.kind == "call" and rule.key in ("values", "raise"):
@@ -94,6 +100,11 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     if rule.id == "claim.false" and isinstance(value, m.Word) and value.value == "play_on":
         return "refusing"  # a side whose claim failed may not claim again
     return "outcome"
+
+
+def _word(spec: m.Spec, rule_id: str) -> str | None:
+    value = spec.value(rule_id) if spec.has(rule_id) else None
+    return value.value if isinstance(value, m.Word) else None
 
 
 def count_cases(cases: list[dict], spec: m.Spec | None = None) -> dict[str, list[int]]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..conformance.features import feature_of, kind_names
 from ..engine import Game, IllegalAction
+from ..engine.claim import costly as costly_claim
 from ..engine.game import deal, split_deck
 from ..engine.ruleset import round_seating
 from . import candidates, declarations, situations
@@ -397,7 +398,7 @@ class Explorer:
         if state.phase == "bidding":
             choice = bids[0] if seat in strong and bids else ("pass" if "pass" in legal else legal[0])
             return seat, choice
-        if "claim" in legal and seat in strong:  # the strong side claims the rest as soon as it may
+        if "claim" in legal and seat in strong and not costly_claim(state):  # the strong side claims as soon as it may
             return seat, "claim"
         strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
         discards = [a for a in legal if a.startswith("discard ")]
@@ -448,9 +449,9 @@ class Explorer:
         concede = [o for o in options if o[1] == "concede"]
         if concede and self.rng.random() < 0.03:
             return concede[0]
-        claim = [o for o in options if o[1] == "claim"]
-        if claim and self.rng.random() < 0.2:  # a claim ends most rounds (or is refused after a false one): not too often
-            return claim[0]
+        claims = [o for o in options if o[1] == "claim"] if not costly_claim(state) else []
+        if claims and self.rng.random() < 0.2:  # a claim ends most rounds (or is refused after a false one): not too often
+            return claims[0]
         redeals = [o for o in options if o[1] == "redeal"]
         if redeals and self.rng.random() < 0.2:  # a redeal ends the round at once: now and then
             return redeals[0]

@@ -1030,6 +1030,26 @@ def stock_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     return cases
 
 
+def dealt_turned_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """A written `trump.turned` that leaves the turned card in a hand (`dealer_hand`, or `aside` where the deal leaves
+    no card over): the earliest round where its holder plays it, accepted.  Its own case, since no stock or card set
+    aside shows the rule; a spec that leaves the rule unwritten gets none."""
+    rules = game.ruleset
+    if rules.turned_place != "dealer_hand" or rules.trump_choice != "turned_card" or not game.spec.has("trump.turned"):
+        return []
+    found = []
+    for record in rounds:
+        turned = rules.play_text[game.new_round(**record.setup).turned]
+        end = next((i for i, (_, action) in enumerate(record.history) if action == turned), None)
+        found += [(end, record)] if end is not None else []
+    if not found:
+        return []
+    end, record = min(found, key=lambda pair: pair[0])
+    seat = record.history[end][0]
+    return [_case(record, _applies(record.history[: end + 1]), ["trump.turned"], "positive",
+                  f"the turned card stays in the hand it was dealt to: seat {seat} plays it")]
+
+
 def _drawn_cards_case(game: Game, record: RoundRecord, trick: int, rule_ids: list[str], words: str,
                       theirs_at: int | None = None) -> list[dict]:
     """After trick number `trick`: the winner, to lead, may play its drawn card but not another player's.

@@ -10,6 +10,7 @@ import argparse
 import shlex
 import signal
 import sys
+from pathlib import Path
 
 from ..conformance.compare import REFUSAL_MODES
 from ..conformance.features import unknown_features
@@ -17,7 +18,8 @@ from ..conformance.cases import load_cases, load_expected_failures, select_cases
 from ..conformance.report import RENDERERS, render_text, summarize
 from ..conformance.runner import CaseOutcome, ImplUnusable, Job, RunSettings, run_cases
 from ..errors import ToutiError, render
-from ..loader import load_named, spec_hash
+from ..loader import find_spec, load_spec, spec_hash
+from ..search_path import find_system, specs_beside_suite
 from ._options import add_format_option, positive_float, positive_int
 
 NAME = "conform"
@@ -31,6 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--system", metavar="ID", help="run generated/<ID>/*.json")
     source.add_argument("--cases", metavar="DIR", help="run the case files under DIR")
+    parser.add_argument("--spec", metavar="FILE",
+                        help="the spec the cases were made from (a house spec off the search path), so that failures are "
+                             "blamed on its rules; by default the spec is looked up by the cases' system id beside DIR, "
+                             "then in the spec folders")
     parser.add_argument("--rules", action="append", default=[], metavar="GLOB", help="only cases exercising a rule id matching GLOB (repeatable)")
     parser.add_argument("--skip", action="append", default=[], metavar="GLOB", help="skip cases whose id or a rule id matches GLOB (repeatable)")
     parser.add_argument("--xfail", metavar="FILE", help="expected failures: one case id or rule-id glob per line, # comments")
@@ -83,36 +89,76 @@ def _stop_like_ctrl_c(signum, frame):
     raise KeyboardInterrupt
 
 
-def _selected(args) -> tuple[list[dict], list[dict]]:
+def _selected(args) -> tuple[list[dict], list[dict], dict]:
+    """(to run, skipped by --skip, the spec of each system found): the spec is what blame explains failures with."""
     folder = args.cases if args.cases else system_case_dir(args.system)
     cases = load_cases(folder)
     if args.system:
         cases = [case for case in cases if case["system"] == args.system]
-        _warn_if_stale(args.system, cases)
-    return select_cases(cases, args.rules, args.skip)
+    specs = _specs(args, cases, Path(folder))
+    for system, spec in specs.items():
+        if args.system or args.spec:
+            _warn_if_stale(spec, [case for case in cases if case["system"] == system])
+    return (*select_cases(cases, args.rules, args.skip), specs)
 
 
-def _warn_if_stale(system: str, cases: list[dict]) -> None:
-    """Cases made from another version of the spec still run, but the user should know."""
+def _specs(args, cases: list[dict], folder: Path) -> dict:
+    """The spec of each system of the cases: `--spec FILE` for its own system, else the spec found for the id."""
+    systems = sorted({case["system"] for case in cases})
+    specs = {}
+    if args.spec:
+        given = load_spec(find_spec(args.spec))
+        if systems and given.system not in systems:
+            raise UsageError(f"--spec {args.spec} is the spec of {given.system!r}, but the cases are of "
+                             f"{', '.join(map(repr, systems))}")
+        specs[given.system] = given
+    for system in systems:
+        if system not in specs:
+            found = _suite_spec(system, {case.get("spec_hash") for case in cases if case["system"] == system}, folder)
+            specs.update({system: found} if found is not None else {})
+    return specs
+
+
+def _suite_spec(system: str, hashes: set, folder: Path):
+    """The spec of a system's cases: `<system>.touti` beside the case folder, then the system id in the spec folders;
+    the first whose hash is the cases' own, else the first that loads (cases of an older version: a warning says so
+    under --system), else None (blame then knows only the rules the cases name)."""
+    loaded = []
+    for path in [*specs_beside_suite(system, folder), _system_file(system)]:
+        try:
+            loaded += [load_spec(path)] if path is not None else []
+        except (ToutiError, OSError, ValueError):
+            continue
+    loaded = [spec for spec in loaded if spec.system == system]
+    return next((spec for spec in loaded if spec_hash(spec) in hashes), loaded[0] if loaded else None)
+
+
+def _system_file(system: str) -> Path | None:
     try:
-        current = spec_hash(load_named(system))
+        return find_system(system)
     except ToutiError:
-        return  # not a bundled system: nothing to compare with
+        return None  # a link out of the spec folders: refused, so not the suite's spec
+
+
+def _warn_if_stale(spec, cases: list[dict]) -> None:
+    """Cases made from another version of the spec still run, but the user should know."""
+    current = spec_hash(spec)
     stale = [case for case in cases if case.get("spec_hash") != current]
     if stale:
         print(f"touti conform: warning: {len(stale)} of {len(cases)} cases were made from another version of the "
-              f"{system} spec (now {current}); run `touti generate` to refresh them", file=sys.stderr)
+              f"{spec.system} spec (now {current}); run `touti generate` to refresh them", file=sys.stderr)
 
 
 class UsageError(Exception):
     """A problem with the command line or its inputs: reported in plain words, exit code 2."""
 
 
-def _plan(args) -> tuple[RunSettings, list[dict], list[dict]]:
-    """The settings, the cases to run and the cases skipped by --skip; UsageError when there is nothing sound to run."""
+def _plan(args) -> tuple[RunSettings, list[dict], list[dict], dict]:
+    """The settings, the cases to run, the cases skipped by --skip and the specs found; UsageError when there is
+    nothing sound to run."""
     try:
         argv = _split_command(args.impl)
-        to_run, skipped = _selected(args)
+        to_run, skipped, specs = _selected(args)
         xfail = load_expected_failures(args.xfail) if args.xfail else []
     except ValueError as error:
         raise UsageError(str(error)) from None
@@ -125,7 +171,7 @@ def _plan(args) -> tuple[RunSettings, list[dict], list[dict]]:
     _check_features(args.without, to_run + skipped)
     settings = RunSettings(argv, jobs=args.jobs, timeout=args.timeout, expected_failures=xfail,
                            refusal=args.refusal, without=frozenset(args.without))
-    return settings, to_run, skipped
+    return settings, to_run, skipped, specs
 
 
 def _check_features(names: list[str], cases: list[dict]) -> None:
@@ -162,7 +208,7 @@ def run(args) -> int:
     previous = signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
     launched = _launch(args)
     try:
-        settings, to_run, skipped = _plan(args)
+        settings, to_run, skipped, specs = _plan(args)
         result = _run_with_progress(settings, to_run, args.format == "text" and sys.stderr.isatty(), launched)
     except UsageError as error:
         return _usage_error(str(error))
@@ -173,6 +219,6 @@ def run(args) -> int:
             launched.discard()  # a no-op once the run closed it; kills it when the plan failed or was interrupted
         signal.signal(signal.SIGTERM, previous)
     result.outcomes += [CaseOutcome(case, "skipped", "skipped by --skip") for case in skipped]
-    summary = summarize(result, strict=args.strict)
+    summary = summarize(result, strict=args.strict, specs=specs)
     print(render_text(summary, args.view or "auto") if args.format == "text" else RENDERERS[args.format](summary))
     return INTERRUPTED if result.interrupted else summary.exit_code

@@ -229,7 +229,7 @@ class Fuzz:
         shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs).shrink(plan, case)
         path = self._write(shrunk.case, rule, plan, shrunk.runs)
         replay = (f"touti conform --impl {shlex.quote(self.args.impl)} --cases {shlex.quote(str(path.parent))}"
-                  + "".join(f" --without {f}" for f in sorted(self.absent)))
+                  + self._spec_option() + "".join(f" --without {f}" for f in sorted(self.absent)))
         if self.args.format == "json":
             found = {"rule": rule, "round": plan.label, "steps": len(case["steps"]), "shrunk_steps": len(shrunk.case["steps"]),
                      "shrink_runs": shrunk.runs, "case_file": str(path), "replay": replay}
@@ -241,6 +241,11 @@ class Fuzz:
         print(f"  replay:    {replay}")
         print(f"  counts:    {self._counts()}")
         return 1
+
+    def _spec_option(self) -> str:
+        """`--spec FILE` for a spec named by its path: the replay then blames on its rules wherever it is run."""
+        named = self.args.system
+        return f" --spec {shlex.quote(str(Path(named).resolve()))}" if Path(named).suffix == ".touti" else ""
 
     def _write(self, case: dict, rule: str, plan: Plan, runs: int) -> Path:
         rule_id = split_rule_name(rule)[1]  # a case names a block's rule by its id, its settings saying the number

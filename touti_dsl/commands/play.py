@@ -5,8 +5,8 @@ can be replayed.  Deals round 1 from `--seed N` (round k from seed N + k - 1), l
 act, and prints every action, each trick and the round's result, then the match score;
 later rounds follow the spec's rotation and carry the scores, until K rounds or the end
 of the match.  The random players are reproducible (seeded by N): they pass half the
-time when they may, bid low, always declare a ghna or tute they may, and never propose a
-concession.  Each round's header names its deal seed.  `--format json` prints one JSON
+time when they may, bid low, always declare a ghna or tute they may, never propose a
+concession, and claim the rest only in the last tricks (`engine.claim.costly`).  Each round's header names its deal seed.  `--format json` prints one JSON
 object per round instead (with `deal_seed`).  A bad `--set`
 is reported as a command-line error (exit 2), with the spec's settings and choices.
 """
@@ -19,6 +19,7 @@ import random
 import sys
 
 from ..engine import Game, RoundState, redeal
+from ..engine.claim import costly as costly_claim
 from ..engine.levels import level_fields
 from ..loader import load_named
 from ._options import SettingError, add_format_option, add_set_option, chosen_settings
@@ -45,7 +46,8 @@ def _positive(text: str) -> int:
 def choose(state: RoundState, rng: random.Random) -> tuple[int, str]:
     """A reproducible random player's move (see module docstring)."""
     seat = rng.choice(state.actors())
-    actions = [a for a in state.legal_actions(seat) if a != "concede"] or state.legal_actions(seat)
+    shunned = ("concede", "claim") if costly_claim(state) else ("concede",)  # a claim decided in well under a second
+    actions = [a for a in state.legal_actions(seat) if a not in shunned] or state.legal_actions(seat)
     declarations = [a for a in actions if a.startswith(("ghna ", "tute "))]
     if declarations:
         return seat, declarations[0]

@@ -23,6 +23,7 @@ from typing import Callable
 
 from ..cases.candidates import for_phase
 from ..engine import Game
+from ..engine.claim import costly as costly_claim
 from ..engine.game import Dealt, split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
@@ -405,8 +406,9 @@ def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:
 
 
 # What the biased player sees in an action: one bit per kind it looks for (0: a plain move)
-DECLARE, VOTE, CONCEDE, CALL = 1, 2, 4, 8
-HEAD_KINDS = {"ghna": DECLARE, "tute": DECLARE, "swap": DECLARE, "agree": VOTE, "refuse": VOTE, "concede": CONCEDE}
+DECLARE, VOTE, CONCEDE, CALL, CLAIM = 1, 2, 4, 8, 16
+HEAD_KINDS = {"ghna": DECLARE, "tute": DECLARE, "swap": DECLARE, "agree": VOTE, "refuse": VOTE, "concede": CONCEDE,
+              "claim": CLAIM}
 NOT_CALLS = frozenset({None, "concession", "swap", "tute"})  # the features whose actions are no call (lend is one)
 _KINDS: dict[str, int] = {}  # the engine's action texts only: a spec has a bounded vocabulary
 
@@ -427,7 +429,9 @@ def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int
     """The indices of the options the biased player prefers now (empty or None: any option).
 
     Declarations (80%), then votes, concessions (the round's rate), calls (30%), the
-    bidding towards the round's contract, else any move but a concession.  The random
+    bidding towards the round's contract, else any move but a concession (nor a claim of the rest with
+    more than the last few tricks left: `engine.claim.costly`, whose search the reference may take
+    longer than the round's timeout to decide).  The random
     draws are made only where such options exist, always in this order (a seed plays
     the same rounds).
     """
@@ -447,11 +451,15 @@ def _wanted(found: list[str], state, bias: Bias, rng: random.Random) -> list[int
         return seen.of_kind(VOTE)
     if present & CONCEDE and rng.random() < bias.concede:
         return seen.of_kind(CONCEDE)
+    costly = CLAIM if present & CLAIM and costly_claim(state) else 0  # a claim the reference may not decide in time
     if present & CALL and rng.random() < 0.3:
-        return seen.of_kind(CALL)
+        calls = seen.of_kind(CALL, costly)
+        if calls:
+            return calls
     if state.phase == "bidding" and bias.contract is not None:
         return seen.towards(bias.contract)
-    return seen.not_conceding() if present & CONCEDE else None
+    shunned = CONCEDE | costly
+    return seen.without(shunned) if present & shunned else None
 
 
 class _Seen:
@@ -467,17 +475,22 @@ class _Seen:
         self.found = found
         self.kinds = kinds = tuple(map(_kind, found))
         self.present = reduce(or_, kinds, 0)  # every kind among the options, one bit each
-        self._of_kind: dict[int, list[int]] = {}
+        self._of_kind: dict[tuple[int | None, int], list[int]] = {}
         self._towards: dict[int, list[int]] = {}
 
-    def of_kind(self, kind: int) -> list[int]:
-        found = self._of_kind.get(kind)
+    def of_kind(self, kind: int, excluding: int = 0) -> list[int]:
+        """The options of a `kind` bit and of none of the `excluding` bits."""
+        found = self._of_kind.get((kind, excluding))
         if found is None:
-            found = self._of_kind[kind] = [i for i, each in enumerate(self.kinds) if each & kind]
+            found = self._of_kind[kind, excluding] = [i for i, each in enumerate(self.kinds) if each & kind and not each & excluding]
         return found
 
-    def not_conceding(self) -> list[int]:
-        return [i for i, kind in enumerate(self.kinds) if not kind & CONCEDE]
+    def without(self, excluding: int) -> list[int]:
+        """The options of none of the `excluding` bits (plain moves among them)."""
+        found = self._of_kind.get((None, excluding))
+        if found is None:
+            found = self._of_kind[None, excluding] = [i for i, each in enumerate(self.kinds) if not each & excluding]
+        return found
 
     def towards(self, contract: int) -> list[int]:
         found = self._towards.get(contract)

@@ -31,6 +31,7 @@ class Summary:
     by_rule: dict[str, Counter]
     smallest: dict[str, CaseOutcome]
     blamed: dict[str, list[str]] = field(default_factory=dict)  # failing case id -> the rule(s) it counts against
+    systems: dict[str, SystemRules] = field(default_factory=dict)  # each system's rules, its spec when found
 
     @property
     def nothing_ran(self) -> bool:
@@ -58,13 +59,16 @@ def blame(outcome: CaseOutcome, known: dict[str, SystemRules]) -> list[str]:
     return blamed_rules(outcome.case, outcome.mismatch, outcome.output, known[system]) or [NO_RULE]
 
 
-def summarize(result: RunResult, strict: bool = False) -> Summary:
-    """Aggregate the outcomes by status and by rule id (a failure only under the rule it is blamed on)."""
+def summarize(result: RunResult, strict: bool = False, specs: dict | None = None) -> Summary:
+    """Aggregate the outcomes by status and by rule id (a failure only under the rule it is blamed on).
+
+    `specs`: the spec of a system by its id when the caller has it (`touti conform --spec`, a house suite's spec
+    found beside it); a system without one is looked up by its id on the search path."""
     ordered = sorted(result.outcomes, key=lambda o: o.case["id"])
     totals: Counter = Counter(o.final for o in ordered)
     by_rule: dict[str, Counter] = defaultdict(Counter)
     smallest: dict[str, CaseOutcome] = {}
-    known = _system_rules(ordered)
+    known = _system_rules(ordered, specs or {})
     blamed: dict[str, list[str]] = {}
     for outcome in ordered:
         failing = outcome.final in ("failed", "errored")
@@ -75,7 +79,7 @@ def summarize(result: RunResult, strict: bool = False) -> Summary:
             by_rule[rule][outcome.final] += 1
             if failing and (rule not in smallest or _size(outcome) < _size(smallest[rule])):
                 smallest[rule] = outcome
-    return Summary(result, strict, totals, dict(sorted(by_rule.items())), smallest, blamed)
+    return Summary(result, strict, totals, dict(sorted(by_rule.items())), smallest, blamed, known)
 
 
 def _passing_rules(case: dict, rules: SystemRules) -> list[str]:
@@ -83,11 +87,11 @@ def _passing_rules(case: dict, rules: SystemRules) -> list[str]:
     return rules.named_at_table(case, [rule for rule in case["rules"] if rules.has(rule)]) or case["rules"]
 
 
-def _system_rules(outcomes: list[CaseOutcome]) -> dict[str, SystemRules]:
+def _system_rules(outcomes: list[CaseOutcome], specs: dict) -> dict[str, SystemRules]:
     by_system: dict[str, list[dict]] = defaultdict(list)
     for outcome in outcomes:
         by_system[outcome.case["system"]].append(outcome.case)
-    return {system: SystemRules(system, cases) for system, cases in by_system.items()}
+    return {system: SystemRules(system, cases, specs.get(system)) for system, cases in by_system.items()}
 
 
 # ---------------------------------------------------------------------- plain words
@@ -123,11 +127,13 @@ def describe_setup(setup: dict) -> list[str]:
     return lines
 
 
-def describe_case(outcome: CaseOutcome, rule: str | None = None) -> list[str]:
-    """A failing case: what it checks, the deal, the actions to reproduce, expected against actual, the doc of `rule`."""
+def describe_case(outcome: CaseOutcome, rule: str | None = None, rules: SystemRules | None = None) -> list[str]:
+    """A failing case: what it checks, the deal, the actions to reproduce, expected against actual, the doc of `rule`.
+
+    `rules`: the case's system as the run knows it (its spec when given); else looked up by its id."""
     case = outcome.case
     lines = [f"case {case['id']} ({len(case['steps'])} steps): {case.get('description', '')}"]
-    lines += describe_setup(case["setup"]) + _trump_line(case)
+    lines += describe_setup(case["setup"]) + _trump_line(case, rules)
     upto = outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
     lines.append("to reproduce:")
     lines += [f"  {i + 1}. {describe_step(step)}" for i, step in enumerate(case["steps"][: upto + 1])]
@@ -138,7 +144,7 @@ def describe_case(outcome: CaseOutcome, rule: str | None = None) -> list[str]:
     return lines
 
 
-def _trump_line(case: dict) -> list[str]:
+def _trump_line(case: dict, rules: SystemRules | None = None) -> list[str]:
     """Which suit is trumps: the turned card's (tute), the one the contract maker names or calls (at which step), or
     the one the deal gives."""
     if "turned" in case["setup"]:
@@ -154,14 +160,14 @@ def _trump_line(case: dict) -> list[str]:
             suited = (step["action"].rsplit(" ", 1)[1], index + 1)
     if suited is not None:
         return [f"trumps: {suited[0]} (named in the high bid at step {suited[1]}, if it stands)"]
-    return [_dealt_trump(case) or "trumps: not named yet (the case ends in the bidding)"]
+    return [_dealt_trump(case, rules or _systems(case["system"])) or "trumps: not named yet (the case ends in the bidding)"]
 
 
-def _dealt_trump(case: dict) -> str | None:
+def _dealt_trump(case: dict, rules: SystemRules) -> str | None:
     """Trumps as the deal gives them, where no step names them: a turned card the setup leaves implicit (the last card
     of the dealer's hand, the card under the stock), or none at a table without trumps; None when the system's spec is
     not at hand (a house spec outside the search path) or the deal gives no trumps yet (a bid winner names them)."""
-    game = _systems(case["system"]).game(case["setup"].get("settings"))
+    game = rules.game(case["setup"].get("settings"))
     if game is None:
         return None
     if game.ruleset.trump_choice == "none":
@@ -230,7 +236,7 @@ def render_text(summary: Summary, view: str = "auto") -> str:
             link = "" if rule == NO_RULE else f"; rule explained at: {DOCS_ROOT}{doc_anchor(outcome.case['system'], rule)}"
             lines.append(f"  case {outcome.case['id']}, shown above{link}")
         else:
-            lines += ["  " + line for line in describe_case(outcome, rule)]
+            lines += ["  " + line for line in describe_case(outcome, rule, summary.systems.get(outcome.case["system"]))]
         shown.add(outcome.case["id"])
     lines += _xpass_lines(summary) + _skip_lines(summary) + ["", _totals_line(summary)]
     return "\n".join(lines)
@@ -292,19 +298,19 @@ def render_json(summary: Summary) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 
-def _junit_case(suite: ET.Element, outcome: CaseOutcome, strict: bool) -> None:
+def _junit_case(suite: ET.Element, outcome: CaseOutcome, summary: Summary) -> None:
     case = outcome.case
     element = ET.SubElement(suite, "testcase", classname=f"{case['system']}.{case['rules'][0]}",
                             name=case["id"], time=f"{outcome.seconds:.4f}")
     status = outcome.final
-    body = "\n".join(describe_case(outcome))
+    body = "\n".join(describe_case(outcome, rules=summary.systems.get(case["system"])))
     if status == "failed":
         ET.SubElement(element, "failure", message=f"{outcome.mismatch.expected} != {outcome.mismatch.actual}"[:500]).text = body
     elif status == "errored":
         ET.SubElement(element, "error", message=outcome.detail[:500]).text = body
     elif status in ("skipped", "xfail"):
         ET.SubElement(element, "skipped", message=outcome.detail[:500] if status == "skipped" else "expected failure")
-    elif status == "xpass" and strict:
+    elif status == "xpass" and summary.strict:
         ET.SubElement(element, "failure", message="XPASS: listed as an expected failure but passed")
 
 
@@ -315,7 +321,7 @@ def render_junit(summary: Summary) -> str:
                        failures=str(totals["failed"] + (totals["xpass"] if summary.strict else 0)),
                        errors=str(totals["errored"]), skipped=str(totals["skipped"] + totals["xfail"]))
     for outcome in sorted(summary.result.outcomes, key=lambda o: o.case["id"]):
-        _junit_case(suite, outcome, summary.strict)
+        _junit_case(suite, outcome, summary)
     root = ET.Element("testsuites")
     root.append(suite)
     ET.indent(root)

@@ -66,10 +66,10 @@ def _change(old: m.Spec, new: m.Spec, rule_id: str) -> RuleChange | None:
 def _in_words(spec: m.Spec, rule_id: str) -> str:
     """The rule's sentence of the English rules page, markup removed (`You must follow suit, if you can.`)."""
     from .catalog import catalog
-    from .views import CALL_HEADING, PageWords
+    from .views import PageWords, is_call_heading
 
     rule = spec.rule(rule_id)
-    if rule is None or rule.section == "system" or (rule.kind == "call" and rule.key == CALL_HEADING):
+    if rule is None or rule.section == "system" or is_call_heading(rule):
         return ""  # a title is a name, not a rule to put in words
     text = PageWords(catalog("en"), spec).standalone_sentence(rule)
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link to another rule: its words only

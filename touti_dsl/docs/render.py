@@ -22,7 +22,7 @@ from ..table_sizes import for_players
 from ..variants import resolve_base
 from .catalog import LANGUAGES, Catalog, catalog
 from .examples import Suite, example_suite, worked_examples
-from .views import CALL_HEADING, PageWords, anchor, inherits_summary, needs_trumps, rules_page
+from .views import PageWords, anchor, is_call_heading, inherits_summary, needs_trumps, rules_page
 from .words import without_trumps
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -121,7 +121,7 @@ def _differences(words: Catalog, loaded: Loaded) -> tuple[str, ...]:
                 removed_blocks.add(rule.section)
                 lines.append(words.text("diff.removed_block", name=before.section_title(rule.section)))
             continue
-        if rule.kind == "call" and rule.key == CALL_HEADING:  # a call's title is its name, not a rule in words
+        if is_call_heading(rule):  # a call's title is its name, not a rule in words
             continue
         if change.kind == "removed" and without_trumps(spec) and needs_trumps(rule):
             continue  # taken away with the trumps: the changed trump.choice says there are none

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import model as m
+from ..table_sizes import for_players
 
 
 def deals_by_players(spec: m.Spec) -> dict:
@@ -18,8 +19,9 @@ def deals_by_players(spec: m.Spec) -> dict:
 
     sizes = m.seat_counts(spec) if isinstance(spec.value("table.seats"), m.Setting) else (None,)  # (N,) for one number
     deals = {}
-    for size in sizes:
-        deals.update(compile_spec(spec, {} if size is None else {"seats": size}).deals)
+    for size in sizes:  # each size with its `with N players` block written over the spec, as the engine seats it
+        seated = for_players(spec, size) if spec.seat_rules and size is not None else spec
+        deals.update(compile_spec(seated, {} if size is None else {"seats": size}).deals)
     return deals
 
 

@@ -32,6 +32,11 @@ TERM_RANKS = {"ghna": "ghna.pair", "tute": "ghna.tute"}
 CALL_HEADING = "title"
 
 
+def is_call_heading(rule: m.Rule) -> bool:
+    """A call's title: the heading of its section and its name in conditions, never a sentence of its own."""
+    return rule.kind == "call" and rule.key == CALL_HEADING
+
+
 KING = 12  # the rey of the Spanish deck: the first dealer may be the first player dealt one (rotation.first_dealer)
 VOWEL_START = re.compile(r"[AEIOUÉÈÊaeiouéèêh]")  # a name a French article or «de» elides before (`value.card_elided_*`)
 SPANISH_RANKS = tuple(range(1, 13))  # the whole Spanish deck: 1 to 7, 8 and 9, then sota, caballo and rey
@@ -507,7 +512,7 @@ class PageWords:
 
     def section_view(self, name: str) -> SectionView:
         """One section or call block, its rules split by kind."""
-        rules = [r for r in self.spec.section(name) if not (r.kind == "call" and r.key == CALL_HEADING) and self.shown(r)]
+        rules = [r for r in self.spec.section(name) if not is_call_heading(r) and self.shown(r)]
         views = [(rule, self.rule_view(rule)) for rule in rules]
         is_call = self.spec.is_call(name)
         heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
@@ -637,9 +642,11 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
 
 
 def _page_order(spec: m.Spec) -> list[m.Rule]:
-    """The rules in the order the page states them: by section, then as written."""
+    """The rules the page states in sentences, in its order: by section, then as written (a call's title is a
+    heading)."""
     order = {name: index for index, name in enumerate(_section_names(spec))}
-    return sorted((rule for rule in spec.rules if rule.section in order), key=lambda rule: order[rule.section])
+    return sorted((rule for rule in spec.rules if rule.section in order and not is_call_heading(rule)),
+                  key=lambda rule: order[rule.section])
 
 
 def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tuple = (), examples=None) -> RulesPage:

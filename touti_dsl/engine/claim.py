@@ -36,6 +36,17 @@ from .predicates import beats_winner as _beats_winner
 from .errors import IllegalAction, play_phase_refusal
 
 WINDOW, FALSE = "claim.window", "claim.false"
+# A claim of the rest is searched over the tricks left: well under a second with five or fewer (bench/bench_claim.py),
+# up to minutes from the first trick of a Tute.
+CHEAP_CLAIM_TRICKS = 5
+
+
+def costly(st) -> bool:
+    """Whether deciding a claim here may take seconds or more: a claim of the rest with more than CHEAP_CLAIM_TRICKS
+    tricks left (a claim of a condition is judged at once).  Random players (the case generator's explorer, touti fuzz,
+    touti play) claim only where it is cheap, so that the reference answers every round they play in time."""
+    claim = st.rules.claim
+    return claim is not None and claim.holds_test is None and st.seating.deal.tricks - st.tricks_played > CHEAP_CLAIM_TRICKS
 
 
 def refusal(st, seat: int) -> tuple[str, str] | None:

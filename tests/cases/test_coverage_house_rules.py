@@ -1,0 +1,45 @@
+"""`touti coverage` on house variants whose rules can refuse nothing at their table: such a rule is an outcome to
+check, not a MISSING refusal (found by the bug hunt of session 13, /work/notes/bughunt-s13.md)."""
+
+from __future__ import annotations
+
+from touti_dsl.cases.build import generate
+from touti_dsl.cases.coverage import coverage, rule_kind
+from touti_dsl.loader import load_spec
+
+ONE_DEFENDER_CONCEDES = """touti 1
+
+system "one-defender-concedes" extends "atlas-carta" {
+  title: "Atlas Carta, either defender concedes alone"
+}
+
+concession {
+  consent: one
+  proposer: any_defender
+}
+"""
+
+
+def _spec(tmp_path, name: str, text: str):
+    path = tmp_path / f"{name}.touti"
+    path.write_text(text, encoding="utf-8")
+    return load_spec(path)
+
+
+def test_a_concession_by_one_defender_refuses_no_vote_and_no_second_proposal(tmp_path):
+    """With `consent: one` a proposal ends the round at once: nobody answers it (consent refuses nothing) and no second
+    proposal of the trick is ever made (any_defender refuses nobody): both are outcomes, each checked by a case."""
+    spec = _spec(tmp_path, "one-defender-concedes", ONE_DEFENDER_CONCEDES)
+    assert rule_kind(spec, spec.rule("concession.consent")) == "outcome"
+    assert rule_kind(spec, spec.rule("concession.proposer")) == "outcome"
+    cases = [case for group in generate(spec, rounds=12).values() for case in group]
+    rows = {row.rule_id: row.status for row in coverage(spec, cases)}
+    assert rows["concession.consent"] == rows["concession.proposer"] == "outcome"
+
+
+def test_a_concession_by_one_defender_to_play_still_refuses_the_other_defender(tmp_path):
+    spec = _spec(tmp_path, "one-defender-concedes", ONE_DEFENDER_CONCEDES.replace("any_defender", "defender_to_play"))
+    assert rule_kind(spec, spec.rule("concession.consent")) == "outcome"
+    assert rule_kind(spec, spec.rule("concession.proposer")) == "refusing"
+    base = load_spec("spec/atlas-carta.touti")  # two defenders must agree: the vote refuses the wrong one
+    assert rule_kind(base, base.rule("concession.consent")) == "refusing"
