@@ -27,8 +27,7 @@ from ..engine.claim import costly as costly_claim
 from ..engine.game import Dealt, split_deck
 from ..engine.levels import LEVELS
 from ..engine.ruleset import gone_from
-from ..engine.errors import IllegalAction
-from ..engine.refusals import refusal
+from ..engine.refusals import refused_by_apply, refusal
 from .adapter import ACCEPTED, ENCODE, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of, kind_names
 
@@ -295,19 +294,13 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
     if not tries:
         return 0
     action = tries[(probe - 1) % len(tries)]
-    if steps is None:  # a brief round: the refusal `apply` makes, as `refusal(..., every=False)` gives it
-        try:
-            state.apply(seat, action)
-        except IllegalAction as refused:
-            rule, message = refused.rule_id, refused.message
-        else:  # pragma: no cover - a candidate outside the legal set is always refused
-            raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
+    if steps is None:  # a brief round: the refusal `apply` makes, without every rule that forbids the action
+        refused = refused_by_apply(state, seat, action)
     else:
         refused, rules = refusal(state, seat, action, legal=legal[index] if actors else None)
-        rule, message = refused.rule_id, refused.message
         steps.append({"op": "refuse", "seat": seat, "action": action, "rule": rules[0], "rules": rules})
     sent.append(_REFUSE_TEXTS[seat][action])
-    replies.append(refusal_text(rule, message))
+    replies.append(refusal_text(refused.rule_id, refused.message))
     return probe
 
 

@@ -40,32 +40,35 @@ def forbidding_rules(state, seat: int, action: str) -> list[str]:
     return [] if found is None else found[1]
 
 
-def refusal(state, seat: int, action: str, every: bool = True,
+def refusal(state, seat: int, action: str,
             legal: list[str] | None = None) -> tuple[IllegalAction, list[str]] | None:
     """The refusal `apply` makes of `action` by `seat` now, and every rule that forbids it (its rule first); None when legal.
 
     `apply` is asked on the state itself, not a copy: the seat's legal set is known by
     then (cached), so `apply` refuses an action outside it without touching the state.
-    Not `every`: the refusal's own rule only (touti fuzz, when it needs no more).
     `legal`: the seat's legal set, when the caller has it already (touti fuzz's probes).
     """
     if action in (state.legal_actions(seat) if legal is None else legal):
         return None
-    try:
-        state.apply(seat, action)
-    except IllegalAction as refused:
-        # kept without its traceback: that would hold this frame, which holds `named` (a cycle), and with it every
-        # caller's frame until the garbage collector runs (touti fuzz probes a few refusals a round)
-        named = refused.with_traceback(None)
-    else:  # pragma: no cover - legal_actions and apply disagree: an engine bug
-        raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")
-    if not every or named.rule_id in ("action.syntax", PHASE):
+    named = refused_by_apply(state, seat, action)
+    if named.rule_id in ("action.syntax", PHASE):
         return named, [named.rule_id]
     if named.rule_id == REMOVED:  # no such card: read as the syntax refuses a card not of the deck, and as truly
         return named, [REMOVED, "action.syntax"]
     kind, arg = parse_action(action, state.rules.vocabulary, state.rules.parse_cache)  # (apply parsed it: no syntax error)
     found = _COLLECT.get(kind, _none)(state, seat, arg)
     return named, _unique([named.rule_id] + found)
+
+
+def refused_by_apply(state, seat: int, action: str) -> IllegalAction:
+    """The refusal `apply` makes of an action outside the seat's legal set; the state is left as it was."""
+    try:
+        state.apply(seat, action)
+    except IllegalAction as refused:
+        # kept without its traceback: that would hold this frame, which holds the refusal (a cycle), and with it every
+        # caller's frame until the garbage collector runs (touti fuzz probes a few refusals a round)
+        return refused.with_traceback(None)
+    raise AssertionError(f"engine bug: {action!r} by seat {seat} is neither legal nor refused")  # pragma: no cover
 
 
 def _unique(rules: list[str]) -> list[str]:
