@@ -40,3 +40,15 @@ def test_a_win_at_once_speaks_of_a_player_and_of_no_declaration_where_there_is_n
         assert text in pages[lang], lang
     assert "the total of their own card points is at least 100" in pages["en"]
     assert "declaration" not in pages["en"].split('id="match-at_once"')[0].rsplit("\n\n", 1)[-1]
+
+
+def test_a_count_above_zero_reads_as_at_least_one(tmp_path):
+    """`tricks_won(team) > 0` (Tute cabrero: a player who took no trick loses) reads "is at least 1": every term counts
+    in whole numbers, and "more than 0" made the reader work it out.  A rank compared with 0 keeps its own words."""
+    pages = variant_pages(tmp_path, "tute-cabrero", "add scoring {\n  require took_trick: tricks_won(team) > 0\n}\n")
+    said = {"en": "the number of tricks they won this round is at least 1",
+            "fr": "le nombre de ses propres plis remportés dans cette manche vaut au moins 1",
+            "ar": "عدد المرات التي ربح فيها بنفسه لمّة في هذه الجولة يساوي <bdi dir=\"ltr\">1</bdi> على الأقل"}
+    for lang, text in said.items():
+        assert text in pages[lang], lang
+    assert "more than 0" not in pages["en"] and "dépasse 0" not in pages["fr"]

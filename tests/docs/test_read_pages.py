@@ -10,7 +10,7 @@ import re
 from touti_dsl.docs.catalog import LANGUAGES
 from touti_dsl.docs.render import load_for_docs, render_rules
 
-from .helpers import ROOT, SPEC_DIR
+from .helpers import ROOT, SPEC_DIR, variant_pages
 
 
 def _pages(name: str) -> dict[str, str]:
@@ -60,10 +60,11 @@ def test_the_bid_winner_is_the_winner_of_the_bidding_in_arabic():
     assert "يلعب رابح المزايدة وحده ضد جميع الآخرين" in _pages("tute-subastado-three")["ar"]
 
 
-def test_a_french_comparison_needs_no_agreement():
-    """guinote-vueltas: "… vaut plus que 0": "dépasse 0"."""
-    page = _pages("guinote-vueltas")["fr"]
-    assert "au début de la manche dépasse 0" in page and "vaut plus que" not in page
+def test_a_french_comparison_needs_no_agreement(tmp_path):
+    """"… vaut plus que 30": "dépasse 30" (guinote-vueltas's `… > 0` reads "vaut au moins 1")."""
+    assert "au début de la manche vaut au moins 1" in _pages("guinote-vueltas")["fr"]
+    page = variant_pages(tmp_path, "tute-cabrero", "add scoring {\n  require many: points(team) > 30\n}\n")["fr"]
+    assert "dépasse 30" in page and "vaut plus que" not in page
 
 
 def test_a_dealer_who_always_sits_out_is_not_at_some_numbers_of_players():

@@ -316,9 +316,19 @@ def _operand(prose: Prose, node: m.Expr, other: m.Expr, in_sum: bool = False) ->
     return prose.clause(node)
 
 
+def _counted_at_least_one(node: m.Compare) -> m.Compare:
+    """`x > 0` written as `x >= 1`: every term counts or scores in whole numbers, and "the number of tricks they won
+    is at least 1" says at once what "... is more than 0" makes the reader work out (a rank is no count)."""
+    if node.op == ">" and isinstance(node.right, m.Num) and node.right.value == 0 and not (
+            isinstance(node.left, m.Pred) and node.left.name in RANK_TERMS):
+        return replace(node, op=">=", right=m.Num(1, node.right.loc))
+    return node
+
+
 def _comparison(prose: Prose, node: m.Compare) -> str:
     """`expr.compare.*`; its feminine wording (`#feminine`) when the verb agrees with a feminine term (Arabic
     «رتبة الورقة المقلوبة تساوي …», not «يساوي»)."""
+    node = _counted_at_least_one(node)
     key = f"expr.compare.{COMPARE_KEYS[node.op]}"
     affirmative = prose.affirmative(key)  # «إذا لم يكن … يساوي …», not «إذا كان … لا يساوي …»
     key = affirmative or key
