@@ -64,3 +64,16 @@ def test_the_cases_of_another_system_are_refused_not_counted(tmp_path, capsys):
     assert main(["coverage", "tute", "--cases", str(ROOT / "generated" / "atlas-carta")]) == 1
     err = capsys.readouterr().err
     assert "error[E904]" in err and "are of atlas-carta, not of tute" in err
+
+
+def test_a_rule_that_never_refused_is_missing_its_negative_case_and_says_what_to_do(tmp_path, capsys):
+    """A duty the generator never saw refuse alone (the overtrump duty inherited at a table of two, session 13's bug
+    hunt) is MISSING with the reason and the way out, not "needs a positive and a negative case"."""
+    folder = tmp_path / "cases"
+    shutil.copytree(ROOT / "generated" / "atlas-carta", folder)
+    play = json.loads((folder / "play.json").read_text())
+    play["cases"] = [case for case in play["cases"] if not (case["polarity"] == "negative" and "play.overtake" in case["rules"])]
+    (folder / "play.json").write_text(json.dumps(play))
+    assert main(["coverage", "atlas-carta", "--cases", str(folder)]) == 1
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("play.overtake "))
+    assert "MISSING" in line and "no negative case" in line and "remove it" in line

@@ -131,6 +131,10 @@ def _verdict(kind: str, positive: int, negative: int, is_requirement: bool) -> t
     if kind == "refusing":
         if is_requirement and positive and not negative:
             return "never-decisive", NEVER_DECISIVE_REASON
+        if positive and not negative:
+            return "MISSING", ("no negative case: the case generator found no position where this rule alone refuses an "
+                               "action; if it can never refuse at this table (the overtrump duty with two players), "
+                               "remove it from the spec")
         return "MISSING", "needs a positive and a negative case"
     if positive or negative:
         return "outcome", "checked by outcome expectations"
