@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from touti_dsl.checks import check_spec
+from touti_dsl.errors import ToutiError
+from touti_dsl.loader import load_spec
 from touti_dsl.variants import load_flat
 
 
@@ -70,7 +74,7 @@ def _check_text(tmp_path, base: str, body: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("base, body, words", [
     ("tute", "scoring {\n  round: middle_loses\n  remove tie\n}\n", "middle_loses needs `teams: each`"),
-    ("atlas-carta", "table {\n  seats: 2\n  teams: each\n  hand_size: 20\n}\n", "every side must be two partners"),
+    ("atlas-carta", "table {\n  seats: 2\n  teams: each\n  hand_size: 20\n}\n", "every side of table.teams must be two partners"),
     ("tute", "trump {\n  remove swap\n}\n\nadd trump {\n  swap_duty: compulsory\n}\n", "trump.swap_duty needs a swap"),
 ], ids=["middle-loses-in-pairs", "concession-without-partners", "swap-duty-without-swap"])
 def test_rules_a_table_cannot_honour_are_refused_at_check(tmp_path, base, body, words):
@@ -101,3 +105,17 @@ def test_the_dealer_resting_while_the_bid_winner_plays_the_rest_checks_clean(tmp
     found = _check_text(tmp_path, "tute-subastado-three", "table {\n  seats: 4 (3, 4)\n  sit_out: 4 = dealer\n"
                                                          "  hand_size: 3 = 12\n}\n")
     assert found == [], found
+
+
+def test_a_side_count_the_base_cannot_play_is_blamed_on_the_variants_teams(tmp_path):
+    """Session 13's bug hunt: a variant splitting atlas-carta into three sides was told "a contract is played by two
+    sides" at the base's `bidding.minimum` (or blamed on the variant's other change in that section, the step); the
+    message names table.teams, so the variant's line is blamed."""
+    path = tmp_path / "rules.touti"
+    path.write_text('touti 1\n\nsystem "rules" extends "atlas-carta" {\n  title: "Rules"\n}\n\n'
+                    "table {\n  teams: 0 2 | 1 | 3\n}\n\nbidding {\n  step: 20\n}\n", encoding="utf-8")
+    with pytest.raises(ToutiError) as raised:
+        load_spec(path)
+    contract = next(d for d in raised.value.diagnostics if "a contract is played by two sides" in d.message)
+    assert (contract.code, Path(contract.loc.file).name, contract.loc.line) == ("E310", "rules.touti", 8)
+    assert "override of table.teams makes it wrong" in contract.message

@@ -150,7 +150,8 @@ def lend_needs_a_partner(spec: m.Spec) -> Iterator[Finding]:
     """`ghna.lend` lets the bid winner's one partner declare: the bid winner's side must be two partners."""
     sides, sizes = _side_counts(spec)
     if spec.has("ghna.lend") and sizes and sizes != {2}:
-        yield spec.rule("ghna.lend"), "ghna.lend lets the bid winner's partner declare: every side must be two partners"
+        yield spec.rule("ghna.lend"), ("ghna.lend lets the bid winner's partner declare: every side of table.teams "
+                                       "must be two partners")
 
 
 @combination()
@@ -242,9 +243,11 @@ def rules_for_two_teams_of_two(spec: m.Spec) -> Iterator[Finding]:
     """A concession is answered by the proposer's one partner; a contract is played by two sides."""
     sides, sizes = _side_counts(spec)
     if spec.has("concession.who") and sizes and sizes != {2}:
-        yield spec.rule("concession.who"), "a concession is answered by the proposer's partner: every side must be two partners"
+        yield spec.rule("concession.who"), ("a concession is answered by the proposer's partner: every side of "
+                                            "table.teams must be two partners")
     if _has_bidding(spec) and sides and sides != {2}:
-        yield spec.rule("bidding.minimum"), f"a contract is played by two sides, not {', '.join(map(str, sorted(sides)))}"
+        yield spec.rule("bidding.minimum"), (f"a contract is played by two sides, not {', '.join(map(str, sorted(sides)))} "
+                                             "(table.teams)")
 
 
 @combination()
