@@ -69,7 +69,7 @@ def test_the_pages_state_it_in_every_language(tmp_path):
 
     pages = spec_pages(EXAMPLE)
     assert ("A capote does not count for a player who took every trick when the number of declarations of any kind "
-            "they made this round is more than 0: that player alone loses the hand instead.") in pages["en"]
+            "they made this round is at least 1: that player alone loses the hand instead.") in pages["en"]
     assert "Un capot ne compte pas pour le joueur qui a fait tous les plis quand" in pages["fr"]
     assert "لا يُحسب الكابوت للاعب الذي أخذ كل لمّة إذا" in pages["ar"]
 

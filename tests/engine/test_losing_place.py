@@ -98,7 +98,7 @@ def _check(tmp_path, base: str, body: str) -> list[tuple[str, int, str]]:
 
 @pytest.mark.parametrize("base, body, code, line, words", [
     ("tute", "scoring {\n  round: place_loses\n  remove tie\n}\n\nadd scoring {\n  losing_place: 2\n}\n", "E310", 8,
-     "place_loses ranks players: it needs `teams: each`"),
+     "place_loses ranks players: it needs table.teams each"),
     ("tute-cabrero", "scoring {\n  round: place_loses\n}\n\nadd scoring {\n  losing_place: 4\n}\n", "E310", 12,
      "scoring.losing_place 4 is beyond the places of the ranking: the fewest players dealt in a hand are 3"),
     ("tute-cabrero", "scoring {\n  round: place_loses\n}\n\nadd scoring {\n  losing_place: 0\n}\n", "E310", 12,

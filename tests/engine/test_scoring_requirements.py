@@ -95,7 +95,7 @@ def test_the_pages_state_it_in_every_language():
 
     pages = spec_pages(EXAMPLE)
     assert ("At the end of the hand, before the ranking by points, a player loses the hand unless the number of tricks "
-            "they won this round is more than 0.") in pages["en"]
+            "they won this round is at least 1.") in pages["en"]
     assert "the players who fail the first one that any player fails lose the hand" in pages["en"]
     assert "un joueur perd la main sauf si le nombre de ses propres plis remportés" in pages["fr"]
     assert "يخسر اللاعب اليد إلا إذا كان عدد المرات التي ربح فيها بنفسه لمّة" in pages["ar"]

@@ -73,7 +73,7 @@ def _check_text(tmp_path, base: str, body: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("base, body, words", [
-    ("tute", "scoring {\n  round: middle_loses\n  remove tie\n}\n", "middle_loses needs `teams: each`"),
+    ("tute", "scoring {\n  round: middle_loses\n  remove tie\n}\n", "middle_loses needs table.teams each"),
     ("atlas-carta", "table {\n  seats: 2\n  teams: each\n  hand_size: 20\n}\n", "every side of table.teams must be two partners"),
     ("tute", "trump {\n  remove swap\n}\n\nadd trump {\n  swap_duty: compulsory\n}\n", "trump.swap_duty needs a swap"),
 ], ids=["middle-loses-in-pairs", "concession-without-partners", "swap-duty-without-swap"])
@@ -92,7 +92,7 @@ def test_the_dealer_sitting_out_needs_a_dealer(tmp_path):
     ("match {\n  end: elimination\n  remove hands\n  losses: 4 (3, 4)\n}\n", "E103", "match.remaining"),
     ("match {\n  end: elimination\n  remove hands\n  losses: 4 (3, 4)\n  remaining: 4\n}\n", "E606", "below the 4"),
     ("match {\n  end: losses\n  remove hands\n  losses: 4 (3, 4)\n  remaining: 2\n}\n", "E108", "remaining applies"),
-    ("match {\n  end: elimination\n  remove hands\n  losses: 4 (3, 4)\n  remaining: 2\n}\n", "E310", "needs `teams: each`"),
+    ("match {\n  end: elimination\n  remove hands\n  losses: 4 (3, 4)\n  remaining: 2\n}\n", "E310", "needs table.teams each"),
 ], ids=["remaining-missing", "remaining-too-many", "remaining-without-elimination", "elimination-in-pairs"])
 def test_a_match_by_elimination_is_checked(tmp_path, body, code, words):
     found = _check_text(tmp_path, "tute", body)

@@ -164,7 +164,7 @@ def claim_rest_to_two_sides(spec: m.Spec) -> Iterator[Finding]:
         # play_on is no way out for a claim of a condition (claim_stakes refuses it): only a claim of the rest hears of it
         way_out = "" if isinstance(spec.value("claim.holds"), m.Formula) else " (or use play_on)"
         yield spec.rule("claim.false"), (f"claim.false {false} gives the {_CLAIM_GIFTS[false]} to the other side: the "
-                                         f"table must have two sides{way_out}")
+                                         f"table must have two sides (table.teams){way_out}")
 
 
 _CLAIM_GIFTS = {"opponents_take_rest": "rest", "loses_hand": "hand", "loses_game": "game"}
@@ -259,7 +259,7 @@ def places_need_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
     sides, sizes = _side_counts(spec)
     scoring = _word(spec, "scoring.round")
     if scoring == "middle_loses" and (sizes != {1} or min(sides, default=0) < 3):
-        yield spec.rule("scoring.round"), "scoring.round middle_loses needs `teams: each` and at least three players"
+        yield spec.rule("scoring.round"), "scoring.round middle_loses needs table.teams each and at least three players"
     if scoring not in ("middle_loses", "place_loses"):
         for rule in spec.section("scoring"):
             if isinstance(rule.value, m.Requirement):
@@ -270,7 +270,7 @@ def places_need_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
     if scoring != "place_loses":
         return
     if sizes and sizes != {1}:
-        yield spec.rule("scoring.round"), "scoring.round place_loses ranks players: it needs `teams: each`", "write `teams: each`"
+        yield spec.rule("scoring.round"), "scoring.round place_loses ranks players: it needs table.teams each", "write `teams: each`"
     place, fewest = spec.value("scoring.losing_place"), min(players_dealt_in(spec), default=0)
     if isinstance(place, m.Number) and sizes == {1} and not 1 <= place.value <= fewest:
         yield (spec.rule("scoring.losing_place"),
@@ -304,7 +304,7 @@ def _words_of(spec: m.Spec, rule_id: str) -> tuple[str, ...]:
 def match_levels(spec: m.Spec) -> Iterator[Finding]:
     """Games are won, so they need a match end with one winner; a tie-break or an at-once win needs its event."""
     if _word(spec, "match.end") == "elimination" and _word(spec, "table.teams") != "each":
-        yield spec.rule("match.end"), "match.end elimination puts players out one by one: it needs `teams: each`"
+        yield spec.rule("match.end"), "match.end elimination puts players out one by one: it needs table.teams each"
     if spec.has("match.games") and _word(spec, "match.end") in ("losses", "elimination"):
         yield spec.rule("match.games"), "match.games counts games won: it needs match.end target or hands, not losses"
     at_once = _words_of(spec, "match.at_once")
