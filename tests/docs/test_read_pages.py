@@ -109,3 +109,13 @@ def test_arabic_names_the_trick_by_the_specs_word_and_counts_the_claims_opponent
     assert "لونها هو الحكم، وهي آخر ورقة تُسحب" in brisca
     claim = _pages("tute-claim-the-rest")["ar"]
     assert "يعطي كل لمّة باقية للخصمين: فيأخذان" in claim  # (the title is the spec's own words)
+
+
+def test_a_rank_above_another_is_named_not_read_as_card_strength():
+    """tute-arrastrado-swap: `turned_rank >= 10` read "the rank … is at least sota", which a player reads as card
+    strength (an ace and a three outrank the sota): the ranks it holds for are named."""
+    pages = _pages("tute-arrastrado-swap")
+    assert "the rank of the turned-up card is sota, caballo or rey" in pages["en"]
+    assert "le rang de la carte retournée vaut sota, cavalier ou roi" in pages["fr"]
+    assert "رتبة الورقة المقلوبة تساوي السوتا أو الكابال أو الري" in pages["ar"]
+    assert "at least sota" not in pages["en"]

@@ -30,8 +30,8 @@ def test_a_swap_formula_that_names_no_rank_reads_as_no_exchange(tmp_path):
     no card has, means no swap; the page read "otherwise 0" (Arabic "وإلا 0")."""
     only_high = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 0\n}\n"
     pages = variant_pages(tmp_path, "guinote", only_high)
-    assert "the rank of the turned-up card is at least sota, otherwise none: no exchange." in pages["en"]
-    assert "vaut au moins sota, sinon aucun : pas d'échange." in pages["fr"]
+    assert "the rank of the turned-up card is sota, caballo or rey, otherwise none: no exchange." in pages["en"]
+    assert "vaut sota, cavalier ou roi, sinon aucun : pas d'échange." in pages["fr"]
     assert "وإلا لا شيء: لا تبديل." in pages["ar"]
     for lang, page in pages.items():
         assert "otherwise 0" not in page and "sinon 0" not in page and 'وإلا <bdi dir="ltr">0</bdi>' not in page, lang

@@ -111,7 +111,7 @@ def test_a_rank_chosen_by_a_formula_is_named_by_its_labels():
     """tute-seven-or-two: `swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2`."""
     spec = _example("tute-seven-or-two")
     assert _value(spec, "trump.swap") == ("seven if either the rank of the turned-up card is ace, the rank of the "
-                                         "turned-up card is three or the rank of the turned-up card is at least sota, "
+                                         "turned-up card is three or the rank of the turned-up card is sota, caballo or rey, "
                                          "otherwise two")
     arabic = _value(spec, "trump.swap", "ar")
     assert arabic.startswith('<bdi dir="ltr">7</bdi> إذا') and arabic.endswith('وإلا <bdi dir="ltr">2</bdi>')

@@ -325,18 +325,42 @@ def _counted_at_least_one(node: m.Compare) -> m.Compare:
     return node
 
 
+RANKS_ABOVE = {">": lambda rank, bound: rank > bound, ">=": lambda rank, bound: rank >= bound}
+MOST_RANKS_LISTED = 5
+
+
+def _ranks_above(prose: Prose, node: m.Compare) -> list[int]:
+    """The ranks `turned_rank > N` / `>= N` holds for, when they are few: "at least sota" would read as card strength
+    (an ace and a three outrank the sota), so the page names them: "sota, caballo or king".  A comparison below a
+    rank is left as written: it also holds with no turned card (the term is 0 then)."""
+    if not (node.op in RANKS_ABOVE and isinstance(node.left, m.Pred) and node.left.name in RANK_TERMS
+            and isinstance(node.right, m.Num)):
+        return []
+    above = [rank for rank in sorted(prose.names.ranks) if RANKS_ABOVE[node.op](rank, node.right.value)]
+    return above if 0 < len(above) <= MOST_RANKS_LISTED and len(above) < len(prose.names.ranks) else []
+
+
 def _comparison(prose: Prose, node: m.Compare) -> str:
     """`expr.compare.*`; its feminine wording (`#feminine`) when the verb agrees with a feminine term (Arabic
     «رتبة الورقة المقلوبة تساوي …», not «يساوي»)."""
     node = _counted_at_least_one(node)
-    key = f"expr.compare.{COMPARE_KEYS[node.op]}"
+    listed = _ranks_above(prose, node)
+    if listed:
+        names = [prose.rank(rank) for rank in listed]
+        right = prose.words.text("expr.rank_list.separator").join(names[:-1])
+        right = right + prose.words.text("expr.rank_list.or") + names[-1] if right else names[-1]
+        return _stated(prose, node, "expr.compare.equal", right)
+    return _stated(prose, node, f"expr.compare.{COMPARE_KEYS[node.op]}", _operand(prose, node.right, node.left))
+
+
+def _stated(prose: Prose, node: m.Compare, key: str, right: str) -> str:
+    """A comparison's sentence under `key`, its right side written already."""
     affirmative = prose.affirmative(key)  # «إذا لم يكن … يساوي …», not «إذا كان … لا يساوي …»
     key = affirmative or key
     feminine = isinstance(node.left, m.Pred) and node.left.name in FEMININE_TERMS.get(prose.words.lang, ())
     if feminine and prose.words.has(f"{key}#feminine"):
         key = f"{key}#feminine"
-    sentence = prose.words.text(key, left=_operand(prose, node.left, node.right),
-                                right=_operand(prose, node.right, node.left))
+    sentence = prose.words.text(key, left=_operand(prose, node.left, node.right), right=right)
     return prose.after_conjunction(sentence, feminine, denied=affirmative is not None)  # its subject, the left side, opens it
 
 
