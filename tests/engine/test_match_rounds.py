@@ -136,3 +136,22 @@ def test_a_match_of_rounds_is_checked(tmp_path, body, code, words):
     found = [(d.code, d.message) for d in check_spec(load_flat(path))]
     assert any(c == code and words in message for c, message in found), found
     assert all(d.loc.line for d in check_spec(load_flat(path)) if d.code == code)  # located
+
+
+def test_the_generated_last_hands_leave_one_side_ahead():
+    """The sweep of session 14: briscola-chiamata's hand one short of the last left three players tied for the lead
+    (the bid winner and the called partner score alike), so a match of 9 hands for 10 went on too, and passed.  Every
+    generated "last hand" and "one hand short" case of every suite of a match of rounds ends with one side ahead."""
+    import json
+    from pathlib import Path
+
+    checked = 0
+    for path in sorted(Path(__file__).resolve().parents[2].glob("generated/*/match.json")):
+        for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+            if "match.rounds" not in case["rules"] or not case["description"].startswith(("the last hand is played",
+                                                                                          "one hand short")):
+                continue
+            scores = next(step for step in case["steps"] if step["op"] == "match_result")["expect"]["scores"]
+            assert scores.count(max(scores)) == 1, (path.parent.name, case["id"], scores)
+            checked += 1
+    assert checked >= 4

@@ -415,21 +415,33 @@ def rounds_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]
     changes = record.result["score_changes"]
     level = [max(changes) - change for change in changes]  # scores that make the totals equal after the hand
     decide = ["match.decide"] if game.spec.has("match.decide") else []
-    cases = [_rounds_case(game, record, goal - 1, None, fixed, "the last hand is played: the higher total wins the match")]
+    ahead = _one_ahead(changes)
+    cases = [_rounds_case(game, record, goal - 1, ahead, fixed, "the last hand is played: the higher total wins the match")]
     if goal > 1:
-        cases.append(_rounds_case(game, record, goal - 2, None, fixed, "one hand short of the last: the match goes on",
+        cases.append(_rounds_case(game, record, goal - 2, ahead, fixed, "one hand short of the last: the match goes on",
                                   next_deal))
     tie = _replayed(game, record, dict(record.setup, scores=level, played=goal - 1)).match_result()
     words = ("the last hand leaves the totals equal: " +
              ("the tie is settled by match.decide" if tie["over"] else "no decider settles it, one more hand is played"))
     cases.append(_rounds_case(game, record, goal - 1, level, [*fixed, *decide], words))
-    cases.append(_rounds_case(game, record, goal, None, fixed,
+    cases.append(_rounds_case(game, record, goal, ahead, fixed,
                               "a hand played on after a tie: it leaves one side ahead, which wins the match"))
     void = min((r for r in rounds if r.result["void"]), key=lambda r: len(r.history), default=None)
     if void is not None:
         cases.append(_rounds_case(game, void, goal - 1, None, fixed,
                                   "a void hand is not played: it does not count, the match goes on"))
     return cases
+
+
+def _one_ahead(changes: list[int]) -> list[int] | None:
+    """Scores from which the hand leaves one side alone ahead: none needed (None: all 0) when one side scores most;
+    else one point to the first of those that score most (partners scored apart, as a called partner and the bid
+    winner, score alike): a tie for the lead would read as "no winner yet" at the last hand and one short of it
+    alike, and hide a match that ends a hand early."""
+    best = max(changes)
+    if changes.count(best) == 1:
+        return None
+    return [int(side == changes.index(best)) for side in range(len(changes))]
 
 
 def _rounds_case(game: Game, record: RoundRecord, played: int, scores, rule_ids: list[str], words: str,

@@ -289,6 +289,9 @@ def _legal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | No
     expected = set(step["expect"])
     extra = sorted(a for a in actual if isinstance(a, str) and a not in expected)
     missing = sorted(a for a in expected if a not in actual)
+    bound = _bid_bound_rule(state, expected, set(a for a in actual if isinstance(a, str)), rules)
+    if bound:
+        return bound
     for action in extra:
         found = _action_rule(state, step["seat"], action, rules)
         if found:
@@ -297,6 +300,34 @@ def _legal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | No
         found = _limiting_rule(state, step["seat"], action, rules)
         if found:
             return found
+    return None
+
+
+def _bid_amounts(actions) -> set[int]:
+    """The amounts of the bids among actions (`bid 80`, or under `trump.choice in_bid` `bid 80 oros`)."""
+    found = set()
+    for action in actions:
+        head, _, arg = action.partition(" ")
+        amount = arg.split(" ")[0]
+        if head == "bid" and amount.isdigit():
+            found.add(int(amount))
+    return found
+
+
+def _bid_bound_rule(state, expected: set[str], actual: set[str], rules: SystemRules) -> str | None:
+    """The bound of the bidding a legal set of bids gets wrong as a whole: the bids missing or extra are all above
+    the bids both allow (`bidding.maximum`: a maximum of 110 for 120 leaves out 111 to 120, of which the first
+    alone reads as a step), or all below them (`bidding.minimum` before any bid; the floor a bid sets after one)."""
+    if state.rules.bidding is None:
+        return None
+    wanted, given = _bid_amounts(expected), _bid_amounts(actual)
+    common, differing = wanted & given, wanted ^ given
+    if not common or not differing:
+        return None
+    if min(differing) > max(common):
+        return _first_known(rules, "bidding.maximum")
+    if max(differing) < min(common) and state.high is None:
+        return _first_known(rules, "bidding.minimum")
     return None
 
 
@@ -364,10 +395,27 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
             return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
         return [found] if found else []
+    if step["op"] == "match_result" and isinstance(actual_output, dict):
+        return _match_end_rules(step["expect"], actual_output, rules)
     if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
         ended = _replay(rules, case, mismatch.step)
         void = ended.is_terminal() and ended.round_result().get("void")
         return [rule for rule in ("rotation.after_void" if void else "rotation.next_round",) if rules.has(rule)]
+    return []
+
+
+END_COUNTS = {"target": "match.target", "hands": "match.hands", "rounds": "match.rounds", "losses": "match.losses",
+              "elimination": "match.losses"}
+
+
+def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
+    """A match said over (or not) the other way: the count its end is reached at (`match.rounds` 9 for 10 ends it a
+    hand early) first, then the end itself."""
+    if not isinstance(expect, dict) or rules.game() is None:
+        return []
+    count = END_COUNTS.get(rules.game().ruleset.match_end)
+    if actual.get("over") != expect.get("over"):
+        return [rule for rule in (count, "match.end") if rule is not None and rules.has(rule)]
     return []
 
 
