@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 
+from .. import model as m, schema
 from ..errors import ToutiError
 from ..table_sizes import block_for, rule_name_at
 from .cases import case_players
-from .compare import Mismatch, forbidding
+from .compare import Mismatch, compare_step, forbidding
 
 
 class SystemRules:
@@ -48,6 +50,7 @@ class SystemRules:
         else:  # not a bundled system: the rule ids its cases name are all that is known
             self.ids = {rule for case in cases for rule in case["rules"] if "." in rule and not rule.startswith(PSEUDO)}
         self._games: dict[str, object] = {}
+        self._twins: dict[str, list] = {}
 
     def has(self, rule_id) -> bool:
         return isinstance(rule_id, str) and rule_id in self.ids
@@ -59,6 +62,27 @@ class SystemRules:
             return rule_ids
         players = case_players(self.spec, case)
         return list(dict.fromkeys(rule_name_at(self.spec, players, rule) if self.has(rule) else rule for rule in rule_ids))
+
+    def twins(self, rule_id: str, settings: dict | None = None) -> list:
+        """The reference engine with each other word of a word rule the spec writes (those the engine can run)."""
+        rule = self.spec.rule(rule_id) if self.spec is not None else None
+        if rule is None or not isinstance(rule.value, m.Word) or rule_id not in schema.BY_ID:
+            return []
+        key = json.dumps([rule_id, settings or {}], sort_keys=True)
+        if key not in self._twins:
+            from ..engine import Game
+
+            self._twins[key] = []
+            for word in schema.BY_ID[rule_id].words:
+                if word == rule.value.value:
+                    continue
+                other = replace(self.spec, rules=tuple(replace(r, value=replace(r.value, value=word)) if r is rule else r
+                                                       for r in self.spec.rules))
+                try:
+                    self._twins[key].append(Game.from_spec(other, **(settings or {})))
+                except Exception:  # noqa: BLE001 - a word the engine cannot run with the rest of the spec
+                    continue
+        return self._twins[key]
 
     def game(self, settings: dict | None = None):
         """The reference engine with a case's table settings (`seats`, a target): a case dealt to four players of a
@@ -100,9 +124,62 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     if mismatch is None or mismatch.step >= len(case["steps"]):
         return rules.named_at_table(case, _own_rules(case, rules))
     blamed = _blamed(case, mismatch, actual_output, rules)
+    if not blamed or blamed[0] in WHO_PLAYS:
+        blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules) or []
+                  if rule not in blamed] + blamed
     found = blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
     found += [rule for rule in _table_suspects(case, rules) if rule not in found]
     return rules.named_at_table(case, found)
+
+
+# The rules of who plays when and who wins a trick: where an implementation that deals or seats otherwise first
+# shows its fault, though it broke none of them
+WHO_PLAYS = ("rotation.turn_order", "trick.next_leader", "trick.winner")
+# Rules that refuse nothing and decide no outcome of their own, but place the cards or the seats: their other words
+# are tried when a case fails on who plays (`_counterfactual`)
+PLACING_RULES = ("trump.turned", "table.draw", "table.direction", "rotation.first_lead")
+
+
+def _counterfactual(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """The one placing rule whose other word reproduces the implementation: the reference engine with that word
+    gives every expected output before the failing step and the implementation's own output at it (the turned card
+    kept in the dealer's hand for one under the stock first shows as a seat playing out of turn)."""
+    found = []
+    for rule_id in PLACING_RULES:
+        for game in rules.twins(rule_id, case["setup"].get("settings")):
+            if _reproduces(game, case, mismatch.step, actual_output):
+                found.append(rule_id)
+                break
+    return found if len(found) == 1 else []
+
+
+def _reproduces(game, case: dict, upto: int, actual_output) -> bool:
+    from .adapter import CaseRun, round_fields
+    from ..engine import IllegalAction
+
+    setup = case["setup"]
+    try:
+        run = CaseRun(game.new_round(hands=setup["hands"], **round_fields(setup)), IllegalAction)
+        outputs = [run.output(step) for step in case["steps"][: upto + 1]]
+    except Exception:  # noqa: BLE001 - a twin that cannot play the case does not explain it
+        return False
+    steps = case["steps"]
+    if any(compare_step(index, steps[index], outputs[index]) is not None for index in range(upto)):
+        return False
+    return _same_output(steps[upto]["op"], outputs[upto], actual_output)
+
+
+def _same_output(op: str, ours, theirs) -> bool:
+    """Two outputs of a step alike: a refusal by its rule (not its words), a set of actions or seats in any order."""
+    if not isinstance(ours, dict) or not isinstance(theirs, dict):
+        return ours == theirs
+    if op in ("apply", "refuse"):
+        return (ours.get("ok"), ours.get("rule")) == (theirs.get("ok"), theirs.get("rule"))
+    if op == "legal":
+        return sorted(map(str, ours.get("actions") or ())) == sorted(map(str, theirs.get("actions") or ()))
+    if op == "actors":
+        return sorted(map(str, ours.get("seats") or ())) == sorted(map(str, theirs.get("seats") or ()))
+    return ours == theirs
 
 
 def _table_suspects(case: dict, rules: SystemRules) -> list[str]:
