@@ -288,6 +288,9 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     Explorer(game, seed + 7, findings=findings, core_only=True).explore(CORE_ROUNDS)
     for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
         Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
+        if not any(key.startswith("ghna.tute") and f"~tute {rank}" in key for key in findings.accepted):
+            # no tute of this rank accepted: its holder played one of the four before its side could declare
+            Explorer(game, seed + 1200 + rank, findings=findings, rigged_rank=rank, keeping=True).explore(RIGGED_ROUNDS)
     for rank in _kind_ranks(game):  # so are three or four of a rank for a kind of ghna.kinds
         Explorer(game, seed + 1100 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)

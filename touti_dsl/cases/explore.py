@@ -218,8 +218,10 @@ class Explorer:
 
     def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
                  rigged_rank: int | None = None, patient: bool = False, stacked: bool = False, sings: bool | None = None,
-                 core_only: bool = False, rigged_pairs: bool = False):
+                 core_only: bool = False, rigged_pairs: bool = False, keeping: bool = False):
         self.game = game
+        # keeping: the rigged cards are played only when nothing else may be (declared as soon as they may be)
+        self.keeping = keeping
         self.rigged_pairs = rigged_pairs  # when set, the first speaker's side is dealt the pairs (declarations.py)
         self.declarer = 0  # the first speaker of a rigged round, whose side declares
         self.all_pass = False
@@ -341,7 +343,7 @@ class Explorer:
                 try:
                     state.apply(seat, action)
                 except IllegalAction as refusal:
-                    alone = situations.duty_alone(self.game.ruleset, state, seat, action, refusal.rule_id)
+                    alone = situations.refused_alone(self.game.ruleset, state, seat, action, refusal.rule_id)
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, still, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
                         variant = situations.refusal_variant(self.game.ruleset, still, seat, rule, history, refusal.rule_id,
@@ -354,6 +356,8 @@ class Explorer:
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
                             variant += declared.tag(seat, action) + (self._kind_tag(state, action) if rule == "ghna.kinds" else "")
                         self.findings.keep(self.findings.refused, witness, self._tag(rule) + variant, core)
+                        if alone and rule == refusal.rule_id and rule in situations.DECLARATION_LIMITS:
+                            self.findings.keep(self.findings.refused, witness, "+alone", core)
                     continue
                 raise AssertionError(f"engine accepted {action!r} by seat {seat}, which legal_actions did not list")
 
@@ -460,4 +464,8 @@ class Explorer:
         if bids and self.rng.random() < 0.6:
             return min(bids, key=lambda o: int(o[1].split()[1]))
         plays = [o for o in options if o[1].startswith(("play ", "pass"))]
+        if self.keeping and self.rigged_rank is not None:
+            rules = self.game.ruleset
+            plays = [o for o in plays if not (o[1].startswith("play ") and rules.card_rank[
+                rules.vocabulary.cards[o[1].split()[1]]] == self.rigged_rank)] or plays
         return self.rng.choice(plays or options)

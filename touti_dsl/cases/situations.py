@@ -213,6 +213,20 @@ def duty_alone(rules: Ruleset, state, seat: int, action: str, refused_by: str) -
     return [rule for rule in forbidding_rules(state, seat, action) if rule in duties] == [refused_by]
 
 
+# The rules that refuse a declaration for how many, when or by whom: a witness where the pair or kind is held and
+# nothing else refuses it (`+alone`, once per rule) beside the shortest ones, which may be of a pair not held (refused
+# by ghna.in_hand too, so that an implementation allowing a second declaration per trick still refuses it)
+DECLARATION_LIMITS = ("ghna.per_trick", "ghna.window", "ghna.who", "ghna.caps", "ghna.minimums", "ghna.lend")
+
+
+def refused_alone(rules: Ruleset, state, seat: int, action: str, refused_by: str) -> bool:
+    """Whether an action is refused by `refused_by` only: a card by that play duty among the duties (`duty_alone`), a
+    declaration by that limit among every rule."""
+    if refused_by in DECLARATION_LIMITS:
+        return forbidding_rules(state, seat, action) == [refused_by]
+    return duty_alone(rules, state, seat, action, refused_by)
+
+
 def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple, refused_by: str = "",
                     alone: bool = False) -> str:
     """A tag for a rarer way a rule refuses, so that it gets its own witness beside the shortest one.
@@ -223,7 +237,8 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
 
     A card that a play duty alone refuses (`+alone`, `duty_alone`), for the duty and for the
     partner exemption: where another duty refuses it too, a duty missing or wrongly lifted
-    leaves the card refused, by the other one.
+    leaves the card refused, by the other one.  (A declaration that only its limit refuses is
+    kept apart by the explorer, once per rule: `DECLARATION_LIMITS`.)
 
     A `beat_first` duty refusing a card while a later card of the led suit beats the card led
     (`+lead-beaten`: where it differs from `beat_led`).
@@ -240,8 +255,12 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
         return f"+by:{refused_by}" + ("+alone" if alone else "")
     if rule_id in lead_outbid(rules, state):  # refused where beating the card led is not beating the best card
         return "+lead-beaten"
-    if alone and rule_id == refused_by:
+    if alone and rule_id == refused_by and rule_id not in DECLARATION_LIMITS:
         return "+alone"
+    return _way_refused(rules, state, seat, rule_id, history)
+
+
+def _way_refused(rules: Ruleset, state, seat: int, rule_id: str, history: tuple) -> str:
     if rule_id in ("trump.swap", "trump.swap_window", "trump.swap_duty") and rules.swap_chain:
         return swap_link(rules, state.swapped) + _early_link(rules, state, seat)
     if rule_id not in ("ghna.window", "trump.swap", "trump.swap_window", "bidding.pass", "ghna.who", "ghna.lend"):

@@ -29,6 +29,7 @@ import json
 from dataclasses import replace
 
 from .. import model as m, schema
+from ..schema import MATCH_LEVELS
 from ..errors import ToutiError
 from ..table_sizes import block_for, rule_name_at
 from .cases import case_players
@@ -472,8 +473,10 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
             return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
         return [found] if found else []
-    if step["op"] == "match_result" and isinstance(actual_output, dict):
-        return _match_end_rules(step["expect"], actual_output, rules)
+    if step["op"] == "match_result" and isinstance(actual_output, dict):  # or a match won at once, when the case is of one
+        found = _match_end_rules(step["expect"], actual_output, rules)
+        at_once = ["match.at_once"] if "match.at_once" in _own_rules(case, rules) else []
+        return at_once + found if found else []
     if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
         ended = _replay(rules, case, mismatch.step)
         void = ended.is_terminal() and ended.round_result().get("void")
@@ -486,14 +489,25 @@ END_COUNTS = {"target": "match.target", "hands": "match.hands", "rounds": "match
 
 
 def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
-    """A match said over (or not) the other way: the count its end is reached at (`match.rounds` 9 for 10 ends it a
-    hand early) first, then the end itself."""
+    """A match result read field by field, from the innermost level: a game won or not (`game_winner`) is the match's
+    end reached or not (its count first: `match.target` 101 for 100, then `match.end`); a level won or not (a coto,
+    `coto_winner`) the games it needs (`match.games`); the match said over (or not) the other way, the outermost
+    level's count (`match.cotos`, else `match.games`), or without levels the end's count (`match.rounds` 9 for 10
+    ends it a hand early), then `match.end`."""
     if not isinstance(expect, dict) or rules.game() is None:
         return []
-    count = END_COUNTS.get(rules.game().ruleset.match_end)
-    if actual.get("over") != expect.get("over"):
-        return [rule for rule in (count, "match.end") if rule is not None and rules.has(rule)]
-    return []
+    differing = {key for key in expect if actual.get(key) != expect[key]}
+    ruleset = rules.game().ruleset
+    end = [rule for rule in (END_COUNTS.get(ruleset.match_end), "match.end") if rule is not None]
+    levels = list(MATCH_LEVELS[: len(ruleset.match_levels)])
+    found: list[str] = []
+    if levels and "game_winner" in differing:
+        found = end
+    elif len(levels) > 1 and differing & {"coto_winner", "cotos"}:
+        found = [levels[0]]
+    elif differing & {"over", "winner"}:
+        found = [levels[-1]] if levels else end
+    return [rule for rule in found if rules.has(rule)]
 
 
 def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: SystemRules) -> list[str]:
