@@ -103,6 +103,7 @@ Error codes (stable; the language reference lists this table):
 | E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
+| E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
 | E700 | a rule that needs a dealer in a spec without one (also the first dealer's and the misdeal's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -1760,6 +1761,35 @@ def check_remaining(spec: m.Spec) -> list[Diagnostic]:
         return []
     return [_diag("E606", f"match.remaining must be at least 1 and below the {min(counts)} players the table may seat, "
                           f"not {remaining.value}", remaining)]
+
+
+@check
+def check_shares(spec: m.Spec) -> list[Diagnostic]:
+    """E608: `scoring.shares` rows are parts of a round (bid_winner, partner, alone, defenders), each once, each a whole
+    number ≥ 0, at a table whose match is kept per player; `partner` (and `alone`, the bid winner's only part) only
+    where the bid winner may have a partner (`bidder_and_called`)."""
+    table = _typed(spec, "scoring.shares", m.Table)
+    if table is None:
+        return []
+    teams = _word(spec, "table.teams")
+    if not m.sides_per_round(spec):
+        return [_diag("E608", "scoring.shares: each player scores its side's score, since the sides are the same every "
+                              "round; the shares are for a match kept per player", table,
+                      "use `teams: bidder_against_rest` or `bidder_and_called`, or remove shares")]
+    parts = schema.SHARE_PARTS if teams == "bidder_and_called" else ("bid_winner", "defenders")
+    problems, seen = [], set()
+    for entry in table.entries:
+        if entry.key not in parts or entry.key in seen:
+            what = "is repeated" if entry.key in seen else (
+                "is not a part of a round at this table: the bid winner always plays alone against the rest"
+                if entry.key in schema.SHARE_PARTS else "is not a part of a round")
+            problems.append(_diag("E608", f"scoring.shares: row {_shown(entry.key)} {what}", entry,
+                                  did_you_mean(str(entry.key), parts) or "the parts are " + ", ".join(parts)))
+        elif not (_is_int(entry.value) and entry.value >= 0):
+            problems.append(_diag("E608", f"scoring.shares: {entry.key} must be a whole number ≥ 0 (how many times its "
+                                          f"side's score the player scores), not {_shown(entry.value)}", entry))
+        seen.add(entry.key)
+    return problems
 
 
 # ---------------------------------------------------------------- seat flow (E7xx)

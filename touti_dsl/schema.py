@@ -223,6 +223,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.tie", WORDS, ("last_trick", "first_speaker", "bidders", "none"), required=False,
        meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
+    _r("scoring.shares", m.Table, required=False,
+       meaning="where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`), the "
+               "multiple of its side's score each player scores by its part in the round: `bid_winner` (the contract "
+               "maker with a partner), `partner` (the holder of the called card), `alone` (the contract maker without "
+               "a partner; `bid_winner` when unwritten) and `defenders` (each other player); 1 for a part unwritten"),
     _r("scoring.renounce", WORDS, ("loses_hand", "loses_game", "loses_match"), required=False,
        meaning="the penalty for an illegal play: the hand, the game or the whole match lost (docs only: engines refuse it)"),
     _r("match.end", WORDS, ("target", "hands", "losses", "elimination", "rounds"),
@@ -256,6 +261,9 @@ RULES: tuple[RuleSpec, ...] = (
                "a round taken by one side), a kind of ghna.kinds that wins the hand, or a condition checked for each "
                "side after every trick and declaration"),
 )
+
+# The parts a player may play in a round where the match is kept per player, the rows of `scoring.shares`.
+SHARE_PARTS = ("bid_winner", "partner", "alone", "defenders")
 
 # The levels of a match played in games, innermost first: each counts the wins of the level below it
 # (games won make a coto, cotos won make the match); a level is written only with every level below it.
