@@ -103,7 +103,8 @@ Error codes (stable; the language reference lists this table):
 | E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
-| E700 | a rule that needs a dealer in a spec without one (also the first dealer's and the misdeal's customs) |
+| E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
+| E700 | a rule that needs a dealer in a spec without one (also the first dealer's, the misdeal's and the cut's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
 
@@ -1762,13 +1763,42 @@ def check_remaining(spec: m.Spec) -> list[Diagnostic]:
                           f"not {remaining.value}", remaining)]
 
 
+@check
+def check_shares(spec: m.Spec) -> list[Diagnostic]:
+    """E608: `scoring.shares` rows are parts of a round (bid_winner, partner, alone, defenders), each once, each a whole
+    number ≥ 0, at a table whose match is kept per player; `partner` (and `alone`, the bid winner's only part) only
+    where the bid winner may have a partner (`bidder_and_called`)."""
+    table = _typed(spec, "scoring.shares", m.Table)
+    if table is None:
+        return []
+    teams = _word(spec, "table.teams")
+    if not m.sides_per_round(spec):
+        return [_diag("E608", "scoring.shares: each player scores its side's score, since the sides are the same every "
+                              "round; the shares are for a match kept per player", table,
+                      "use `teams: bidder_against_rest` or `bidder_and_called`, or remove shares")]
+    parts = schema.SHARE_PARTS if teams == "bidder_and_called" else ("bid_winner", "defenders")
+    problems, seen = [], set()
+    for entry in table.entries:
+        if entry.key not in parts or entry.key in seen:
+            what = "is repeated" if entry.key in seen else (
+                "is not a part of a round at this table: the bid winner always plays alone against the rest"
+                if entry.key in schema.SHARE_PARTS else "is not a part of a round")
+            problems.append(_diag("E608", f"scoring.shares: row {_shown(entry.key)} {what}", entry,
+                                  did_you_mean(str(entry.key), parts) or "the parts are " + ", ".join(parts)))
+        elif not (_is_int(entry.value) and entry.value >= 0):
+            problems.append(_diag("E608", f"scoring.shares: {entry.key} must be a whole number ≥ 0 (how many times its "
+                                          f"side's score the player scores), not {_shown(entry.value)}", entry))
+        seen.add(entry.key)
+    return problems
+
+
 # ---------------------------------------------------------------- seat flow (E7xx)
 
 
 @check
 def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
     """E700: first speaker or first lead after the dealer, the turned card, the dealer sitting out, and the customs of
-    the deal (the first dealer, a misdeal) need a dealer."""
+    the deal (the first dealer, a misdeal, the cut) need a dealer."""
     if _word(spec, "rotation.dealer") != "no":
         return []
     problems = []
@@ -1780,7 +1810,7 @@ def check_dealer_needed(spec: m.Spec) -> list[Diagnostic]:
         if _word(spec, rule_id) == word:
             problems.append(_diag("E700", f"{rule_id}: {word} needs a dealer, but rotation.dealer is no",
                                   _value(spec, rule_id)))
-    for rule_id in ("rotation.first_dealer", "rotation.misdeal"):  # customs of the deal
+    for rule_id in ("rotation.first_dealer", "rotation.misdeal", "rotation.cut"):  # customs of the deal
         if spec.has(rule_id):
             problems.append(_diag("E700", f"{rule_id} says how the cards are dealt, but rotation.dealer is no",
                                   _value(spec, rule_id), f"remove {rule_id}, or write `dealer: yes`"))
@@ -1825,7 +1855,23 @@ def check_customs(spec: m.Spec) -> list[Diagnostic]:
                                           "12 (the king)", _value(spec, rule_id),
                                   "write `first_dealer: random`" if rule_id == "rotation.first_dealer"
                                   else "write `partnerships: agreed`"))
-    return problems
+    return problems + _cut_problems(spec)
+
+
+def _cut_problems(spec: m.Spec) -> list[Diagnostic]:
+    """E108: `rotation.cut N` lifts N cards and leaves N: at least one, and the deck must hold twice as many."""
+    cut = _typed(spec, "rotation.cut", m.Number)
+    if cut is None:
+        return []
+    suits, ranks = len({d.key for d in _decls(spec, "deck.suits")}), len(set(_ranks(spec)))
+    deck = suits * ranks - len(_known_removed(spec)) if suits and ranks else None
+    if cut.value >= 1 and (deck is None or 2 * cut.value <= deck):
+        return []
+    message = (f"rotation.cut {cut.value}: a cut lifts at least one card" if cut.value < 1 else
+               f"rotation.cut {cut.value}: lifting {cut.value} cards and leaving as many needs {2 * cut.value} cards, "
+               f"but the deck has {deck}")
+    return [_diag("E108", message,
+                  cut, "the sources cut at least four cards (`cut: 4`)")]
 
 
 # ---------------------------------------------------------------- what the engine can run (E31x)

@@ -79,10 +79,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("table.partner_hands", WORDS, ("hidden", "shown"), required=False,
        meaning="whether partners may show each other their hands during the play (a table custom: docs only, each "
                "player's view of the round stays its own)"),
-    _r("table.partnerships", WORDS, ("agreed", "first_kings"), required=False,
+    _r("table.partnerships", WORDS, ("agreed", "first_kings", "high_cards"), required=False,
        meaning="how the partnerships are formed: agreed before the match, or drawn: cards dealt face up one at a time "
-               "until two kings (rank 12) come out, whose receivers are partners against the other two (a table "
-               "custom: docs only, the seats of `table.teams` stand for the partnerships drawn)"),
+               "until two kings (rank 12) come out, whose receivers are partners against the other two (`first_kings`), "
+               "or a card drawn by each player, the two highest partners against the two lowest (`high_cards`) (a "
+               "table custom: docs only, the seats of `table.teams` stand for the partnerships drawn)"),
     _r("rotation.dealer", WORDS, YES_NO, meaning="whether a dealer deals each round"),
     _r("rotation.first_speaker", WORDS, ("after_dealer", "random"), meaning="who speaks first in a round"),
     _r("rotation.first_lead", (m.Word, m.Formula), ("first_speaker", "after_dealer", "bid_winner"),
@@ -103,9 +104,13 @@ RULES: tuple[RuleSpec, ...] = (
     _r("redeal.dealer", WORDS, ("same_seat", "next_seat"),
        meaning="who deals again: the same dealer (or first speaker), or the next seat as after any round"),
     _r("rotation.turn_order", WORDS, ("next_seat",), meaning="who speaks or plays next"),
-    _r("rotation.first_dealer", WORDS, ("random", "first_king"), required=False,
+    _r("rotation.first_dealer", WORDS, ("random", "first_king", "highest_card"), required=False,
        meaning="how the first dealer of a match is chosen: by lot, or cards dealt face up one at a time until a king "
-               "(rank 12) comes out, whose receiver deals (a table custom: docs only, engines take it from the seed)"),
+               "(rank 12) comes out, whose receiver deals, or a card drawn by each player, the highest (in the order "
+               "of the ranks) dealing (a table custom: docs only, engines take it from the seed)"),
+    _r("rotation.cut", m.Number, required=False,
+       meaning="the fewest cards the player who cuts the shuffled deck must lift, and must leave (a table custom: "
+               "docs only, engines deal from the seed)"),
     _r("rotation.misdeal", WORDS, ("redeal", "redeal_once", "pass_deal"), required=False,
        meaning="what follows a misdeal: the same dealer deals again; the same dealer deals again once and a second "
                "misdeal in a row passes the deal to the next player; or the deal passes on at once (a table custom: "
@@ -223,6 +228,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("scoring.tie", WORDS, ("last_trick", "first_speaker", "bidders", "none"), required=False,
        meaning="who wins a tie for the most points: the side that won the last trick, the side of the round's first "
                "speaker (the hand), the bidding side, or nobody (`none`: the hand scores nothing)"),
+    _r("scoring.shares", m.Table, required=False,
+       meaning="where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`), the "
+               "multiple of its side's score each player scores by its part in the round: `bid_winner` (the contract "
+               "maker with a partner), `partner` (the holder of the called card), `alone` (the contract maker without "
+               "a partner; `bid_winner` when unwritten) and `defenders` (each other player); 1 for a part unwritten"),
     _r("scoring.renounce", WORDS, ("loses_hand", "loses_game", "loses_match"), required=False,
        meaning="the penalty for an illegal play: the hand, the game or the whole match lost (docs only: engines refuse it)"),
     _r("match.end", WORDS, ("target", "hands", "losses", "elimination", "rounds"),
@@ -256,6 +266,9 @@ RULES: tuple[RuleSpec, ...] = (
                "a round taken by one side), a kind of ghna.kinds that wins the hand, or a condition checked for each "
                "side after every trick and declaration"),
 )
+
+# The parts a player may play in a round where the match is kept per player, the rows of `scoring.shares`.
+SHARE_PARTS = ("bid_winner", "partner", "alone", "defenders")
 
 # The levels of a match played in games, innermost first: each counts the wins of the level below it
 # (games won make a coto, cotos won make the match); a level is written only with every level below it.

@@ -13,7 +13,7 @@ Rules fall in four kinds, decided from the model alone:
   has two (a contract made and one failed).
 - *foundation* rules (the deck and the table) shape every case's setup.
 - *descriptive* rules (titles, direction of play, the table customs recorded for the docs:
-  a penalty, the first dealer, a misdeal, signs, looking back at tricks; a rule set to
+  a penalty, the first dealer, a misdeal, the cut, signs, looking back at tricks; a rule set to
   `none`) have no behaviour to check.
 
 A rule of a `with N players` block is a row of its own, named `with N players: RULE` as
@@ -31,9 +31,9 @@ from .. import model as m
 from ..conformance.cases import case_players
 from ..table_sizes import block_rule_name, for_players, rule_name_at
 
-# Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, signs,
+# Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, the cut, signs,
 # hands shown to a partner, partnerships drawn, looking back at tricks.
-CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "table.signs", "table.partner_hands",
+CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "rotation.cut", "table.signs", "table.partner_hands",
            "table.partnerships", "trick.review"}
 DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", *CUSTOMS}
 FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size", "widow.size"}

@@ -692,6 +692,28 @@ def capote_void_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             for held, record in sorted(best.items())]
 
 
+def shares_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`scoring.shares`: the shortest round of each part the bid winner may play (with a partner, alone), made and
+    missed, whose score changes show every seat's share of its side's score."""
+    if not game.ruleset.shares:
+        return []
+    best: dict[tuple[bool, bool], RoundRecord] = {}
+    for record in rounds:
+        result = record.result
+        if result["void"] or result["made"] is None or result.get("claim"):
+            continue
+        key = (result.get("partner") is None, result["made"])
+        if key not in best or len(record.history) < len(best[key].history):
+            best[key] = record
+    cases, shares = [], ", ".join(f"{part} = {count}" for part, count in game.ruleset.shares.items())
+    for (alone, made), record in sorted(best.items()):
+        who = "alone" if alone else "with a partner"
+        words = (f"the bid winner plays {who} and {'makes' if made else 'misses'} the contract: each player scores its "
+                 f"side's score times its share ({shares})")
+        cases.append(_result_case(record, ["scoring.shares", "scoring.round"], "negative" if alone else "positive", words))
+    return cases
+
+
 def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     """Scoring's `require` lines (`require took_trick: tricks_won(team) > 0`): for each, the shortest round where it
     decides (some player fails it and loses the hand; preferably a player the ranking by place would not have made

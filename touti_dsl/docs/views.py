@@ -330,7 +330,8 @@ class PageWords:
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
         whole = (self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
-                 or self._choice_sentence(rule) or self._removed_sentence(rule) or self._place_sentence(rule))
+                 or self._choice_sentence(rule) or self._removed_sentence(rule) or self._place_sentence(rule)
+                 or self._shares_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
@@ -406,6 +407,24 @@ class PageWords:
             return None
         head = "rule" if self.spec.has("scoring.place_tie") else "rule_shared"
         return self.text(f"{head}.scoring.losing_place", place=self.text(f"place.{rule.value.value}"))
+
+    def _shares_sentence(self, rule: m.Rule) -> str | None:
+        """`scoring.shares`: every part of a round at this table with the multiple it scores, an unwritten part's 1
+        (and the bid winner's `bid_winner` share when it plays alone and `alone` is unwritten) said as well; where
+        the bid winner always plays alone (`bidder_against_rest`), its one part (`share.bidder`)."""
+        if rule.id != "scoring.shares" or not isinstance(rule.value, m.Table):
+            return None
+        written = {entry.key: entry.value for entry in rule.value.entries}
+        alone = written.get("alone", written.get("bid_winner", 1))
+        if self.spec.value("table.teams") == m.Word("bidder_and_called"):
+            parts = (("bid_winner", written.get("bid_winner", 1)), ("partner", written.get("partner", 1)),
+                     ("alone", alone))
+        else:
+            parts = (("bidder", written.get("bid_winner", 1)),)
+        parts += (("defenders", written.get("defenders", 1)),)
+        listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).listed(
+            self.text(f"share.{part}", count=self.lit(count)) for part, count in parts)
+        return capitalised(self.text("rule.scoring.shares", value=listed))
 
     def _swap_chain_sentence(self, rule: m.Rule) -> str | None:
         """`trump.swap: 7, 2`: the first rank takes the turned card, then a clause for each next link ("after that,

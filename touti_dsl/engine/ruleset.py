@@ -237,6 +237,8 @@ class Ruleset:
     # above whom on equal points there ("share": nobody, every player tied with the losing place loses)
     losing_place: int | str | None = None
     place_tie: str = "share"
+    # `scoring.shares` (a match kept per seat): part of the round -> the multiple of its side's score a seat scores
+    shares: dict = field(default_factory=dict)
     match_games: int | None = None  # games to win the match; each game ends as match_end says
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     match_remaining: int | None = None  # `match.end elimination`: the match ends with this many players left
@@ -366,6 +368,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         concession=_compile_concession(read),
         scoring=read.word("scoring.round", ("contract", "most_points", "middle_loses", "place_loses")),
         **_compile_places(read),
+        shares=_compile_shares(read),
         last_trick_bonus=read.number("deck.last_trick"),
         **_compile_match(read, settings),
         tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,
@@ -755,6 +758,13 @@ def _compile_places(read: _Reader) -> dict:
     place = read.spec.value("scoring.losing_place")
     tie = read.spec.value("scoring.place_tie")
     return {"losing_place": place.value, "place_tie": tie.value if isinstance(tie, m.Word) else "share"}
+
+
+def _compile_shares(read: _Reader) -> dict:
+    """`scoring.shares`: each part written (checks.py E608 keeps them known whole numbers); unwritten parts score 1."""
+    if not read.spec.has("scoring.shares"):
+        return {}
+    return {entry.key: entry.value for entry in read.spec.value("scoring.shares").entries}
 
 
 def _compile_formulas(read: _Reader) -> ScoringRules:

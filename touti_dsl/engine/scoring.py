@@ -28,7 +28,9 @@ any other hand; `scoring.place_tie` says who loses when totals are equal at that
 others tied with it.  Only the sides dealt in are ranked: a seat
 sitting out of the round (`table.sit_out`) neither wins nor loses it.  Each loser scores `scoring.loser`, the others
 nothing; the result lists the `losers`.  Every list of the result has one entry per
-side (two for two teams).
+side (two for two teams), but `score_changes` where the match is kept per seat
+(`bidder_against_rest`, `bidder_and_called`): each seat dealt in scores its side's change, times its
+`scoring.shares` row for its part in the round (`bid_winner`, `partner`, `alone`, `defenders`: `part_in_round`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def round_result(st) -> dict:
     changes = [int(c) for c in changes]
     if rules.against_bidder:  # the match is kept per seat: each seat dealt in scores what its side scored this round
         seated = st.seating.in_play  # a seat sitting the round out (table.sit_out: the dealer) scores nothing
-        changes = [0] * rules.seats if st.void else [changes[side] if seat in seated else 0
+        changes = [0] * rules.seats if st.void else [changes[side] * share(st, seat) if seat in seated else 0
                                                       for seat, side in enumerate(st.seating.team_of)]
     result = {
         "void": st.void,
@@ -77,6 +79,26 @@ def round_result(st) -> dict:
     if st.phase == "done":  # a finished round never changes again: match_result reads its changes from here
         st.final_changes = tuple(changes)
     return result
+
+
+def part_in_round(st, seat: int) -> str:
+    """A seat's part in a round where the sides follow the contract: `bid_winner` (with a partner), `alone` (the
+    contract maker without one), `partner` (the holder of the called card) or `defenders`."""
+    if seat == st.contract_bidder:
+        return "bid_winner" if called.partner(st) is not None else "alone"
+    return "partner" if seat == called.partner(st) else "defenders"
+
+
+def share(st, seat: int) -> int:
+    """`scoring.shares`: the multiple of its side's score a seat scores by its part (1 unwritten; an `alone` bid
+    winner takes the `bid_winner` share when `alone` is unwritten)."""
+    shares = st.rules.shares
+    if not shares or st.contract_bidder is None:
+        return 1
+    part = part_in_round(st, seat)
+    if part == "alone" and part not in shares:
+        part = "bid_winner"
+    return shares.get(part, 1)
 
 
 def totals_so_far(st) -> list[int]:
