@@ -31,6 +31,8 @@ costs the same.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import play
 from .predicates import beats_winner as _beats_winner
 from .errors import IllegalAction, play_phase_refusal
@@ -183,7 +185,7 @@ def refuse(st, seat: int) -> None:
 class Search:
     """Whether `team` wins every remaining trick of a position, counting the nodes visited."""
 
-    def __init__(self, st, team: int, merge: bool | None = None):
+    def __init__(self, st, team: int, merge: bool | None = None, quick: bool = True):
         self.sim = st.clone()
         self.team = team
         self.team_of = st.seating.team_of
@@ -193,6 +195,9 @@ class Search:
         self.suit, self.strength, self.points = rules.card_suit, rules.card_strength, rules.card_points
         # merging cards is sound only while no duty condition tells cards apart beyond suit, strength and points
         self.merge = rules.claim.merge_adjacent if merge is None else merge
+        # quick: the trump count refutes early and the cards are tried weakest first (see _quick_order); False is the
+        # plain search, kept for the differential tests (tests/engine/test_claim_search.py): both give every verdict alike
+        self.quick = quick
 
     def run(self) -> bool:
         if self.sim.phase != "play":
@@ -231,6 +236,32 @@ class Search:
         return all(strength[c] > theirs.get(suit[c], -1) and (suit[c] == trump or not trumped)
                    for seat, hand in enumerate(sim.hands) if self.team_of[seat] == self.team for c in hand)
 
+    def _too_few_trumps(self) -> bool:
+        """Some opponent holds more trumps of at least some strength than the claimant's side holds of that strength.
+
+        Sound for any spec (the trick winner is play.add_card's; the duties do not matter): between tricks, every
+        card of the hands is played before the round ends (one card from each seat dealt in per trick, and no card
+        is left to draw), so an opponent's trumps of strength >= x are played in as many distinct tricks.  A trick
+        holding a trump is won by its strongest trump, the first one played among equals: for the side to win it,
+        that is a trump of the side's of strength >= x, a different one in each of those tricks.  So a side that
+        wins every trick holds, for every x, at least as many trumps of strength >= x as any one opponent does.
+        Checking each opponent trump's strength as x is enough (the counts change only there).
+        """
+        sim, trump = self.sim, self.sim.trump_suit
+        if trump is None:
+            return False
+        suit, strength, team_of = self.suit, self.strength, self.team_of
+        ours: list[int] = []
+        theirs: list[list[int]] = []
+        for seat, hand in enumerate(sim.hands):
+            trumps = [strength[c] for c in hand if suit[c] == trump]
+            if team_of[seat] == self.team:
+                ours += trumps
+            elif trumps:
+                theirs.append(trumps)
+        return any(sum(s >= x for s in ours) < sum(t >= x for t in trumps)
+                   for trumps in theirs for x in trumps)
+
     def _holds(self) -> bool:
         self.nodes += 1
         key = self._key()
@@ -238,9 +269,13 @@ class Search:
         if known is not None:
             return known
         sim, seat = self.sim, self.sim.to_play
-        if not sim.trick_cards and (self._lost_to_top_trump() or self._all_winners()):
-            self.memo[key] = not self._lost_to_top_trump()
-            return self.memo[key]
+        if not sim.trick_cards:
+            if self._lost_to_top_trump() or (self.quick and self._too_few_trumps()):
+                self.memo[key] = False
+                return False
+            if self._all_winners():
+                self.memo[key] = True
+                return True
         ours = self.team_of[seat] == self.team
         result = not ours  # ours: no card keeps every trick; theirs: every card does
         for card in self._choices(seat, play.narrow(sim, seat), ours):
@@ -271,6 +306,9 @@ class Search:
         if self.merge and len(cards) > 1:
             cards = self._one_per_run(seat, cards)
         sim, trump, suit, strength = self.sim, self.sim.trump_suit, self.suit, self.strength
+        if self.quick:
+            return sorted(cards, key=lambda c: (not _beats_winner(sim, c) if sim.trick_cards else 0,
+                                                suit[c] == trump, strength[c]))
         return sorted(cards, key=lambda c: (not _beats_winner(sim, c) if sim.trick_cards else 0,
                                             suit[c] != trump, -strength[c]))
 
@@ -299,15 +337,20 @@ _SAVED = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_car
           "window_team", "window_count", "last_trick_team", "phase")
 
 
+_saved_values = attrgetter(*_SAVED)
+
+
 def _save(sim, seat: int, card: int) -> tuple:
-    return (tuple(getattr(sim, name) for name in _SAVED), list(sim.trick_seats), list(sim.trick_cards),
-            list(sim.card_points), seat, sim.hands[seat].index(card), card, len(sim.tricks), sim.tricks_played)
+    # the trick's lists are only appended to (a new trick gets new lists): their lengths are enough to put them back
+    return (_saved_values(sim), sim.trick_seats, len(sim.trick_seats), sim.trick_cards, list(sim.card_points),
+            seat, sim.hands[seat].index(card), card, len(sim.tricks), sim.tricks_played)
 
 
 def _restore(sim, saved: tuple) -> None:
-    values, trick_seats, trick_cards, card_points, seat, index, card, tricks, tricks_played = saved
+    values, trick_seats, played, trick_cards, card_points, seat, index, card, tricks, tricks_played = saved
     for name, value in zip(_SAVED, values):
         setattr(sim, name, value)
+    del trick_seats[played:], trick_cards[played:]
     sim.trick_seats, sim.trick_cards, sim.card_points = trick_seats, trick_cards, card_points
     sim.hands[seat].insert(index, card)
     del sim.tricks[tricks:]
