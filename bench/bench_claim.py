@@ -34,7 +34,7 @@ from pathlib import Path
 
 from touti_dsl.engine import Game
 from touti_dsl.engine import claim
-from touti_dsl.engine.ruleset import cards_merge
+from touti_dsl.engine.ruleset import cards_merge, points_blind
 from touti_dsl.loader import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,7 +59,7 @@ def first_position(state, seat: int) -> bool:
 def measure(path: Path, rounds: int, most_left: int, budget: float, first: bool = False,
             quick: bool = True) -> dict[int, list[tuple[float, int, bool]]]:
     spec = load_spec(path)
-    game, merge = Game.from_spec(spec), cards_merge(spec)
+    game, merge, blind = Game.from_spec(spec), cards_merge(spec), points_blind(spec)
     rng = random.Random(20261201)
     found: dict[int, list[tuple[float, int, bool]]] = {}
     spent = 0.0
@@ -69,7 +69,7 @@ def measure(path: Path, rounds: int, most_left: int, budget: float, first: bool 
             seat = rng.choice(state.actors())
             left = game.ruleset.tricks_per_round - state.tricks_played
             if first_position(state, seat) if first else (checkable(state, seat) and left <= most_left):
-                search = claim.Search(state, state.seating.team_of[seat], merge=merge, quick=quick)
+                search = claim.Search(state, state.seating.team_of[seat], merge=merge, quick=quick, points_blind=blind)
                 start = time.process_time()
                 held = search.run()
                 elapsed = time.process_time() - start

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from touti_dsl.engine import Game, claim
-from touti_dsl.engine.ruleset import cards_merge
+from touti_dsl.engine.ruleset import cards_merge, points_blind
 from touti_dsl.loader import load_spec
 
 from .helpers import game, hands_of
@@ -25,17 +25,14 @@ SPEC = Path(__file__).resolve().parents[2] / "spec"
 SPECS = sorted(SPEC.glob("*.touti")) + sorted((SPEC / "examples").glob("*.touti"))
 
 
-def _games(path: Path) -> tuple[Game, bool]:
-    spec = load_spec(path)
-    return Game.from_spec(spec), cards_merge(spec)
+GAMES: dict[Path, tuple[Game, dict]] = {}
 
 
-GAMES: dict[Path, tuple[Game, bool]] = {}
-
-
-def _game(path: Path) -> tuple[Game, bool]:
+def _game(path: Path) -> tuple[Game, dict]:
+    """The spec's game, and how its claims are searched (as its claim section would say)."""
     if path not in GAMES:
-        GAMES[path] = _games(path)
+        spec = load_spec(path)
+        GAMES[path] = Game.from_spec(spec), dict(merge=cards_merge(spec), points_blind=points_blind(spec))
     return GAMES[path]
 
 
@@ -62,17 +59,17 @@ def _positions(base: Game, seed: int, most_left: int, count: int):
     return found
 
 
-def _agree(state, merge: bool) -> bool:
+def _agree(state, options: dict) -> bool:
     team = state.seating.team_of[state.to_play]
-    quick = claim.Search(state, team, merge=merge).run()
-    assert quick == claim.Search(state, team, merge=merge, quick=False).run(), state.to_json()
+    quick = claim.Search(state, team, **options).run()
+    assert quick == claim.Search(state, team, merge=options["merge"], quick=False).run(), state.to_json()
     return quick
 
 
 @pytest.mark.parametrize("path", SPECS, ids=lambda p: p.stem)
 def test_the_quick_search_agrees_with_the_plain_one(path):
-    base, merge = _game(path)
-    verdicts = [_agree(state, merge) for state in _positions(base, 11, 5, 6)]
+    base, options = _game(path)
+    verdicts = [_agree(state, options) for state in _positions(base, 11, 5, 6)]
     assert verdicts, f"{path.stem}: no position where a claim could be judged"
 
 
@@ -80,21 +77,20 @@ def test_both_verdicts_and_the_trump_count_were_met():
     """The differential test is not vacuous: claims that hold, claims that fail, and failures the trump count finds."""
     verdicts, counted = [], 0
     for name in ("tute", "atlas-carta", "examples/guinote", "examples/tute-habanero"):
-        base, merge = _game(SPEC / f"{name}.touti")
+        base, options = _game(SPEC / f"{name}.touti")
         for state in _positions(base, 5, 5, 12):
-            verdicts.append(_agree(state, merge))
-            search = claim.Search(state, state.seating.team_of[state.to_play], merge=merge)
-            search.sim.to_play = state.to_play
+            verdicts.append(_agree(state, options))
+            search = claim.Search(state, state.seating.team_of[state.to_play], **options)
             counted += not state.trick_cards and search._too_few_trumps()
     assert True in verdicts and False in verdicts and counted
 
 
 @given(st.sampled_from(SPECS), st.integers(0, 10_000), st.integers(2, 4))
 def test_the_quick_search_agrees_on_any_position(path, seed, most_left):
-    base, merge = _game(path)
+    base, options = _game(path)
     for state in _positions(base, seed, most_left, 1):
-        _agree(state, merge)
-        _agree(state, False)  # without merging the cards of a run, too
+        _agree(state, options)
+        _agree(state, dict(options, merge=False))  # without merging the cards of a run, too
 
 
 # ---------------------------------------------------------------- the trump count and the worst deal
@@ -120,6 +116,6 @@ def test_the_trump_count_refutes_at_once():
 def test_the_worst_deal_found_is_decided_in_few_positions():
     """Tute deal 27, the claim of all ten tricks at the first lead: 3.8 M positions (107 s) for the plain search."""
     state = game("tute").new_round(seed=27)
-    search = claim.Search(state, state.seating.team_of[state.to_play], merge=True)
+    search = claim.Search(state, state.seating.team_of[state.to_play], merge=True, points_blind=True)
     assert search.run() is False
     assert search.nodes < 100_000

@@ -15,7 +15,9 @@ another seat every legal card must keep them; it stops at the first trick lost o
 first card that settles a node, remembers the positions it has settled, and tries only
 one of the cards that are adjacent in strength, of the same suit and worth the same, among
 the cards still out (as double-dummy solvers do: for winning every trick they are the
-same card).  Declarations, swaps and concessions are not plays: the search ignores them,
+same card).  It refutes at once a side short of trumps (`Search._too_few_trumps`), tries
+the weakest cards first, and where no duty reads what the cards are worth, tells positions
+and cards apart without their points (`Search`).  Declarations, swaps and concessions are not plays: the search ignores them,
 and a claim is never possible while cards are left to draw or the swap may still be made,
 so the hands are all that is left to play.
 
@@ -39,7 +41,8 @@ from .errors import IllegalAction, play_phase_refusal
 
 WINDOW, FALSE = "claim.window", "claim.false"
 # A claim of the rest is searched over the tricks left: well under a second with five or fewer (bench/bench_claim.py),
-# up to minutes from the first trick of a Tute.
+# up to about a second from the first trick of a Tute (the plain search took up to minutes there).  The random players
+# still claim only in the last five tricks: the rounds they play, and so the generated suites, stay as they were.
 CHEAP_CLAIM_TRICKS = 5
 
 
@@ -183,9 +186,16 @@ def refuse(st, seat: int) -> None:
 
 
 class Search:
-    """Whether `team` wins every remaining trick of a position, counting the nodes visited."""
+    """Whether `team` wins every remaining trick of a position, counting the nodes visited.
 
-    def __init__(self, st, team: int, merge: bool | None = None, quick: bool = True):
+    The quick search (the default) adds to the plain one what only makes it sooner, never otherwise (each proven
+    in its docstring, and checked against the plain search on random positions of every bundled spec and example:
+    tests/engine/test_claim_search.py): the trump count (`_too_few_trumps`), the weakest cards tried first
+    (`_choices`) and positions told apart without the cards' points where no duty reads them (`_key`).  From the
+    first lead of a Tute it decides a claim in at most about a second (bench/bench_claim.py --first-trick).
+    """
+
+    def __init__(self, st, team: int, merge: bool | None = None, quick: bool = True, points_blind: bool | None = None):
         self.sim = st.clone()
         self.team = team
         self.team_of = st.seating.team_of
@@ -195,9 +205,15 @@ class Search:
         self.suit, self.strength, self.points = rules.card_suit, rules.card_strength, rules.card_points
         # merging cards is sound only while no duty condition tells cards apart beyond suit, strength and points
         self.merge = rules.claim.merge_adjacent if merge is None else merge
-        # quick: the trump count refutes early and the cards are tried weakest first (see _quick_order); False is the
-        # plain search, kept for the differential tests (tests/engine/test_claim_search.py): both give every verdict alike
+        # quick: the trump count, the weakest cards first and, where no duty reads what the cards are worth
+        # (points_blind), positions and runs of cards told apart without their points; False is the plain search, kept
+        # for the differential tests (tests/engine/test_claim_search.py): both give every verdict alike
         self.quick = quick
+        # the round ends only when every hand is played out: no condition of match.at_once may end it on the way
+        self.whole_round = rules.at_once_test is None
+        if points_blind is None:
+            points_blind = rules.claim is not None and rules.claim.points_blind
+        self.worth = (0,) * len(self.points) if quick and points_blind and self.whole_round else self.points
 
     def run(self) -> bool:
         if self.sim.phase != "play":
@@ -205,11 +221,18 @@ class Search:
         return self._holds()
 
     def _key(self) -> tuple:
-        """The position; between tricks, with merging, only the order of the cards out counts (not which cards)."""
+        """The position; between tricks, with merging, only the order of the cards out counts (not which cards).
+
+        Nor, in the quick search where no duty reads what the cards are worth (`worth` all 0: `points_blind`, and no
+        condition of match.at_once to end the round on the points won), their points: who may play what is then
+        decided by the suits, the order of strength and who holds each card (the duty filters and terms of
+        play.py and predicates.py compare strengths within a suit, and the merged cards are told apart by nothing
+        else), and so is who wins each trick (play.add_card): two positions alike in those are alike for the claim.
+        """
         sim = self.sim
         if sim.trick_cards or not self.merge:
             return tuple(tuple(hand) for hand in sim.hands), tuple(sim.trick_cards), sim.to_play
-        owned = sorted(((self.suit[c], -self.strength[c], seat, self.points[c])
+        owned = sorted(((self.suit[c], -self.strength[c], seat, self.worth[c])
                         for seat, hand in enumerate(sim.hands) for c in hand))
         return tuple((suit, seat, points) for suit, _, seat, points in owned), sim.to_play
 
@@ -270,7 +293,7 @@ class Search:
             return known
         sim, seat = self.sim, self.sim.to_play
         if not sim.trick_cards:
-            if self._lost_to_top_trump() or (self.quick and self._too_few_trumps()):
+            if self._lost_to_top_trump() or (self.quick and self.whole_round and self._too_few_trumps()):
                 self.memo[key] = False
                 return False
             if self._all_winners():
@@ -298,10 +321,14 @@ class Search:
         return kept
 
     def _choices(self, seat: int, cards: list[int], ours: bool) -> list[int]:
-        """One card of each run of equivalent cards, those that would win the trick first, the strongest first.
+        """One card of each run of equivalent cards, those that would win the trick first, then the strongest first
+        (the plain search) or the weakest first, trumps last (the quick one).
 
-        The order only makes the search stop sooner: the claimant's side most often keeps a trick
-        by winning it at once, and the others most often break the claim by winning one.
+        The order only makes the search stop sooner (every legal card is tried before a node is settled the other
+        way, so no verdict depends on it): the claimant's side most often keeps a trick by winning it at once, and
+        the others most often break the claim by winning one, or else by keeping their high cards for a later trick,
+        which the weakest first finds without proving lines to the end first (Tute's worst deal from the first lead:
+        3.8 M positions strongest first, 67 k weakest first).
         """
         if self.merge and len(cards) > 1:
             cards = self._one_per_run(seat, cards)
@@ -313,7 +340,7 @@ class Search:
                                             suit[c] != trump, -strength[c]))
 
     def _one_per_run(self, seat: int, cards: list[int]) -> list[int]:
-        sim, suit, strength, points = self.sim, self.suit, self.strength, self.points
+        sim, suit, strength, points = self.sim, self.suit, self.strength, self.worth
         # the cards still out elsewhere: the player's own cards never meet its other cards in a trick
         out = [c for other, hand in enumerate(sim.hands) if other != seat for c in hand] + list(sim.trick_cards)
         kept: list[int] = []
