@@ -331,7 +331,7 @@ class Search:
         3.8 M positions strongest first, 67 k weakest first).
         """
         if self.merge and len(cards) > 1:
-            cards = self._one_per_run(seat, cards)
+            cards = self._runs_led_by(seat, cards) if self.quick else self._one_per_run(seat, cards)
         sim, trump, suit, strength = self.sim, self.sim.trump_suit, self.suit, self.strength
         if self.quick:
             return sorted(cards, key=lambda c: (not _beats_winner(sim, c) if sim.trick_cards else 0,
@@ -349,6 +349,27 @@ class Search:
                    for k in kept):
                 continue
             kept.append(card)
+        return kept
+
+
+    def _runs_led_by(self, seat: int, cards: list[int]) -> list[int]:
+        """`_one_per_run` in one pass over the cards in order of strength (the quick search): a card is left out when
+        the one below it is of its suit and worth and no card still out lies between them, so it is adjacent to a
+        card kept, through a chain of such cards."""
+        sim, suit, strength, worth = self.sim, self.suit, self.strength, self.worth
+        between: dict[int, list[int]] = {}
+        for other, hand in enumerate(sim.hands):
+            if other != seat:
+                for c in hand:
+                    between.setdefault(suit[c], []).append(strength[c])
+        for c in sim.trick_cards:
+            between.setdefault(suit[c], []).append(strength[c])
+        kept, below = [], None
+        for card in sorted(cards, key=lambda c: (suit[c], strength[c])):
+            if below is None or suit[below] != suit[card] or worth[below] != worth[card] or any(
+                    strength[below] < x < strength[card] for x in between.get(suit[card], ())):
+                kept.append(card)
+            below = card
         return kept
 
 
