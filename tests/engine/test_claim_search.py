@@ -78,7 +78,7 @@ def test_both_verdicts_and_the_trump_count_were_met():
     verdicts, counted = [], 0
     for name in ("tute", "atlas-carta", "examples/guinote", "examples/tute-habanero"):
         base, options = _game(SPEC / f"{name}.touti")
-        for state in _positions(base, 5, 5, 12):
+        for state in _positions(base, 5, 6, 12):
             verdicts.append(_agree(state, options))
             search = claim.Search(state, state.seating.team_of[state.to_play], **options)
             counted += not state.trick_cards and search._too_few_trumps()
@@ -119,3 +119,8 @@ def test_the_worst_deal_found_is_decided_in_few_positions():
     search = claim.Search(state, state.seating.team_of[state.to_play], merge=True, points_blind=True)
     assert search.run() is False
     assert search.nodes < 100_000
+
+
+def test_only_duties_that_read_the_cards_worth_keep_points_in_the_positions():
+    assert points_blind(load_spec(SPEC / "tute.touti"))
+    assert not points_blind(load_spec(SPEC / "examples" / "tute-cabrero-no-load.touti"))  # a duty on points
