@@ -15,7 +15,9 @@ another seat every legal card must keep them; it stops at the first trick lost o
 first card that settles a node, remembers the positions it has settled, and tries only
 one of the cards that are adjacent in strength, of the same suit and worth the same, among
 the cards still out (as double-dummy solvers do: for winning every trick they are the
-same card).  Declarations, swaps and concessions are not plays: the search ignores them,
+same card).  It refutes at once a side short of trumps (`Search._too_few_trumps`), tries
+the weakest cards first, and where no duty reads what the cards are worth, tells positions
+and cards apart without their points (`Search`).  Declarations, swaps and concessions are not plays: the search ignores them,
 and a claim is never possible while cards are left to draw or the swap may still be made,
 so the hands are all that is left to play.
 
@@ -31,13 +33,16 @@ costs the same.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import play
 from .predicates import beats_winner as _beats_winner
 from .errors import IllegalAction, play_phase_refusal
 
 WINDOW, FALSE = "claim.window", "claim.false"
 # A claim of the rest is searched over the tricks left: well under a second with five or fewer (bench/bench_claim.py),
-# up to minutes from the first trick of a Tute.
+# up to about a second from the first trick of a Tute (the plain search took up to minutes there).  The random players
+# still claim only in the last five tricks: the rounds they play, and so the generated suites, stay as they were.
 CHEAP_CLAIM_TRICKS = 5
 
 
@@ -181,9 +186,16 @@ def refuse(st, seat: int) -> None:
 
 
 class Search:
-    """Whether `team` wins every remaining trick of a position, counting the nodes visited."""
+    """Whether `team` wins every remaining trick of a position, counting the nodes visited.
 
-    def __init__(self, st, team: int, merge: bool | None = None):
+    The quick search (the default) adds to the plain one what only makes it sooner, never otherwise (each proven
+    in its docstring, and checked against the plain search on random positions of every bundled spec and example:
+    tests/engine/test_claim_search.py): the trump count (`_too_few_trumps`), the weakest cards tried first
+    (`_choices`) and positions told apart without the cards' points where no duty reads them (`_key`).  From the
+    first lead of a Tute it decides a claim in at most about a second (bench/bench_claim.py --first-trick).
+    """
+
+    def __init__(self, st, team: int, merge: bool | None = None, quick: bool = True, points_blind: bool | None = None):
         self.sim = st.clone()
         self.team = team
         self.team_of = st.seating.team_of
@@ -193,6 +205,18 @@ class Search:
         self.suit, self.strength, self.points = rules.card_suit, rules.card_strength, rules.card_points
         # merging cards is sound only while no duty condition tells cards apart beyond suit, strength and points
         self.merge = rules.claim.merge_adjacent if merge is None else merge
+        # quick: the trump count, the weakest cards first and, where no duty reads what the cards are worth
+        # (points_blind), positions and runs of cards told apart without their points; False is the plain search, kept
+        # for the differential tests (tests/engine/test_claim_search.py): both give every verdict alike
+        self.quick = quick
+        # the round ends only when every hand is played out: no condition of match.at_once may end it on the way
+        self.whole_round = rules.at_once_test is None
+        if points_blind is None:
+            points_blind = rules.claim is not None and rules.claim.points_blind
+        self.worth = (0,) * len(self.points) if quick and points_blind and self.whole_round else self.points
+        self.rank_order = [(s, strength) for s, strength in zip(self.suit, self.strength)]  # suit, then strength
+        self.by_strength = sorted(range(len(self.suit)), key=self.rank_order.__getitem__)  # the deck in that order
+        self.place = {card: index for index, card in enumerate(self.by_strength)}
 
     def run(self) -> bool:
         if self.sim.phase != "play":
@@ -200,11 +224,18 @@ class Search:
         return self._holds()
 
     def _key(self) -> tuple:
-        """The position; between tricks, with merging, only the order of the cards out counts (not which cards)."""
+        """The position; between tricks, with merging, only the order of the cards out counts (not which cards).
+
+        Nor, in the quick search where no duty reads what the cards are worth (`worth` all 0: `points_blind`, and no
+        condition of match.at_once to end the round on the points won), their points: who may play what is then
+        decided by the suits, the order of strength and who holds each card (the duty filters and terms of
+        play.py and predicates.py compare strengths within a suit, and the merged cards are told apart by nothing
+        else), and so is who wins each trick (play.add_card): two positions alike in those are alike for the claim.
+        """
         sim = self.sim
         if sim.trick_cards or not self.merge:
             return tuple(tuple(hand) for hand in sim.hands), tuple(sim.trick_cards), sim.to_play
-        owned = sorted(((self.suit[c], -self.strength[c], seat, self.points[c])
+        owned = sorted(((self.suit[c], -self.strength[c], seat, self.worth[c])
                         for seat, hand in enumerate(sim.hands) for c in hand))
         return tuple((suit, seat, points) for suit, _, seat, points in owned), sim.to_play
 
@@ -231,23 +262,56 @@ class Search:
         return all(strength[c] > theirs.get(suit[c], -1) and (suit[c] == trump or not trumped)
                    for seat, hand in enumerate(sim.hands) if self.team_of[seat] == self.team for c in hand)
 
+    def _too_few_trumps(self) -> bool:
+        """Some opponent holds more trumps of at least some strength than the claimant's side holds of that strength.
+
+        Sound for any spec (the trick winner is play.add_card's; the duties do not matter): between tricks, every
+        card of the hands is played before the round ends (one card from each seat dealt in per trick, and no card
+        is left to draw), so an opponent's trumps of strength >= x are played in as many distinct tricks.  A trick
+        holding a trump is won by its strongest trump, the first one played among equals: for the side to win it,
+        that is a trump of the side's of strength >= x, a different one in each of those tricks.  So a side that
+        wins every trick holds, for every x, at least as many trumps of strength >= x as any one opponent does.
+        Checking each opponent trump's strength as x is enough (the counts change only there).
+        """
+        sim, trump = self.sim, self.sim.trump_suit
+        if trump is None:
+            return False
+        suit, strength, team_of = self.suit, self.strength, self.team_of
+        ours: list[int] = []
+        theirs: list[list[int]] = []
+        for seat, hand in enumerate(sim.hands):
+            trumps = [strength[c] for c in hand if suit[c] == trump]
+            if team_of[seat] == self.team:
+                ours += trumps
+            elif trumps:
+                theirs.append(trumps)
+        return any(sum(s >= x for s in ours) < sum(t >= x for t in trumps)
+                   for trumps in theirs for x in trumps)
+
     def _holds(self) -> bool:
         self.nodes += 1
-        key = self._key()
+        sim, seat = self.sim, self.sim.to_play
+        # the quick search remembers only positions between tricks: one in a trick is met again almost never (none
+        # in 55 k on Atlas Carta's worst deal), and its key, every hand as it is, costs more than it saves
+        key = self._key() if not (self.quick and sim.trick_cards) else None
         known = self.memo.get(key)
         if known is not None:
             return known
-        sim, seat = self.sim, self.sim.to_play
-        if not sim.trick_cards and (self._lost_to_top_trump() or self._all_winners()):
-            self.memo[key] = not self._lost_to_top_trump()
-            return self.memo[key]
+        if not sim.trick_cards:
+            if self._lost_to_top_trump() or (self.quick and self.whole_round and self._too_few_trumps()):
+                self.memo[key] = False
+                return False
+            if self._all_winners():
+                self.memo[key] = True
+                return True
         ours = self.team_of[seat] == self.team
         result = not ours  # ours: no card keeps every trick; theirs: every card does
         for card in self._choices(seat, play.narrow(sim, seat), ours):
             if self._keeps_all(seat, card) == ours:
                 result = ours
                 break
-        self.memo[key] = result
+        if key is not None:
+            self.memo[key] = result
         return result
 
     def _keeps_all(self, seat: int, card: int) -> bool:
@@ -263,19 +327,26 @@ class Search:
         return kept
 
     def _choices(self, seat: int, cards: list[int], ours: bool) -> list[int]:
-        """One card of each run of equivalent cards, those that would win the trick first, the strongest first.
+        """One card of each run of equivalent cards, those that would win the trick first, then the strongest first
+        (the plain search) or the weakest first, trumps last (the quick one).
 
-        The order only makes the search stop sooner: the claimant's side most often keeps a trick
-        by winning it at once, and the others most often break the claim by winning one.
+        The order only makes the search stop sooner (every legal card is tried before a node is settled the other
+        way, so no verdict depends on it): the claimant's side most often keeps a trick by winning it at once, and
+        the others most often break the claim by winning one, or else by keeping their high cards for a later trick,
+        which the weakest first finds without proving lines to the end first (Tute's worst deal from the first lead:
+        3.8 M positions strongest first, 67 k weakest first).
         """
         if self.merge and len(cards) > 1:
-            cards = self._one_per_run(seat, cards)
+            cards = self._runs_led_by(seat, cards) if self.quick else self._one_per_run(seat, cards)
         sim, trump, suit, strength = self.sim, self.sim.trump_suit, self.suit, self.strength
+        if self.quick:
+            return sorted(cards, key=lambda c: (not _beats_winner(sim, c) if sim.trick_cards else 0,
+                                                suit[c] == trump, strength[c]))
         return sorted(cards, key=lambda c: (not _beats_winner(sim, c) if sim.trick_cards else 0,
                                             suit[c] != trump, -strength[c]))
 
     def _one_per_run(self, seat: int, cards: list[int]) -> list[int]:
-        sim, suit, strength, points = self.sim, self.suit, self.strength, self.points
+        sim, suit, strength, points = self.sim, self.suit, self.strength, self.worth
         # the cards still out elsewhere: the player's own cards never meet its other cards in a trick
         out = [c for other, hand in enumerate(sim.hands) if other != seat for c in hand] + list(sim.trick_cards)
         kept: list[int] = []
@@ -285,6 +356,27 @@ class Search:
                 continue
             kept.append(card)
         return kept
+
+
+    def _runs_led_by(self, seat: int, cards: list[int]) -> list[int]:
+        """`_one_per_run` in one pass over the cards in order of strength (the quick search): a card is left out when
+        the one below it is of its suit and worth and no card still out lies between them, so it is adjacent to a
+        card kept, through a chain of such cards."""
+        suit, strength, worth = self.suit, self.strength, self.worth
+        kept, below = [], None
+        for card in sorted(cards, key=self.rank_order.__getitem__):
+            if (below is None or suit[below] != suit[card] or worth[below] != worth[card]
+                    or self._out_between(seat, below, card)):
+                kept.append(card)
+            below = card
+        return kept
+
+    def _out_between(self, seat: int, low: int, high: int) -> bool:
+        """Whether a card still out of their suit, not the seat's, lies strictly between `low` and `high` in strength."""
+        sim, strength = self.sim, self.strength
+        hands, own, bottom, top = sim.hands, sim.hands[seat], strength[low], strength[high]
+        return any(bottom < strength[c] < top and c not in own and (c in sim.trick_cards or any(c in h for h in hands))
+                   for c in self.by_strength[self.place[low] + 1:self.place[high]])
 
 
 def _adjacent(a: int, b: int, out: list[int], suit, strength) -> bool:
@@ -299,15 +391,20 @@ _SAVED = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_car
           "window_team", "window_count", "last_trick_team", "phase")
 
 
+_saved_values = attrgetter(*_SAVED)
+
+
 def _save(sim, seat: int, card: int) -> tuple:
-    return (tuple(getattr(sim, name) for name in _SAVED), list(sim.trick_seats), list(sim.trick_cards),
-            list(sim.card_points), seat, sim.hands[seat].index(card), card, len(sim.tricks), sim.tricks_played)
+    # the trick's lists are only appended to (a new trick gets new lists): their lengths are enough to put them back
+    return (_saved_values(sim), sim.trick_seats, len(sim.trick_seats), sim.trick_cards, list(sim.card_points),
+            seat, sim.hands[seat].index(card), card, len(sim.tricks), sim.tricks_played)
 
 
 def _restore(sim, saved: tuple) -> None:
-    values, trick_seats, trick_cards, card_points, seat, index, card, tricks, tricks_played = saved
+    values, trick_seats, played, trick_cards, card_points, seat, index, card, tricks, tricks_played = saved
     for name, value in zip(_SAVED, values):
         setattr(sim, name, value)
+    del trick_seats[played:], trick_cards[played:]
     sim.trick_seats, sim.trick_cards, sim.card_points = trick_seats, trick_cards, card_points
     sim.hands[seat].insert(index, card)
     del sim.tricks[tricks:]

@@ -118,6 +118,7 @@ class ClaimRules:
     false: str  # opponents_take_rest | play_on | loses_hand | loses_game
     merge_adjacent: bool  # no duty condition tells apart cards of one suit, strength run and worth (claim.py)
     holds_test: Callable | None = None  # `claim.holds` as a condition (judged like match.at_once); None: the rest
+    points_blind: bool = False  # no duty nor duty condition reads what the cards are worth (claim.py)
 
     @property
     def stake(self) -> str | None:
@@ -996,8 +997,9 @@ def _compile_claim(read: _Reader) -> ClaimRules | None:
     if rule is None or isinstance(rule.value, m.Word):
         if rule is not None:
             read.word("claim.holds", ("rest",))
-        return ClaimRules(window, false, cards_merge(read.spec))
-    return ClaimRules(window, false, cards_merge(read.spec), _condition(rule, rule.value.expr, "claimed", read.names))
+        return ClaimRules(window, false, cards_merge(read.spec), points_blind=points_blind(read.spec))
+    return ClaimRules(window, false, cards_merge(read.spec), _condition(rule, rule.value.expr, "claimed", read.names),
+                      points_blind(read.spec))
 
 
 def _compile_redeal(read: _Reader) -> RedealRules | None:
@@ -1022,6 +1024,19 @@ def cards_merge(spec: m.Spec) -> bool:
                   for part in (r.value.when, r.value.unless) if part is not None]
     return not any(isinstance(node, m.Pred) and (node.name in CARD_NAMING_TERMS or (node.name == "holds" and _names_rank(node)))
                    for part in conditions for node in m.expr_nodes(part))
+
+
+POINT_DUTIES = ("no_points", "points", "least_points")
+POINT_TERMS = ("trick_points", "hand_points")
+
+
+def points_blind(spec: m.Spec) -> bool:
+    """Whether no play duty (`no_points`, `least_points`, ...) nor duty condition (`trick_points`, `hand_points`) reads
+    what the cards are worth: then who may play what depends on suits and strengths only (claim.py)."""
+    duties = [r.value for r in spec.section("play") if isinstance(r.value, m.Obligation)]
+    conditions = [part for duty in duties for part in (duty.when, duty.unless) if part is not None]
+    return not any(duty.duty in POINT_DUTIES for duty in duties) and not any(
+        isinstance(node, m.Pred) and node.name in POINT_TERMS for part in conditions for node in m.expr_nodes(part))
 
 
 def _names_rank(pred: m.Pred) -> bool:
