@@ -42,13 +42,18 @@ def test_every_rank_of_a_tute_is_declared_and_accepted_in_some_case():
     assert checked >= 5
 
 
+# Tables where a second declaration after a won trick may be of a pair held and refused by `ghna.per_trick` only (not
+# tute-each-partner-sings: two a trick, but each partner once, so a third is always refused by its `require` too)
+ONE_A_TRICK = ("atlas-carta", "tutti-ma", "touti-app", "tute", "guinote", "guinote-36", "guinote-48", "tute-arrastrado")
+
+
 def test_a_second_declaration_in_a_trick_is_refused_by_the_limit_alone():
     """guinote-36 (`per_trick: 1`): every refused second declaration was of a pair not held, refused by ghna.in_hand
     too, so an implementation allowing two a trick still refused it and passed."""
     checked = 0
     for system, cases in _suites():
         limited = [case for case in cases if "ghna.per_trick" in case["rules"] and case["polarity"] == "negative"]
-        if not limited:
+        if system not in ONE_A_TRICK or not limited:
             continue
         alone = [case for case in limited if any(step["op"] == "refuse" and step.get("rules") == ["ghna.per_trick"]
                                                  for step in case["steps"])]
