@@ -569,7 +569,24 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     if "losers" in differing and rules.has("scoring.losing_place"):  # place_loses: the place, or who loses a tie at it
         alone = len(expect.get("losers") or ()) == 1
         return "scoring.losing_place" if alone else _first_known(rules, "scoring.place_tie", "scoring.losing_place")
+    if "score_changes" in differing:
+        return _score_formula(expect, actual, rules)
     return None
+
+
+def _score_formula(expect: dict, actual: dict, rules: SystemRules) -> str | None:
+    """Everything else right, what a side scored wrong: the formula that scores it — the contract made or failed
+    (`scoring.made` / `scoring.failed`), else the hand's winner or loser (`scoring.winner` / `scoring.loser`)."""
+    wanted, given = expect.get("score_changes"), actual.get("score_changes")
+    if not isinstance(wanted, list) or not isinstance(given, list) or len(wanted) != len(given):
+        return None
+    wrong = [side for side, (change, other) in enumerate(zip(wanted, given)) if change != other]
+    if expect.get("made") is not None:
+        return _first_known(rules, "scoring.made" if expect["made"] else "scoring.failed")
+    winner = expect.get("winner")
+    if winner is None or not wrong:
+        return None
+    return _first_known(rules, "scoring.winner" if wrong == [winner] else "scoring.loser")
 
 
 def _sum(values) -> int | None:
