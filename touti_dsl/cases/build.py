@@ -467,9 +467,9 @@ def _branch_of(game: Game, record) -> int | None:
 
 
 def _tied(result: dict) -> bool:
-    """A hand decided by a tie on points: not won by a tute or by a claim, nor void."""
+    """A hand decided by a tie for the most points: not won by a tute or by a claim, nor void."""
     return (result.get("tute") is None and not result.get("claim") and not result["void"]
-            and result["totals"][0] == result["totals"][1])
+            and outcomes.lead_tied(result["totals"]))
 
 
 def write_groups(spec: m.Spec, groups: dict[str, list[dict]], out: Path) -> list[Path]:

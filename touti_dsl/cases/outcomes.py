@@ -172,10 +172,10 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         cases += place_cases(game, complete)
     else:
         on_points = [r for r in complete if r.result.get("tute") is None and not r.result.get("claim")]
-        decided = [r for r in on_points if r.result["totals"][0] != r.result["totals"][1]]
-        ties = [r for r in on_points if r.result["totals"][0] == r.result["totals"][1]]
+        decided = [r for r in on_points if not lead_tied(r.result["totals"])]
+        ties = [r for r in on_points if lead_tied(r.result["totals"])]
         if decided:
-            best = min(decided, key=lambda r: (abs(r.result["totals"][0] - r.result["totals"][1]), len(r.history)))
+            best = min(decided, key=lambda r: (_lead(r.result["totals"]), len(r.history)))
             cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
         if ties:  # where the last trick's side is not the first speaker's, the tie-breaks give the hand apart
             best = min(ties, key=lambda r: (tie_breaks_agree(game, r), len(r.history)))
@@ -280,13 +280,28 @@ def place_tie_decides(game: Game, record: RoundRecord) -> bool:
     return favoured in tied
 
 
+def lead_tied(totals: list[int]) -> bool:
+    """Whether the highest total is shared (at a table of two sides: the totals are equal)."""
+    return totals.count(max(totals)) > 1
+
+
+def _lead(totals: list[int]) -> int:
+    """How far the highest total is ahead of the next."""
+    ranked = sorted(totals, reverse=True)
+    return ranked[0] - ranked[1]
+
+
 def tie_breaks_agree(game: Game, record: RoundRecord) -> bool:
-    """Whether the side of the last trick's winner is the first speaker's (`scoring.tie` last_trick or first_speaker
-    would then give the hand alike)."""
+    """Whether `scoring.tie` last_trick and first_speaker would give a hand tied for the lead alike: the last trick's
+    side and the first speaker's, each counted only when it is among the sides tied for the lead (at a table of two
+    sides: whether the two are the same side)."""
     if not record.trick_winners:
         return True
     team_of = game.new_round(**record.setup).seating.team_of
-    return team_of[record.trick_winners[-1]] == team_of[_first_speaker(game, record)]
+    totals = record.result["totals"]
+    leaders = {side for side, total in enumerate(totals) if total == max(totals)}
+    favoured = [team_of[seat] for seat in (record.trick_winners[-1], _first_speaker(game, record))]
+    return len({side if side in leaders else None for side in favoured}) == 1
 
 
 def _ghna_value_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -472,6 +472,8 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         found = _result_rule(step["expect"], actual_output, rules, _put_aside_points(case, mismatch, rules))
         if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
             return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
+        if found in SCORED_WITH:  # a side's formula, its defenders' counterpart, and each player's share of it
+            return [rule for rule in (found, *SCORED_WITH[found], "scoring.shares") if rules.has(rule)]
         return [found] if found else []
     if step["op"] == "match_result" and isinstance(actual_output, dict):  # or a match won at once, when the case is of one
         found = _match_end_rules(step["expect"], actual_output, rules)
@@ -572,6 +574,11 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     if "score_changes" in differing:
         return _score_formula(expect, actual, rules)
     return None
+
+
+# The formulas of score changes, and the rules that score the other side of the same result with them
+SCORED_WITH = {"scoring.made": ("scoring.made_defenders",), "scoring.failed": ("scoring.failed_defenders",),
+               "scoring.winner": (), "scoring.loser": ()}
 
 
 def _score_formula(expect: dict, actual: dict, rules: SystemRules) -> str | None:
