@@ -258,11 +258,20 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
     if op == "legal" and isinstance(actual_output, dict) and isinstance(actual_output.get("actions"), list):
         return _legal_rule(state, step, actual_output["actions"], rules)
     if op == "actors" and isinstance(actual_output, dict) and isinstance(actual_output.get("seats"), list):
-        return (_missing_actor_rule(state, step, actual_output["seats"], rules)
+        return (_passed_speaker_rule(state, step, actual_output["seats"], rules)
+                or _missing_actor_rule(state, step, actual_output["seats"], rules)
                 or _extra_actor_rule(state, step, actual_output["seats"], rules)
                 or _leader_rule(state, step, actual_output["seats"], rules)
                 or _first_known(rules, *_actors_rules(state, op)))
     return _first_known(rules, *OUTCOME_RULES.get(op, ()), *_actors_rules(state, op))
+
+
+def _passed_speaker_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+    """A seat that passed said to speak again, in the bidding or once it is over: a pass is final (`bidding.pass`)."""
+    if state.phase not in ("bidding", "trump") or not rules.has("bidding.pass"):
+        return None
+    extra = [s for s in actual if isinstance(s, int) and 0 <= s < state.rules.seats and s not in step["expect"]]
+    return "bidding.pass" if any(state.out[seat] for seat in extra) else None
 
 
 def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
@@ -270,7 +279,7 @@ def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> st
     declaration of a pair it holds."""
     from ..engine.refusals import forbidding_rules
 
-    for seat in (s for s in actual if isinstance(s, int) and 0 <= s < 4 and s not in step["expect"]):
+    for seat in (s for s in actual if isinstance(s, int) and 0 <= s < state.rules.seats and s not in step["expect"]):
         for call in state.rules.calls:
             refused = [rule for rule in forbidding_rules(state, seat, call.texts[0]) if rules.has(rule) and rule.startswith(call.name + ".")]
             if refused:
