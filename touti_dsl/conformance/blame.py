@@ -271,7 +271,9 @@ def _passed_speaker_rule(state, step: dict, actual: list, rules: SystemRules) ->
     if state.phase not in ("bidding", "trump") or not rules.has("bidding.pass"):
         return None
     extra = [s for s in actual if isinstance(s, int) and 0 <= s < state.rules.seats and s not in step["expect"]]
-    return "bidding.pass" if any(state.out[seat] for seat in extra) else None
+    if not any(state.out[seat] for seat in extra) or _extra_actor_rule(state, step, actual, rules):
+        return None  # (a call it could make off its turn, a signal, says more)
+    return "bidding.pass"
 
 
 def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
