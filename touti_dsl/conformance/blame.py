@@ -155,12 +155,8 @@ def _counterfactual(case: dict, mismatch: Mismatch, actual_output, rules: System
 
 
 def _reproduces(game, case: dict, upto: int, actual_output) -> bool:
-    from .adapter import CaseRun, round_fields
-    from ..engine import IllegalAction
-
-    setup = case["setup"]
     try:
-        run = CaseRun(game.new_round(hands=setup["hands"], **round_fields(setup)), IllegalAction)
+        run = _case_run(game, case["setup"])
         outputs = [run.output(step) for step in case["steps"][: upto + 1]]
     except Exception:  # noqa: BLE001 - a twin that cannot play the case does not explain it
         return False
@@ -270,10 +266,14 @@ def _passed_speaker_rule(state, step: dict, actual: list, rules: SystemRules) ->
     """A seat that passed said to speak again, in the bidding or once it is over: a pass is final (`bidding.pass`)."""
     if state.phase not in ("bidding", "trump") or not rules.has("bidding.pass"):
         return None
-    extra = [s for s in actual if isinstance(s, int) and 0 <= s < state.rules.seats and s not in step["expect"]]
-    if not any(state.out[seat] for seat in extra) or _extra_actor_rule(state, step, actual, rules):
+    if not any(state.out[seat] for seat in _extra_seats(state, step, actual)) or _extra_actor_rule(state, step, actual, rules):
         return None  # (a call it could make off its turn, a signal, says more)
     return "bidding.pass"
+
+
+def _extra_seats(state, step: dict, actual: list) -> list[int]:
+    """The seats an implementation said act that the case does not expect."""
+    return [s for s in actual if isinstance(s, int) and 0 <= s < state.rules.seats and s not in step["expect"]]
 
 
 def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
@@ -281,7 +281,7 @@ def _extra_actor_rule(state, step: dict, actual: list, rules: SystemRules) -> st
     declaration of a pair it holds."""
     from ..engine.refusals import forbidding_rules
 
-    for seat in (s for s in actual if isinstance(s, int) and 0 <= s < state.rules.seats and s not in step["expect"]):
+    for seat in _extra_seats(state, step, actual):
         for call in state.rules.calls:
             refused = [rule for rule in forbidding_rules(state, seat, call.texts[0]) if rules.has(rule) and rule.startswith(call.name + ".")]
             if refused:
@@ -353,14 +353,17 @@ def _first_known(rules: SystemRules, *candidates: str) -> str | None:
     return next((rule for rule in candidates if rules.has(rule)), None)
 
 
-def _replay(rules: SystemRules, case: dict, upto: int):
-    """The reference engine's state before step `upto` of a case, played at the case's table settings."""
+def _case_run(game, setup: dict):
+    """A case's round started on `game`, as the reference adapter starts it."""
     from .adapter import CaseRun, round_fields
     from ..engine import IllegalAction
 
-    setup = case["setup"]
-    game = rules.game(setup.get("settings"))
-    run = CaseRun(game.new_round(hands=setup["hands"], **round_fields(setup)), IllegalAction)
+    return CaseRun(game.new_round(hands=setup["hands"], **round_fields(setup)), IllegalAction)
+
+
+def _replay(rules: SystemRules, case: dict, upto: int):
+    """The reference engine's state before step `upto` of a case, played at the case's table settings."""
+    run = _case_run(rules.game(case["setup"].get("settings")), case["setup"])
     for step in case["steps"][:upto]:
         if step["op"] in ("apply", "next_round"):
             run.output(step)
@@ -392,15 +395,15 @@ def _legal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | No
     return None
 
 
+def _bid_amount(action: str) -> int | None:
+    """A bid's amount (`bid 80`, or under `trump.choice in_bid` `bid 80 oros`); None for another action."""
+    head, _, arg = action.partition(" ")
+    amount = arg.split(" ")[0]
+    return int(amount) if head == "bid" and amount.isdigit() else None
+
+
 def _bid_amounts(actions) -> set[int]:
-    """The amounts of the bids among actions (`bid 80`, or under `trump.choice in_bid` `bid 80 oros`)."""
-    found = set()
-    for action in actions:
-        head, _, arg = action.partition(" ")
-        amount = arg.split(" ")[0]
-        if head == "bid" and amount.isdigit():
-            found.add(int(amount))
-    return found
+    return {amount for amount in map(_bid_amount, actions) if amount is not None}
 
 
 def _bid_bound_rule(state, expected: set[str], actual: set[str], rules: SystemRules) -> str | None:
@@ -431,8 +434,7 @@ def _limiting_rule(state, seat: int, action: str, rules: SystemRules) -> str | N
     if head == "ghna":
         return _first_known(rules, "ghna.caps", "ghna.minimums", "ghna.per_trick", "ghna.window")
     if head == "bid":
-        amount_text = arg.split(" ")[0]  # `bid 80` or, under `trump.choice in_bid`, `bid 80 oros`
-        amount = int(amount_text) if amount_text.isdigit() else 0
+        amount = _bid_amount(action) or 0
         if state.rules.bidding and amount >= state.rules.bidding.maximum:
             return _first_known(rules, "bidding.maximum")
         return _first_known(rules, "bidding.minimum" if state.high is None else "bidding.step", "bidding.minimum")
