@@ -141,12 +141,13 @@ WHO_PLAYS = ("rotation.turn_order", "trick.next_leader", "trick.winner")
 PLACING_RULES = ("trump.turned", "table.draw", "table.direction", "rotation.first_lead")
 
 
-def _counterfactual(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
-    """The one placing rule whose other word reproduces the implementation: the reference engine with that word
+def _counterfactual(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules,
+                    candidates: tuple[str, ...] = PLACING_RULES) -> list[str]:
+    """The one candidate rule whose other word reproduces the implementation: the reference engine with that word
     gives every expected output before the failing step and the implementation's own output at it (the turned card
     kept in the dealer's hand for one under the stock first shows as a seat playing out of turn)."""
     found = []
-    for rule_id in PLACING_RULES:
+    for rule_id in candidates:
         for game in rules.twins(rule_id, case["setup"].get("settings")):
             if _reproduces(game, case, mismatch.step, actual_output):
                 found.append(rule_id)
@@ -234,10 +235,10 @@ def _explained(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules
     return _guarded(_explain, case, mismatch, actual_output, rules)
 
 
-def _guarded(reading, case: dict, mismatch: Mismatch, actual_output, rules: SystemRules):
+def _guarded(reading, case: dict, mismatch: Mismatch, actual_output, rules: SystemRules, *more):
     """A reading of the step by the reference engine, or None when it cannot read it."""
     try:
-        return reading(case, mismatch, actual_output, rules)
+        return reading(case, mismatch, actual_output, rules, *more)
     except Exception:  # noqa: BLE001 - a step the engine cannot read is blamed on the case's own rules
         return None
 
@@ -489,8 +490,10 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
             return [rule for rule in (found, *SCORED_WITH[found], "scoring.shares") if rules.has(rule)]
         return [found] if found else []
     if step["op"] == "match_result" and isinstance(actual_output, dict):  # or a match won at once, when the case is of one
-        found = _match_end_rules(step["expect"], actual_output, rules)
         at_once = ["match.at_once"] if "match.at_once" in _own_rules(case, rules) else []
+        # equal totals at the end's count: the match over or not is the tie-break's, though it reads as the count's
+        found = _guarded(_counterfactual, case, mismatch, actual_output, rules, MATCH_DECIDING) or \
+            _match_end_rules(step["expect"], actual_output, rules)
         return at_once + found if found else []
     if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
         ended = _replay(rules, case, mismatch.step)
@@ -499,6 +502,9 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     return []
 
 
+# The rule that settles equal totals when the match's end is reached: its other words are tried on a failing match
+# result before the end's count is blamed
+MATCH_DECIDING = ("match.decide",)
 END_COUNTS = {"target": "match.target", "hands": "match.hands", "rounds": "match.rounds", "losses": "match.losses",
               "elimination": "match.losses"}
 
