@@ -160,12 +160,13 @@ def test_a_contract_held_alone_names_one_player():
     """The bid winner alone against the rest: the worked example said "(players 1 and 3) … they score"."""
     pages = _pages(SPEC_DIR / "examples" / "tute-subastado-dealer-rests.touti")
     assert re.search(r"Made to the point: the contract is 60 \(player 1, alone\); this player takes 50 in cards, "
-                     r"10 for the last trick and 0 in cante, 60 in all, and scores 60\.", pages["en"])
-    assert "Each of the other players scores 60." in pages["en"]
+                     r"10 for the last trick and 0 in cante, 60 in all\. This player scores 60\.", pages["en"])
+    # the dealer rests and scores nothing: not "each of the other players"
+    assert "Players 1 and 4 score 60 each." in pages["en"] and "Each of the other players scores" not in pages["en"]
     assert "(joueur 1, seul) ; il fait 50 en cartes" in re.sub(r"<[^>]+>", "", pages["fr"])
     assert "(اللاعب 1 وحده)؛ جمع 50 من الأوراق" in re.sub(r"<[^>]+>", "", pages["ar"])
     for lang, page in pages.items():
-        assert not re.search(r"players 1 and 3|joueurs 1 et 3|اللاعبان", re.sub(r"<[^>]+>", "", page)), lang
+        assert not re.search(r"players 1 and 3|joueurs 1 et 3|\(اللاعبان", re.sub(r"<[^>]+>", "", page)), lang
 
 
 def test_a_contract_held_by_partners_names_both():
@@ -268,3 +269,16 @@ def test_a_last_trick_worth_nothing_is_no_bonus():
     assert "L'équipe qui a le plus de points de cartes gagne la main." in pages["fr"]
     for lang, bonus in (("en", "bonus to"), ("fr", "rapporte une prime"), ("ar", "ولها مكافأة")):
         assert bonus not in pages[lang], lang
+
+
+def test_a_contract_example_says_what_the_table_scores():
+    """The worked contract said "they score 62" where the table's own formulas and shares give 4 and -1 to each other
+    player, and counted a last trick and songs at a table that has neither."""
+    pages = {lang: re.sub(r"<[^>]+>", "", page) for lang, page in
+             _pages(SPEC_DIR / "examples" / "briscola-chiamata-shares.touti").items()}
+    assert ("this player takes 62 in cards. This player scores 4. Each of the other players scores -1." in pages["en"])
+    assert "il fait 62 en cartes. Il marque 4. Chacun des autres joueurs marque -1." in pages["fr"]
+    assert "جمع 62 من الأوراق. يسجّل 4. يسجّل كل واحد من اللاعبين الآخرين -1." in pages["ar"]
+    costs = re.sub(r"<[^>]+>", "", _pages(SPEC_DIR / "examples" / "atlas-failed-contract-costs.touti")["en"])
+    assert "129 in all. They score -130. The defenders score 130." in costs
+    assert "the bidding team scores, in place of nothing: minus the contract." in costs

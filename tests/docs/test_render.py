@@ -111,7 +111,7 @@ def test_a_section_requirement_is_introduced_by_what_it_allows(pages):
 def test_a_score_of_a_match_in_hands_counts_hands(pages):
     assert ("What the team that wins the hand counts towards the match, in hands won: 3 if the team that won the hand "
             "won every trick, otherwise 1.") in pages["rules/tute-capote.md"]
-    assert "When the contract is missed, the bidding team scores minus the contract." in pages[
+    assert "When the contract is missed, the bidding team scores, in place of nothing: minus the contract." in pages[
         "rules/atlas-failed-contract-costs.md"]
 
 

@@ -91,8 +91,8 @@ def test_a_group_wording_falls_back_to_the_plural():
 def test_a_worked_contract_counts_the_players_of_its_side():
     """The contract example said «اللاعبان {players}؛ جمعا» (two players) for any side of partners."""
     arabic = catalog("ar")
-    assert "اللاعبان" in arabic.text(arabic.for_group("example.contract_made", 2), amount=1, players="1 و3", cards=1,
-                                     last=0, ghna=0, total=1)
-    three = arabic.text(arabic.for_group("example.contract_made", 3), amount=1, players="1 و3 و5", cards=1, last=0,
-                        ghna=0, total=1)
-    assert "اللاعبون" in three and "يسجّلون" in three and "اللاعبان" not in three
+    assert "اللاعبان" in arabic.text(arabic.for_group("example.contract_made", 2), amount=1, players="1 و3", counted="1")
+    assert "يسجّلان" in arabic.text(arabic.for_group("example.scored.holders", 2), n=1)
+    three = arabic.text(arabic.for_group("example.contract_made", 3), amount=1, players="1 و3 و5", counted="1")
+    assert "اللاعبون" in three and "اللاعبان" not in three
+    assert "يسجّلون" in arabic.text(arabic.for_group("example.scored.holders", 3), n=1)

@@ -23,7 +23,7 @@ from ..schema import TABLE_SETTINGS
 from .catalog import Catalog
 from .terms import Terms
 from .views import capitalised
-from .words import Literal
+from .words import Literal, total_without
 
 # A glyph per suit of the Spanish deck; a suit the table does not know shows its code letter.
 SUIT_GLYPHS = {"oros": "🪙", "copas": "🏆", "espadas": "🗡️", "bastos": "🪵"}
@@ -210,14 +210,58 @@ def contract_by_one(teller: Teller, cases) -> str | None:
         if len(seats) == 1:  # the bid winner alone against the rest: one player's contract, each other scores it
             key = key.replace("example.", "example_rest.")
         key = teller.words.for_group(key, len(seats))  # a pair: Arabic's dual «اللاعبان … جمعا»
-        bonus = teller.spec.value("deck.last_trick")
-        last = bonus.value if isinstance(bonus, m.Number) and found["last_trick"] == team else 0  # the team that won it
-        lines.append(teller.text(key, amount=teller.lit(found["contract"]["amount"]), players=players,
-                                 cards=teller.lit(found["card_points"][team]), last=teller.lit(last),
-                                 ghna=teller.lit(found["ghna"][team]), total=teller.lit(found["totals"][team])))
+        head = teller.text(key, amount=teller.lit(found["contract"]["amount"]), players=players,
+                           counted=_counted(teller, found, team))
+        lines.append(" ".join((head, *_scored(teller, found, seats))))
     if not lines:
         return None
     return example_block(teller, "example.title.contract", [f"{line}\n" for line in lines])
+
+
+def _counted(teller: Teller, found: dict, team: int) -> str:
+    """What the contract's side counted: its card points, and the last trick's bonus and its ghna where the table
+    has them (Brisca has neither: its card points alone), with their sum."""
+    bonus = teller.spec.value("deck.last_trick")
+    last = bonus.value if isinstance(bonus, m.Number) and found["last_trick"] == team else 0  # the team that won it
+    without = total_without(teller.spec)
+    parts = [teller.text("example.counted.cards", n=teller.lit(found["card_points"][team]))]
+    if "_no_bonus" not in without:
+        parts.append(teller.text("example.counted.last", n=teller.lit(last)))
+    if "_no_ghna" not in without:
+        parts.append(teller.text("example.counted.ghna", n=teller.lit(found["ghna"][team])))
+    if len(parts) == 1:
+        return parts[0]
+    listed = teller.words.text("example.counted.separator").join(parts[:-1]) + teller.words.text("value.and") + parts[-1]
+    return teller.text("example.counted.total", parts=listed, total=teller.lit(found["totals"][team]))
+
+
+def _scored(teller: Teller, found: dict, seats: tuple[int, ...]) -> list[str]:
+    """Who scores what, read from the round's score changes (so a table's own `scoring.made` / `failed` formulas
+    and shares show as they are played): the contract's side, then the others, each group in one sentence when its
+    players score alike, player by player otherwise; a side scoring nothing goes unsaid."""
+    changes = found["score_changes"]
+    per_player = teller.spec.value("table.teams") in (m.Word("bidder_against_rest"), m.Word("bidder_and_called"))
+    ours = list(seats) if per_player else [found["contract"]["team"]]
+    theirs = [unit for unit in range(len(changes)) if unit not in ours]
+    rest = "_rest" if len(seats) == 1 else ""
+    said = []
+    holders = teller.words.for_group(f"example{rest}.scored.holders", len(seats))  # Arabic's dual «يسجّلان»
+    for units, key in ((ours, holders), (theirs, f"example{rest}.scored.others")):
+        amounts = {changes[unit] for unit in units}
+        if amounts == {0}:
+            continue
+        if len(amounts) == 1:
+            said.append(teller.text(key, n=teller.lit(changes[units[0]])))
+            continue
+        for amount in sorted(amounts - {0}, key=[changes[unit] for unit in units].index):  # a player who sits out: 0
+            scorers = [unit for unit in units if changes[unit] == amount]
+            if len(scorers) == 1:
+                said.append(capitalised(teller.text("example.scored.player", player=teller.player(scorers[0]),
+                                                    n=teller.lit(amount))))
+            else:
+                said.append(teller.text(teller.words.for_group("example.scored.players", len(scorers)), n=teller.lit(amount), players=teller.words.text(
+                    "value.and").join(teller.lit(unit + 1) for unit in scorers)))
+    return said or [teller.text("example.scored.nothing")]
 
 
 def _contract_seats(spec: m.Spec, found: dict) -> tuple[int, ...]:
