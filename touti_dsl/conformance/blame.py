@@ -389,8 +389,12 @@ def _legal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | No
         found = _action_rule(state, step["seat"], action, rules)
         if found:
             return found
+    given_calls = {a.split(" ", 1)[0] for a in actual if isinstance(a, str)} & set(state.rules.vocabulary.calls)
     for action in missing:
-        found = _limiting_rule(state, step["seat"], action, rules)
+        head = action.split(" ", 1)[0]
+        # the call is open to the seat (other values of it are offered): the value left out is the call's values
+        found = _first_known(rules, f"{head}.values") if head in given_calls else None
+        found = found or _limiting_rule(state, step["seat"], action, rules)
         if found:
             return found
     return None
