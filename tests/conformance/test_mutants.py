@@ -23,7 +23,7 @@ from touti_dsl.loader import load_named
 
 ROOT = Path(__file__).resolve().parents[2]
 MUTANTS_DIR = ROOT / "conformance" / "mutants"
-HELPERS = {"_serve.py", "check.py", "witnesses.py", "sweep.py"}  # the tools, not mutants
+HELPERS = {"_serve.py", "check.py", "witnesses.py", "sweep.py", "engine_sweep.py"}  # the tools, not mutants
 KINDS = {"play obligations", "trick winner", "bidding", "signals", "ghna caps", "ghna timing", "concession",
          "scoring", "rotation", "match end"}
 

@@ -418,12 +418,12 @@ def _formula_conditions(spec: m.Spec) -> bool:
 
 def _look_for_a_tie(game: Game, findings: Findings, seed: int) -> None:
     """A hand won on points with a tie on points is rare: plain random rounds until one is found (bounded), one where
-    the last trick's side is not the first speaker's if it can be (the tie-breaks then give the hand apart); and so for
+    each word of `scoring.tie` gives another winner if it can be (`outcomes.tie_breaks_alike`); and so for
     a tie at the losing place of `place_loses`, one that its tie-break decides if it can."""
     if game.ruleset.scoring == "place_loses":
         tied, telling = (lambda r: outcomes.place_tied(game, r)), (lambda r: outcomes.place_tie_decides(game, r))
     elif game.ruleset.scoring == "most_points" and game.spec.has("scoring.tie"):
-        tied, telling = (lambda r: _tied(r.result)), (lambda r: not outcomes.tie_breaks_agree(game, r))
+        tied, telling = (lambda r: _tied(r.result)), (lambda r: outcomes.tie_breaks_alike(game, r) == 0)
     else:
         return
     if any(tied(r) and telling(r) for r in findings.rounds):

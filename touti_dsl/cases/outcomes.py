@@ -177,8 +177,8 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         if decided:
             best = min(decided, key=lambda r: (_lead(r.result["totals"]), len(r.history)))
             cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
-        if ties:  # where the last trick's side is not the first speaker's, the tie-breaks give the hand apart
-            best = min(ties, key=lambda r: (tie_breaks_agree(game, r), len(r.history)))
+        if ties:  # where the words of scoring.tie give the hand apart (the last trick's side, the first speaker's, nobody)
+            best = min(ties, key=lambda r: (tie_breaks_alike(game, r), len(r.history)))
             cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
     cases += _ghna_value_cases(game, complete)
     if game.ruleset.widow is not None:
@@ -291,17 +291,24 @@ def _lead(totals: list[int]) -> int:
     return ranked[0] - ranked[1]
 
 
-def tie_breaks_agree(game: Game, record: RoundRecord) -> bool:
-    """Whether `scoring.tie` last_trick and first_speaker would give a hand tied for the lead alike: the last trick's
-    side and the first speaker's, each counted only when it is among the sides tied for the lead (at a table of two
-    sides: whether the two are the same side)."""
+def tie_breaks_alike(game: Game, record: RoundRecord) -> int:
+    """How many other words of `scoring.tie` would give a hand tied for the lead the winner the spec's word gives:
+    `last_trick` and `first_speaker` favour their seat's side when it is among the sides tied for the lead, and no
+    side otherwise, as `none` does.  At a table of two sides, whether the last trick's side is the first speaker's
+    (both lead, so `none` always differs); at three or more, a tie whose last trick went to a player behind the
+    leaders is settled by no word, as by `none`."""
     if not record.trick_winners:
-        return True
+        return 2
     team_of = game.new_round(**record.setup).seating.team_of
     totals = record.result["totals"]
     leaders = {side for side, total in enumerate(totals) if total == max(totals)}
-    favoured = [team_of[seat] for seat in (record.trick_winners[-1], _first_speaker(game, record))]
-    return len({side if side in leaders else None for side in favoured}) == 1
+    favoured = {word: team_of[seat] if team_of[seat] in leaders else None
+                for word, seat in (("last_trick", record.trick_winners[-1]), ("first_speaker", _first_speaker(game, record)))}
+    if len(totals) == 2:  # both sides lead: the two words that name a side, apart or alike
+        return int(favoured["last_trick"] == favoured["first_speaker"])
+    favoured["none"] = None
+    own = game.ruleset.tie if game.ruleset.tie in favoured else "none"
+    return sum(winner == favoured[own] for word, winner in favoured.items() if word != own)
 
 
 def _ghna_value_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -576,6 +576,9 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
         return "claim.holds"
     if expect.get("conceded") and differing & set(CONCEDED_FIELDS):
         return _first_known(rules, "concession.award")
+    claimed = expect.get("claim")
+    if isinstance(claimed, dict) and claimed.get("held") is False and differing & {*CONCEDED_FIELDS, "totals", "winner"}:
+        return _first_known(rules, "claim.false")  # a round a false claim ended: the tricks left go by what it costs
     if "card_points" in differing or "last_trick" in differing:
         actual_sum, expected_sum = _sum(actual.get("card_points")), _sum(expect["card_points"])
         if actual_sum == expected_sum:
