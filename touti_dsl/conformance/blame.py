@@ -65,22 +65,28 @@ class SystemRules:
         return list(dict.fromkeys(rule_name_at(self.spec, players, rule) if self.has(rule) else rule for rule in rule_ids))
 
     def twins(self, rule_id: str, settings: dict | None = None) -> list:
-        """The reference engine with each other word of a word rule the spec writes (those the engine can run)."""
+        """The reference engine with each other word of a word rule the spec writes, or without an optional number
+        rule it writes (`bidding.rounds`: the bidding then goes round until all but one pass); those the engine can
+        run."""
         rule = self.spec.rule(rule_id) if self.spec is not None else None
-        if rule is None or not isinstance(rule.value, m.Word) or rule_id not in schema.BY_ID:
+        known = schema.BY_ID.get(rule_id)
+        if rule is None or known is None:
+            return []
+        if isinstance(rule.value, m.Word):
+            others = [tuple(replace(r, value=replace(r.value, value=word)) if r is rule else r for r in self.spec.rules)
+                      for word in known.words if word != rule.value.value]
+        elif isinstance(rule.value, m.Number) and not known.required:
+            others = [tuple(r for r in self.spec.rules if r is not rule)]
+        else:
             return []
         key = json.dumps([rule_id, settings or {}], sort_keys=True)
         if key not in self._twins:
             from ..engine import Game
 
             self._twins[key] = []
-            for word in schema.BY_ID[rule_id].words:
-                if word == rule.value.value:
-                    continue
-                other = replace(self.spec, rules=tuple(replace(r, value=replace(r.value, value=word)) if r is rule else r
-                                                       for r in self.spec.rules))
+            for rules in others:
                 try:
-                    self._twins[key].append(Game.from_spec(other, **(settings or {})))
+                    self._twins[key].append(Game.from_spec(replace(self.spec, rules=rules), **(settings or {})))
                 except Exception:  # noqa: BLE001 - a word the engine cannot run with the rest of the spec
                     continue
         return self._twins[key]
@@ -128,6 +134,9 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     if not blamed or blamed[0] in WHO_PLAYS:
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules) or []
                   if rule not in blamed] + blamed
+    elif blamed[0] in BIDDING_ENDS or _refused_for_phase(actual_output):
+        blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules, PHASE_RULES) or []
+                  if rule not in blamed] + blamed
     found = blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
     found += [rule for rule in _table_suspects(case, rules) if rule not in found]
     return rules.named_at_table(case, found)
@@ -139,6 +148,15 @@ WHO_PLAYS = ("rotation.turn_order", "trick.next_leader", "trick.winner")
 # Rules that refuse nothing and decide no outcome of their own, but place the cards or the seats: their other words
 # are tried when a case fails on who plays (`_counterfactual`)
 PLACING_RULES = ("trump.turned", "table.draw", "table.direction", "rotation.first_lead")
+# Rules that end the bidding: an implementation that gets one wrong first shows it as a seat that passed said to speak,
+# or as trumps named (or refused) in the wrong phase; their other values are tried then
+PHASE_RULES = ("bidding.rounds", "bidding.pass")
+BIDDING_ENDS = ("bidding.pass", "trump.choice")
+
+
+def _refused_for_phase(actual_output) -> bool:
+    """Whether the implementation refused an action as of another phase (`action.phase`: trumps named in the bidding)."""
+    return isinstance(actual_output, dict) and actual_output.get("ok") is False and actual_output.get("rule") == "action.phase"
 
 
 def _counterfactual(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules,
