@@ -323,7 +323,12 @@ def _legal_bid(spec: m.Spec, amount: int) -> bool | None:
     low, step, high = (_number(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
     if low is None or step is None or high is None or step <= 0 or check_bid_range(spec):
         return None
-    return low <= amount <= high and amount % step == 0
+    return low <= amount <= high and amount % step == 0 or amount == _rank_contract(spec)
+
+
+def _rank_contract(spec: m.Spec) -> int | None:
+    """The contract of a bid on a rank, under `bidding.bids: ranks` (a bid the auction allows too); None otherwise."""
+    return _number(spec, "bidding.rank_contract") if _word(spec, "bidding.bids") == "ranks" else None
 
 
 def _lowest_contract(spec: m.Spec) -> int | None:
@@ -331,7 +336,9 @@ def _lowest_contract(spec: m.Spec) -> int | None:
     low, step = _number(spec, "bidding.minimum"), _number(spec, "bidding.step")
     if low is None or step is None:
         return None
-    return low + step if _number(spec, "bidding.never_stands") == low else low
+    lowest = low + step if _number(spec, "bidding.never_stands") == low else low
+    ranked = _rank_contract(spec)
+    return lowest if ranked is None else min(lowest, ranked)
 
 
 def _obligations(spec: m.Spec) -> list[m.Rule]:
@@ -1181,7 +1188,9 @@ def check_special_bids(spec: m.Spec) -> list[Diagnostic]:
 
 def _bid_range_text(spec: m.Spec) -> str:
     low, step, high = (_number(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
-    return f"bids are {low} to {high} in steps of {step}"
+    ranked = _rank_contract(spec)
+    on_ranks = f"a bid on a rank is a contract of {ranked}; " if ranked is not None else ""
+    return f"{on_ranks}bids are {low} to {high} in steps of {step}"
 
 
 def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:

@@ -95,3 +95,33 @@ def test_the_refusals_precedence_lists_the_rank_rules(game):
     table = precedence(game.ruleset)
     assert table["bid rank"] == ["bidding.pass", "rotation.turn_order", "deck.order"]
     assert table["bid"][2] == "bidding.bids" and "bidding.bids" in table["call CARD"]
+
+
+def _variant(tmp_path, body: str) -> Game:
+    path = tmp_path / "x.touti"
+    path.write_text(f'touti 1\n\nsystem "x" extends "briscola-chiamata-ranks" {{\n  title: "x"\n}}\n\n{body}',
+                    encoding="utf-8")
+    return Game.from_spec(load_spec(path))
+
+
+def test_a_written_order_of_the_calls_names_its_own_rule(tmp_path):
+    game = _variant(tmp_path, "bidding {\n  ranks: 1 > 3 > 12 > 2\n}\n")
+    state = game.new_round(seed=3)
+    assert [a for a in state.legal_actions(state.turn) if a != "pass"] == ["bid rank 1", "bid rank 3", "bid rank 12",
+                                                                          "bid rank 2"]
+    assert forbidding_rules(state, state.turn, "bid rank 7") == ["bidding.ranks"]  # a rank no call names
+    _speak(state, "bid rank 12")
+    assert forbidding_rules(state, state.turn, "bid rank 3") == ["bidding.ranks"]
+
+
+def test_an_auction_on_ranks_alone_ends_at_the_two(tmp_path):
+    game = _variant(tmp_path, "bidding {\n  minimum: 61\n  maximum: 61\n}\n")
+    state = _speak(game.new_round(seed=3), "bid rank 2")
+    assert state.legal_actions(state.turn) == ["pass"]
+    assert _all_pass(state).contract["amount"] == 61
+
+
+def test_one_round_of_calls_the_lowest_rank_wins(tmp_path):
+    game = _variant(tmp_path, "bidding {\n  rounds: 1\n}\n")
+    state = _speak(game.new_round(seed=3), "bid rank 3", "pass", "bid rank 7", "pass", "pass")
+    assert state.phase == "trump" and state.contract["rank"] == 7

@@ -400,11 +400,24 @@ class Explorer:
         for seat in state.actors():
             legal = state.legal_actions(seat)
             wanted = next((a for a in legal if a.split(" ")[:2] == ["bid", str(self.contract)]), None)  # any suit
+            wanted = wanted or self._rank_on_the_way(state, legal)
             if wanted is not None:
                 return seat, wanted
             if "pass" in legal:
                 return seat, "pass"
         return None
+
+    def _rank_on_the_way(self, state, legal: list[str]) -> str | None:
+        """In an auction on ranks, the rank bid towards the campaign's level before any bid: at a rank bid's own
+        contract any rank, at a level above it the last rank (the next seat then bids the level in points)."""
+        bidding = self.game.ruleset.bidding
+        if not bidding.rank_order or bidding.rank_contract > self.contract or state.high is not None:
+            return None
+        rank_bids = [a for a in legal if a.startswith("bid rank ")]
+        if self.contract == bidding.rank_contract:
+            return rank_bids[0] if rank_bids else None
+        last = self.game.ruleset.rank_bid_text[bidding.last_rank]
+        return last if last in rank_bids else None
 
     def choose(self, state) -> tuple[int, str]:
         forced = self._forced_bid(state)
