@@ -4,20 +4,13 @@ stage that does not raise a rank bid, bids naming trumps, the rank rules without
 
 from __future__ import annotations
 
-import pytest
-
-from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
 
-HEAD = 'touti 1\n\nsystem "x" extends "{base}" {{\n  title: "x"\n}}\n\n'
+from .snippets import VARIANT_HEAD, variant_problems
 
 
 def _found(tmp_path, body: str, base: str = "briscola-chiamata") -> set[tuple[str, int, str]]:
-    path = tmp_path / "x.touti"
-    path.write_text(HEAD.format(base=base) + body, encoding="utf-8")
-    with pytest.raises(ToutiError) as error:
-        load_spec(path)
-    return {(d.code, d.loc.line, d.message) for d in error.value.diagnostics}
+    return variant_problems(tmp_path, body, base)
 
 
 def test_a_rank_the_deck_lacks_and_a_rank_named_twice(tmp_path):
@@ -55,6 +48,6 @@ def test_bids_on_ranks_name_no_trumps(tmp_path):
 
 def test_an_auction_on_ranks_alone(tmp_path):
     path = tmp_path / "x.touti"
-    path.write_text(HEAD.format(base="briscola-chiamata") + "bidding {\n  bids: ranks\n  rank_contract: 61\n  minimum: 61\n"
+    path.write_text(VARIANT_HEAD.format(base="briscola-chiamata") + "bidding {\n  bids: ranks\n  rank_contract: 61\n  minimum: 61\n"
                     "  maximum: 61\n}\n", encoding="utf-8")
     assert load_spec(path).value("bidding.bids").value == "ranks"  # maximum at the contract: no bids in points
