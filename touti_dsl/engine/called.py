@@ -22,9 +22,8 @@ def legal(st, seat: int) -> list[str]:
     when `trump.call_own: refused`."""
     if seat != st.contract_bidder:
         return []
-    texts, own, ranks = st.rules.call_text, st.hands[seat], st.rules.card_rank
-    return [texts[c] for c in range(len(texts))
-            if (st.rules.call_own or c not in own) and (st.contract_rank is None or ranks[c] == st.contract_rank)]
+    texts, own = st.rules.call_text, st.hands[seat]
+    return [texts[c] for c in range(len(texts)) if (st.rules.call_own or c not in own) and not _other_rank(st, c)]
 
 
 def _other_rank(st, card: int) -> bool:
