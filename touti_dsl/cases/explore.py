@@ -143,9 +143,12 @@ def _rank_auction_rules(game: Game, action: str) -> tuple[str, ...]:
 
 
 def _ranked(game: Game, head: str) -> tuple[str, ...]:
-    """Under an auction on ranks, a bid in points and a called card show `bidding.bids` in force too."""
+    """Under an auction on ranks, a bid in points and a called card show `bidding.bids` in force too; a bid shows
+    `bidding.bids: points` where a spec writes it."""
     bidding = game.ruleset.bidding
-    return ("bidding.bids",) if head in ("bid", "call") and bidding is not None and bidding.rank_order else ()
+    if bidding is None or head not in ("bid", "call") or not game.spec.has("bidding.bids"):
+        return ()
+    return ("bidding.bids",) if bidding.rank_order or head == "bid" else ()
 
 
 def stacked_hands(game: Game, side: int, dealer: int | None = None) -> dict:
