@@ -142,9 +142,7 @@ def refuse_rank_bid(st, seat: int, rank: int) -> None:
     found = rank_refusal(st, rank)
     if found is not None:
         raise IllegalAction(*found)
-    for rule_id, test in st.rules.requirements.get("bidding", ()):
-        if not test(st, seat, st.rules.bidding.rank_contract):
-            raise IllegalAction(rule_id, f"a bid needs: {st.rules.requirement_text[rule_id]}")
+    _refuse_requirements(st, seat, st.rules.bidding.rank_contract)
 
 
 def apply_rank_bid(st, seat: int, rank: int) -> None:
@@ -169,8 +167,13 @@ def refuse_bid(st, seat: int, arg) -> None:
     floor, rule, why = bid_floor(st, seat)
     if amount < floor:
         raise IllegalAction(rule, why)
+    _refuse_requirements(st, seat, arg)
+
+
+def _refuse_requirements(st, seat: int, act) -> None:
+    """Raise the refusal of the first of the bidding's `require` lines that the act of a bid fails."""
     for rule_id, test in st.rules.requirements.get("bidding", ()):
-        if not test(st, seat, arg):
+        if not test(st, seat, act):
             raise IllegalAction(rule_id, f"a bid needs: {st.rules.requirement_text[rule_id]}")
 
 
