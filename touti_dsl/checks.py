@@ -68,6 +68,7 @@ Error codes (stable; the language reference lists this table):
 | E305 | highest bid above the most a team can take |
 | E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand, or set aside where a table size deals every card (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides, a ranking by place (`middle_loses`, `place_loses`) at a table of partners or with a match end that does not count hands lost, a `scoring.losing_place` beyond the fewest players dealt in, a scoring `require` line (a player who fails it loses the hand) without a ranking by place |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
+| E312 | an auction on ranks (`bidding.bids: ranks`) that cannot be played: `bidding.ranks` names a rank the deck does not have, or a rank twice; `bidding.rank_contract` not positive or above `bidding.maximum`; a points stage whose lowest bid does not raise a rank bid's contract; bids naming trumps (`trump.choice in_bid`); `bidding.ranks` or `bidding.rank_contract` without `bidding.bids: ranks` |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
 | E402 | term argument is not a call of this spec |
@@ -112,6 +113,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from functools import partial
 from typing import Callable, Iterator
 
 from . import model as m
@@ -321,7 +323,12 @@ def _legal_bid(spec: m.Spec, amount: int) -> bool | None:
     low, step, high = (_number(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
     if low is None or step is None or high is None or step <= 0 or check_bid_range(spec):
         return None
-    return low <= amount <= high and amount % step == 0
+    return low <= amount <= high and amount % step == 0 or amount == _rank_contract(spec)
+
+
+def _rank_contract(spec: m.Spec) -> int | None:
+    """The contract of a bid on a rank, under `bidding.bids: ranks` (a bid the auction allows too); None otherwise."""
+    return _number(spec, "bidding.rank_contract") if _word(spec, "bidding.bids") == "ranks" else None
 
 
 def _lowest_contract(spec: m.Spec) -> int | None:
@@ -329,7 +336,9 @@ def _lowest_contract(spec: m.Spec) -> int | None:
     low, step = _number(spec, "bidding.minimum"), _number(spec, "bidding.step")
     if low is None or step is None:
         return None
-    return low + step if _number(spec, "bidding.never_stands") == low else low
+    lowest = low + step if _number(spec, "bidding.never_stands") == low else low
+    ranked = _rank_contract(spec)
+    return lowest if ranked is None else min(lowest, ranked)
 
 
 def _obligations(spec: m.Spec) -> list[m.Rule]:
@@ -672,6 +681,7 @@ APPLIES_WHEN = {
     "scoring.place_tie": ("scoring.round", "place_loses"),
     "trump.swap": ("trump.choice", "turned_card"),
     "ghna.lend": ("ghna.who", "bid_winner"),
+    "bidding.rank_contract": ("bidding.bids", "ranks"),
 }
 
 
@@ -1125,6 +1135,47 @@ def check_bid_range(spec: m.Spec) -> list[Diagnostic]:
 
 
 @check
+def check_rank_auction(spec: m.Spec) -> list[Diagnostic]:
+    """E312: an auction on ranks names ranks of the deck, each once, has a contract of a rank bid within the bids, a
+    points stage whose lowest bid raises that contract (or none: `maximum` at the contract), and bids naming no suit;
+    its rules are written only with `bidding.bids: ranks`."""
+    order, contract = _typed(spec, "bidding.ranks", m.Order), _typed(spec, "bidding.rank_contract", m.Number)
+    if _word(spec, "bidding.bids") != "ranks":
+        told = ("bidding.ranks",) if _known_word(spec, "bidding.bids") else ("bidding.ranks", "bidding.rank_contract")
+        return [_diag("E312", f"{rule.id} applies only to an auction on ranks", rule, "add `bids: ranks` to bidding, or "
+                              f"remove {rule.id}") for rule in map(partial(_rule, spec), told) if rule is not None]
+    problems = _rank_order_problems(order, set(_ranks(spec))) if order is not None else []
+    if _word(spec, "trump.choice") == "in_bid":
+        problems.append(_diag("E312", "a bid on a rank names no suit: trumps cannot be named in the bids (trump.choice "
+                                      "in_bid) of an auction on ranks", _rule(spec, "bidding.bids"),
+                              "use `trump.choice: called_card` or `bid_winner`"))
+    low, high = _typed(spec, "bidding.minimum", m.Number), _typed(spec, "bidding.maximum", m.Number)
+    if contract is None or low is None or high is None:
+        return problems
+    if contract.value <= 0 or contract.value > high.value:
+        problems.append(_diag("E312", f"bidding.rank_contract {contract.value} must be a positive number of points no "
+                                      f"higher than bidding.maximum {high.value}", contract))
+    elif low.value <= contract.value < high.value:
+        problems.append(_diag("E312", f"bidding.minimum {low.value} does not raise the contract of a rank bid "
+                                      f"({contract.value}): bids in points go on above it", low,
+                              f"use `minimum: {contract.value + 1}`, or `maximum: {contract.value}` for an auction on "
+                              f"ranks alone"))
+    return problems
+
+
+def _rank_order_problems(order: m.Order, known: set[int]) -> list[Diagnostic]:
+    """A rank of `bidding.ranks` the deck does not have, or named twice, located at the rank."""
+    problems, seen = [], set()
+    for index, rank in enumerate(order.ranks):
+        if rank not in known or rank in seen:
+            what = "is named twice" if rank in seen else "is not a rank of the deck"
+            problems.append(_diag("E312", f"bidding.ranks: rank {rank} {what}", _item_loc(order, index),
+                                  "name each rank a bid may call once, strongest first"))
+        seen.add(rank)
+    return problems
+
+
+@check
 def check_special_bids(spec: m.Spec) -> list[Diagnostic]:
     """E303: never_stands and last_speaker_minimum are legal bids."""
     problems = []
@@ -1137,7 +1188,9 @@ def check_special_bids(spec: m.Spec) -> list[Diagnostic]:
 
 def _bid_range_text(spec: m.Spec) -> str:
     low, step, high = (_number(spec, f"bidding.{k}") for k in ("minimum", "step", "maximum"))
-    return f"bids are {low} to {high} in steps of {step}"
+    ranked = _rank_contract(spec)
+    on_ranks = f"a bid on a rank is a contract of {ranked}; " if ranked is not None else ""
+    return f"{on_ranks}bids are {low} to {high} in steps of {step}"
 
 
 def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:

@@ -126,6 +126,17 @@ RULES: tuple[RuleSpec, ...] = (
     _r("bidding.last_speaker_minimum", m.Number, required=False, meaning="the lowest opening of the last player to speak"),
     _r("bidding.rounds", m.Number, required=False, meaning="1: each player speaks once and the highest bid stands"),
     _r("bidding.pass_allowed", EXPRESSION, required=False, meaning="when a player to speak may pass (a condition)"),
+    _r("bidding.bids", WORDS, ("points", "ranks"), required=False,
+       meaning="what a bid names: a number of points (`bid 80`, as when the rule is not written), or a rank (`bid rank 3`), "
+               "each call weaker than the last in the order of `bidding.ranks`, a rank bid being a contract of "
+               "`bidding.rank_contract` points; once the weakest rank is called the bids go on in points, from "
+               "`bidding.minimum` to `bidding.maximum`; under `trump.choice called_card` the card called is of the "
+               "contract's rank"),
+    _r("bidding.ranks", m.Order, required=False,
+       meaning="the ranks a bid may name, in the order they are called, strongest first: each call names a rank after the "
+               "last one called (`bidding.bids: ranks`; when the rule is not written, `deck.order`)"),
+    _r("bidding.rank_contract", m.Number, required=False,
+       meaning="the contract of a bid on a rank, in points (`bidding.bids: ranks`)"),
     _r("widow.size", m.Number,
        meaning="the cards left out of the deal, face down (the widow): the hands and the widow share out the deck"),
     _r("widow.by", WORDS, ("bid_winner",),

@@ -6,8 +6,11 @@ exact line and column of the fragment it must point at (`where`).
 
 from __future__ import annotations
 
+import pytest
+
 from touti_dsl.checks import check_spec
 from touti_dsl.errors import Diagnostic, ToutiError
+from touti_dsl.loader import load_spec
 from touti_dsl.parser import parse_text
 from touti_dsl.variants import flatten
 
@@ -145,3 +148,16 @@ def only(text: str) -> Diagnostic:
     problems = diagnostics(text)
     assert len(problems) == 1, [(d.code, d.loc.line, d.loc.column, d.message) for d in problems]
     return problems[0]
+
+
+VARIANT_HEAD = 'touti 1\n\nsystem "x" extends "{base}" {{\n  title: "x"\n}}\n\n'
+
+
+def variant_problems(tmp_path, body: str, base: str) -> set[tuple[str, int, str]]:
+    """(code, line, message) of every problem of a variant `x` of `base` written with `body` (its sections start on
+    line 7); the variant must fail to load."""
+    path = tmp_path / "x.touti"
+    path.write_text(VARIANT_HEAD.format(base=base) + body, encoding="utf-8")
+    with pytest.raises(ToutiError) as error:
+        load_spec(path)
+    return {(d.code, d.loc.line, d.message) for d in error.value.diagnostics}

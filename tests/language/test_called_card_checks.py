@@ -6,20 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
 
-HEAD = 'touti 1\n\nsystem "x" extends "{base}" {{\n  title: "x"\n}}\n\n'
+from .snippets import variant_problems
 
 
 def _found(tmp_path, body: str, base: str = "briscola-chiamata") -> set[tuple[str, int, str]]:
-    path = tmp_path / "x.touti"
-    path.write_text(HEAD.format(base=base) + body, encoding="utf-8")
-    with pytest.raises(ToutiError) as error:
-        load_spec(path)
-    return {(d.code, d.loc.line, d.message) for d in error.value.diagnostics}
+    return variant_problems(tmp_path, body, base)
 
 
 def test_the_example_checks_clean():

@@ -3,7 +3,8 @@
 The explorer tries each candidate on the reference engine; those it refuses become
 negative cases, named by the rule id the engine gives.  The list is drawn from the
 compiled Ruleset only, so a house variant gets candidates for exactly its own rules:
-bids one step below the minimum, off the step and above the maximum, every call value and
+bids one step below the minimum, off the step and above the maximum (under `bidding.bids: ranks`, a bid on every rank
+of the deck too), every call value and
 one unknown value, every card in the hand and one that is not (and each card `deck.removed` takes out), every suit for trump and
 ghna, the tute ranks, the concession moves, the `lend` of a declaration, the `claim` of the rest, a `redeal`, the widow's
 `take widow` / `leave widow` and a `discard` of every card in the hand and of one that is not, and under
@@ -27,7 +28,8 @@ def bid_candidates(rules: Ruleset) -> tuple[str, ...]:
         amounts.append(low + step // 2)
     if rules.trump_choice == "in_bid":  # every bid names trumps: each amount in every suit
         return ("pass",) + tuple(f"bid {n} {suit}" for n in sorted(set(amounts)) for suit in rules.suits)
-    return ("pass",) + tuple(f"bid {n}" for n in sorted(set(amounts)))
+    ranks = tuple(f"bid rank {r}" for r in rules.ranks) if rules.bidding.rank_order else ()  # every rank of the deck
+    return ("pass",) + ranks + tuple(f"bid {n}" for n in sorted(set(amounts)))
 
 
 def call_candidates(rules: Ruleset) -> tuple[str, ...]:

@@ -90,6 +90,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "refusing"
     if rule.id == "trump.choice" and isinstance(value, m.Word) and value.value in ("bid_winner", "in_bid"):
         return "refusing"
+    if rule.id == "bidding.bids" and isinstance(value, m.Word) and value.value == "ranks" or rule.id == "bidding.ranks":
+        return "refusing"  # a bid in points before the last rank, a card called of another rank; a rank out of order
     if rule.id == "ghna.tute" and not isinstance(value, m.Word) or rule.id == "ghna.kinds":
         return "refusing"  # refuses a combination not held (or already declared)
     if rule.id in ("redeal.when", "redeal.by") and isinstance(spec.value("redeal.by"), m.Word) \

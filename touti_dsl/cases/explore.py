@@ -120,10 +120,35 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
         allowed_pass = ("bidding.pass_allowed",) if head == "pass" and game.spec.has("bidding.pass_allowed") else ()
         named = ("trump.choice",) if head == "bid" and game.ruleset.trump_choice == "in_bid" else ()  # the bid names trumps
         own = ("trump.call_own",) if head == "call" and game.spec.has("trump.call_own") else ()
-        return ACCEPTED_RULES[head] + required + allowed_pass + named + own
+        return _rank_auction_rules(game, action) or ACCEPTED_RULES[head] + required + allowed_pass + named + own + \
+            _ranked(game, head)
     if any(call.name == head for call in game.ruleset.calls):
         return tuple(rule.id for rule in game.spec.rules if rule.section == head and rule.key != "title")  # a title shows nothing
     return ()
+
+
+def _lowest_first(option: tuple[int, str]) -> tuple[int, int]:
+    """A bid's place from the lowest: a bid on a rank before every bid in points (ranks in the legal order)."""
+    words = option[1].split()
+    return (0, 0) if words[1] == "rank" else (1, int(words[1]))
+
+
+def _rank_auction_rules(game: Game, action: str) -> tuple[str, ...]:
+    """A bid on a rank (`bid rank 3`): the rules of the auction on ranks, and the bidding's `require` lines."""
+    bidding = game.ruleset.bidding
+    if not action.startswith("bid rank ") or bidding is None:
+        return ()
+    required = tuple(rule_id for rule_id, _ in game.ruleset.requirements.get("bidding", ()))
+    return ("bidding.bids", bidding.rank_order_rule, "bidding.rank_contract") + required
+
+
+def _ranked(game: Game, head: str) -> tuple[str, ...]:
+    """Under an auction on ranks, a bid in points and a called card show `bidding.bids` in force too; a bid shows
+    `bidding.bids: points` where a spec writes it."""
+    bidding = game.ruleset.bidding
+    if bidding is None or head not in ("bid", "call") or not game.spec.has("bidding.bids"):
+        return ()
+    return ("bidding.bids",) if bidding.rank_order or head == "bid" else ()
 
 
 def stacked_hands(game: Game, side: int, dealer: int | None = None) -> dict:
@@ -352,6 +377,8 @@ class Explorer:
                             variant += "~" + action.split(" ", 1)[0]
                         if rule == "trump.choice" and self.game.ruleset.call_text:  # a trump named, a card called
                             variant += "~" + action.split(" ", 1)[0]
+                        if rule == "bidding.bids":  # an auction on ranks: a bid in points too soon, a card of another rank
+                            variant += "~" + action.split(" ", 1)[0]
                         if rule.startswith("ghna."):
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
                             variant += declared.tag(seat, action) + (self._kind_tag(state, action) if rule == "ghna.kinds" else "")
@@ -376,11 +403,24 @@ class Explorer:
         for seat in state.actors():
             legal = state.legal_actions(seat)
             wanted = next((a for a in legal if a.split(" ")[:2] == ["bid", str(self.contract)]), None)  # any suit
+            wanted = wanted or self._rank_on_the_way(state, legal)
             if wanted is not None:
                 return seat, wanted
             if "pass" in legal:
                 return seat, "pass"
         return None
+
+    def _rank_on_the_way(self, state, legal: list[str]) -> str | None:
+        """In an auction on ranks, the rank bid towards the campaign's level before any bid: at a rank bid's own
+        contract any rank, at a level above it the last rank (the next seat then bids the level in points)."""
+        bidding = self.game.ruleset.bidding
+        if not bidding.rank_order or bidding.rank_contract > self.contract or state.high is not None:
+            return None
+        rank_bids = [a for a in legal if a.startswith("bid rank ")]
+        if self.contract == bidding.rank_contract:
+            return rank_bids[0] if rank_bids else None
+        last = self.game.ruleset.rank_bid_text[bidding.last_rank]
+        return last if last in rank_bids else None
 
     def choose(self, state) -> tuple[int, str]:
         forced = self._forced_bid(state)
@@ -462,7 +502,7 @@ class Explorer:
         options = [o for o in options if o[1] not in ("concede", "claim", "redeal")] or options
         bids = [o for o in options if o[1].startswith("bid ")]
         if bids and self.rng.random() < 0.6:
-            return min(bids, key=lambda o: int(o[1].split()[1]))
+            return min(bids, key=_lowest_first)  # under an auction on ranks: the next rank called, before any points
         plays = [o for o in options if o[1].startswith(("play ", "pass"))]
         if self.keeping and self.rigged_rank is not None:
             rules = self.game.ruleset

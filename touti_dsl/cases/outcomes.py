@@ -1051,6 +1051,26 @@ def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                   "each player speaks once: after the fourth speaker the highest bid is the contract")]
 
 
+def rank_auction_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`bidding.bids: ranks`: a contract made and one failed at a bid on a rank (`bidding.rank_contract` points), and
+    the same at a bid in points, made once the last rank was called (`bidding.bids`)."""
+    bidding = game.ruleset.bidding
+    if bidding is None or not bidding.rank_order:
+        return []
+    cases = []
+    for rule, at_rank in (("bidding.rank_contract", True), ("bidding.bids", False)):
+        played = [r for r in rounds if _margin(r.result) is not None
+                  and (r.result["contract"]["amount"] == bidding.rank_contract) == at_rank]
+        bid = f"a bid on a rank alone, a contract of {bidding.rank_contract}" if at_rank else "a bid in points after the last rank"
+        for polarity, kept, verb in (("positive", [r for r in played if _margin(r.result) >= 0], "made"),
+                                     ("negative", [r for r in played if _margin(r.result) < 0], "missed")):
+            if kept:
+                record = min(kept, key=lambda r: (abs(_margin(r.result)), len(r.history)))
+                cases.append(_result_case(record, [rule, "scoring.round"], polarity,
+                                          f"{bid}: the contract {verb} by {abs(_margin(record.result))} point(s)"))
+    return cases
+
+
 def _first_play(record: RoundRecord) -> int:
     return next(i for i, (_, action) in enumerate(record.history) if action.startswith("play "))
 

@@ -175,7 +175,9 @@ def _result_lines(state: RoundState) -> list[str]:
         head = ""
         if r["contract"]:
             team = f" ({_side(state.rules, r['contract']['team'])})" if any(state.rules.partners) else ""
-            head = f"contract {r['contract']['amount']} by seat {r['contract']['bidder']}{team}, "
+            rank = r["contract"].get("rank")  # an auction on ranks: the rank the winning bid named
+            on_rank = f" on rank {rank}" if rank is not None else ""
+            head = f"contract {r['contract']['amount']}{on_rank} by seat {r['contract']['bidder']}{team}, "
         trumps = f"trumps {r['trump']}" if r["trump"] else "no trumps"
         if r.get("called"):  # trump.choice called_card: the card named trumps and the bid winner's partner
             partner = "alone" if r["partner"] is None else f"partner seat {r['partner']}"

@@ -456,6 +456,8 @@ def _limiting_rule(state, seat: int, action: str, rules: SystemRules) -> str | N
         return _first_known(rules, *excluding, "play.partner_exemption", "play.free_discard")
     if head == "ghna":
         return _first_known(rules, "ghna.caps", "ghna.minimums", "ghna.per_trick", "ghna.window")
+    if head == "bid" and arg.startswith("rank "):  # an auction on ranks: the calling order, then bids on ranks at all
+        return _first_known(rules, state.rules.bidding.rank_order_rule, "bidding.bids")
     if head == "bid":
         amount = _bid_amount(action) or 0
         if state.rules.bidding and amount >= state.rules.bidding.maximum:

@@ -513,7 +513,8 @@ def _towards(found: list[str] | tuple[str, ...], contract: int) -> list[int]:
         amount = _BID_AMOUNTS.get(action, _UNSEEN)
         if amount is _UNSEEN:
             words = action.split()
-            amount = _BID_AMOUNTS[action] = int(words[1]) if words[0] == "bid" else None
+            # a bid on a rank (`bid rank 3`) comes before every bid in points: the next rank called, down to the last
+            amount = _BID_AMOUNTS[action] = (0 if words[1] == "rank" else int(words[1])) if words[0] == "bid" else None
         if amount is not None and amount <= contract and (best is None or amount > best):
             best, chosen = amount, index
     if chosen is not None:

@@ -3,8 +3,8 @@
 Each example is picked from `generated/<system>/` by what it shows (the smallest such case,
 ties broken by id, so the pages are reproducible), replayed on the reference engine up to
 the moment it is about, and told in the page's language: the duty to head the trick and
-its exception once the trick is trumped, a bid below a push's minimum, a contract made or
-missed by one point, a ghna refused by the contract.  A spec without a generated suite
+its exception once the trick is trumped, a bid below a push's minimum, a call on a rank not
+below the last one, a contract made or missed by one point, a ghna refused by the contract.  A spec without a generated suite
 gets no examples (its page says nothing it could not show).
 """
 
@@ -172,9 +172,49 @@ def push_minimum(teller: Teller, cases) -> tuple[str, str] | None:
     return None
 
 
+def rank_call_refused(teller: Teller, cases) -> str | None:
+    """An auction on ranks: a call refused because it does not name a rank after the last one called (the calling
+    order, `bidding.ranks` or else `deck.order`), told with the calls before it."""
+    bidding = teller.game.ruleset.bidding
+    if bidding is None or not bidding.rank_order:
+        return None
+
+    def refused_after_a_rank(case: dict) -> bool:
+        at = _verdict_step(case, "refuse")
+        return (case["polarity"] == "negative" and case["rules"] == [bidding.rank_order_rule] and at is not None
+                and case["steps"][at]["action"].startswith("bid rank ")
+                and any(s["op"] == "apply" and s["action"].startswith("bid rank ") for s in case["steps"][:at]))
+
+    def another_rank(case: dict) -> bool:  # a rank above the last call reads better than the same rank again
+        at = _verdict_step(case, "refuse")
+        last = next(s["action"] for s in reversed(case["steps"][:at]) if s["op"] == "apply" and s["action"].startswith("bid rank "))
+        return case["steps"][at]["action"] != last
+
+    case = _first(cases, lambda c: refused_after_a_rank(c) and another_rank(c)) or _first(cases, refused_after_a_rank)
+    if case is None:
+        return None
+    at = _verdict_step(case, "refuse")
+    step, applied = case["steps"][at], [s for s in case["steps"][:at] if s["op"] == "apply"]
+    spoken = [teller.words.text("example.said", player=teller.player(s["seat"]), action=_action(teller, s["action"]))
+              for s in applied]
+    last = next(s["action"] for s in reversed(applied) if s["action"].startswith("bid rank "))
+    verdict = teller.text("example.rank_refused", player=teller.player(step["seat"]), action=_action(teller, step["action"]),
+                          last=_rank_label(teller, last))
+    return example_block(teller, "example.title.rank_auction", [*(f"{line}  " for line in spoken), verdict])
+
+
+def _rank_label(teller: Teller, action: str) -> str:
+    """The rank a `bid rank R` names, by its label in the page's language."""
+    rank = int(action.rsplit(" ", 1)[1])
+    return teller.ranks[rank].label.text(teller.words.lang) if rank in teller.ranks else teller.lit(rank)
+
+
 def _action(teller: Teller, action: str) -> str:
-    """A bidding action in words: `bid 80`, `pass`, `push 20` (a call, shown by its title and value label)."""
+    """A bidding action in words: `bid 80`, `bid rank 3`, `pass`, `push 20` (a call, shown by its title and value
+    label)."""
     head, _, arg = action.partition(" ")
+    if head == "bid" and arg.startswith("rank "):
+        return teller.text("example.action_rank_bid", rank=_rank_label(teller, action))
     if head == "bid":
         return teller.text("example.action_bid", amount=teller.lit(arg))
     if head == "pass":
@@ -355,6 +395,9 @@ def worked_examples(spec: m.Spec, words: Catalog, root: Path | None = None,
                              ("scoring", contract_by_one(teller, cases)), ("ghna", ghna_refused(teller, cases))):
         if example:
             shown.setdefault(section, []).append(example)
+    ranks = rank_call_refused(teller, cases)
+    if ranks:
+        shown.setdefault("bidding", []).append(ranks)
     push = push_minimum(teller, cases)
     if push:
         shown.setdefault(push[0], []).append(push[1])

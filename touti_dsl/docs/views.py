@@ -115,7 +115,7 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 # where `trump.swap_window` does not say it instead; a tute's sentence on the hand's scoring; the hands lost put a
 # player out of the match by elimination; a redeal condition is the holder's to call, or voids the deal by itself.
 SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round", "match.losses": "match.end",
-                       "redeal.when": "redeal.by"}
+                       "redeal.when": "redeal.by", "bidding.rank_contract": "trump.choice"}
 
 # A rule whose sentence leaves part of it to another rule when that rule is written: the choice of trumps by the
 # turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).

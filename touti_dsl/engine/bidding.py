@@ -10,6 +10,12 @@ when everybody is out without a bid (void), or when every seat but the high bidd
 (the contract), except that a high bid equal to `bidding.never_stands` never stands: its
 maker, if still in, speaks again, and otherwise the round is void.
 
+Under `bidding.bids: ranks` a bid names a rank (`bid rank 3`), each one after the last
+call in the calling order (`bidding.ranks`, else `deck.order`), and is a contract of
+`bidding.rank_contract` points (`high` holds it, `high_rank` the rank); once the last rank
+of the order is called, the bids go on in points (`bid 62`), `high_rank` staying that rank.
+The contract keeps the rank (`contract_rank`): the bid winner's called card is of it (called.py).
+
 Under `trump.choice in_bid` every bid names a suit (`bid 80 oros`): the amount alone
 ranks bids (80 in copas does not raise 80 in oros), the high bid's suit is kept with it,
 and the contract's suit becomes trumps at once (no `trump` action follows).  A bid's
@@ -37,15 +43,25 @@ def legal(st, seat: int, calls: bool = True) -> list[str]:
         rules = st.rules
         if rules.bidding.pass_allowed is None or rules.bidding.pass_allowed(st, seat, None):
             actions.append("pass")
+        required = rules.requirements.get("bidding")
+        if rules.bidding.rank_order:
+            actions.extend(_rank_bids(st, seat, required or ()))
+            if st.high_rank != rules.bidding.last_rank:  # bids in points once the weakest rank is called
+                return actions + _calls(st, seat, calls)
         floor = bid_floor(st, seat)[0]
         amounts = range(floor, rules.bidding.maximum + 1, rules.bidding.step)
-        required = rules.requirements.get("bidding")
         if rules.suited_bid_text:
             actions.extend(_suited_bids(st, seat, amounts, required or ()))
         else:
             if required:
                 amounts = [n for n in amounts if all(test(st, seat, n) for _, test in required)]
             actions.extend(rules.bid_text[n] for n in amounts)
+    return actions + _calls(st, seat, calls)
+
+
+def _calls(st, seat: int, calls: bool) -> list[str]:
+    """The texts of the calls `seat` may make now (none when `calls` is false)."""
+    actions = []
     for call in st.rules.calls if calls else ():
         if call.by_value:  # `calling(las)`: each value is its own call
             actions.extend(text for value, text in zip(call.values, call.texts)
@@ -53,6 +69,16 @@ def legal(st, seat: int, calls: bool = True) -> list[str]:
         elif all(test(st, seat, None) for _, test in call.requirements):
             actions.extend(call.texts)
     return actions
+
+
+def _rank_bids(st, seat: int, required) -> list[str]:
+    """`bid rank R` for every rank called after the last one (every rank before the first bid), in calling order; a
+    bid's `require` lines see the act as the contract of a rank bid."""
+    b = st.rules.bidding
+    start = 0 if st.high_rank is None else b.rank_place(st.high_rank) + 1
+    if not all(test(st, seat, b.rank_contract) for _, test in required):
+        return []
+    return [st.rules.rank_bid_text[r] for r in b.rank_order[start:]]
 
 
 def _suited_bids(st, seat: int, amounts, required) -> list[str]:
@@ -90,9 +116,46 @@ def refuse_turn(st, seat: int) -> None:
         raise IllegalAction(TURN_ORDER, f"it is seat {st.turn}'s turn to speak, not seat {seat}'s")
 
 
+def rank_refusal(st, rank: int) -> tuple[str, str] | None:
+    """Why `bid rank R` may not be made now (whoever makes it), or None: a rank no bid names, or one not after the last
+    call in the calling order."""
+    b = st.rules.bidding
+    place, named = b.rank_place(rank), ", ".join(map(str, b.rank_order))
+    if place is None:
+        return b.rank_order_rule, f"a bid names one of the ranks {named}, not {rank}"
+    if st.high_rank is not None and place <= b.rank_place(st.high_rank):
+        return b.rank_order_rule, f"a bid must name a rank after {st.high_rank} in the order {named}"
+    return None
+
+
+def points_refusal(st) -> tuple[str, str] | None:
+    """Why a bid in points may not be made now, or None: under `bidding.bids: ranks`, before the weakest rank is called."""
+    b = st.rules.bidding
+    if b.rank_order and st.high_rank != b.last_rank:
+        return "bidding.bids", f"bids name ranks until {b.last_rank} is called; then they go on in points"
+    return None
+
+
+def refuse_rank_bid(st, seat: int, rank: int) -> None:
+    """Raise the refusal of `bid rank R` (the caller knows it is not legal)."""
+    refuse_turn(st, seat)
+    found = rank_refusal(st, rank)
+    if found is not None:
+        raise IllegalAction(*found)
+    _refuse_requirements(st, seat, st.rules.bidding.rank_contract)
+
+
+def apply_rank_bid(st, seat: int, rank: int) -> None:
+    """A bid on a rank: a contract of `bidding.rank_contract` points, whose called card is of that rank."""
+    st.high_rank = rank
+    apply_bid(st, seat, st.rules.bidding.rank_contract)
+
+
 def refuse_bid(st, seat: int, arg) -> None:
     """Raise the refusal of `bid amount [suit]` (the caller knows it is not legal)."""
     refuse_turn(st, seat)
+    if points_refusal(st) is not None:
+        raise IllegalAction(*points_refusal(st))
     amount = bid_amount(arg)
     b = st.rules.bidding
     if amount < b.minimum:
@@ -104,8 +167,13 @@ def refuse_bid(st, seat: int, arg) -> None:
     floor, rule, why = bid_floor(st, seat)
     if amount < floor:
         raise IllegalAction(rule, why)
+    _refuse_requirements(st, seat, arg)
+
+
+def _refuse_requirements(st, seat: int, act) -> None:
+    """Raise the refusal of the first of the bidding's `require` lines that the act of a bid fails."""
     for rule_id, test in st.rules.requirements.get("bidding", ()):
-        if not test(st, seat, arg):
+        if not test(st, seat, act):
             raise IllegalAction(rule_id, f"a bid needs: {st.rules.requirement_text[rule_id]}")
 
 
@@ -217,6 +285,7 @@ def _contract(st) -> None:
     if st.rules.against_bidder:
         st.seating = st.seating.against(bidder)
     st.contract_team, st.contract_bidder, st.contract_amount = st.seating.team_of[bidder], bidder, st.high
+    st.contract_rank = st.high_rank
     st.phase, st.turn = "trump", None
     if st.rules.widow is not None:  # the bid winner takes or leaves the widow first (widow.py goes on from there)
         widow.open_phase(st)

@@ -4,6 +4,7 @@ After the bidding the contract maker calls one card of the deck (`call 3c`): its
 trumps, and whoever holds it is the bid winner's partner for the round, the three others
 (or however many are left) playing against them.  A bid winner who calls a card of its own
 hand plays alone against all the others, unless `trump.call_own: refused` forbids it.
+After an auction on ranks (`bidding.bids: ranks`) the card called is of the contract's rank.
 The holder is found once, when the card is called, and kept in the state (`called_holder`):
 the card may leave its hand during the play.
 """
@@ -13,15 +14,21 @@ from __future__ import annotations
 from .errors import PHASE, IllegalAction
 from .ruleset import Seating
 
-CHOICE, OWN = "trump.choice", "trump.call_own"
+CHOICE, OWN, RANK = "trump.choice", "trump.call_own", "bidding.bids"
 
 
 def legal(st, seat: int) -> list[str]:
-    """The bid winner's calls: every card of the deck, less its own when `trump.call_own: refused`."""
+    """The bid winner's calls: every card of the deck (of the contract's rank after an auction on ranks), less its own
+    when `trump.call_own: refused`."""
     if seat != st.contract_bidder:
         return []
     texts, own = st.rules.call_text, st.hands[seat]
-    return list(texts) if st.rules.call_own else [texts[c] for c in range(len(texts)) if c not in own]
+    return [texts[c] for c in range(len(texts)) if (st.rules.call_own or c not in own) and not _other_rank(st, c)]
+
+
+def _other_rank(st, card: int) -> bool:
+    """Whether the card is not of the rank the contract named (an auction on ranks)."""
+    return st.contract_rank is not None and st.rules.card_rank[card] != st.contract_rank
 
 
 def refusal(st, seat: int, card: int) -> tuple[str, str] | None:
@@ -30,6 +37,8 @@ def refusal(st, seat: int, card: int) -> tuple[str, str] | None:
         return PHASE, "the card is called after the bidding, before the play"
     if seat != st.contract_bidder:
         return CHOICE, f"seat {st.contract_bidder}, who made the contract, calls the card"
+    if _other_rank(st, card):
+        return RANK, f"the contract named the rank {st.contract_rank}: call a card of that rank"
     if not st.rules.call_own and card in st.hands[seat]:
         return OWN, f"you hold {st.rules.card_name[card]}: call a card another player holds"
     return None
@@ -44,6 +53,7 @@ def refusal_rules(st, seat: int, card: int) -> list[str]:
     if st.phase != "trump":
         return []
     found = [CHOICE] if seat != st.contract_bidder else []
+    found += [RANK] if _other_rank(st, card) else []
     return found + ([OWN] if not st.rules.call_own and card in st.hands[seat] else [])
 
 

@@ -253,10 +253,10 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.turn, st.out, st.spoken = first_speaker, [False] * seats, [False] * seats
     if len(st.seating.in_play) < seats:  # a seat sitting out of the round, or out of the match, never speaks
         st.out, st.spoken = [s not in st.seating.in_play for s in range(seats)], list(st.out)
-    st.high = st.high_bidder = st.high_suit = None
+    st.high = st.high_bidder = st.high_suit = st.high_rank = None
     st.calls_made, st.push_min = [], [None] * seats
     st.trump_suit, st.turned, st.swapped = None, None, False
-    st.contract_team = st.contract_bidder = st.contract_amount = None
+    st.contract_team = st.contract_bidder = st.contract_amount = st.contract_rank = None
     st.to_play, st.tricks, st.card_points, st.last_trick_team, st.tricks_played = None, [], [0] * sides, None, 0
     st.window_team, st.window_count = None, 0
     st.declared_suits, st.declarations, st.ghna_points, st.held_credit = [], [], [0] * sides, []

@@ -15,10 +15,11 @@ for every kind of action (docs/conformance/refusals.md):
    first action), `widow.by` (a widow action by another than the bid winner), `trump.choice` (a card called by
    another than the bid winner);
 4. what is held: `action.not_held`, `ghna.in_hand`;
-5. what the action itself may be: `bidding.minimum`, `bidding.maximum`, `bidding.step`,
+5. what the action itself may be: `bidding.bids` (a bid in points before the last rank of an auction on ranks),
+   the calling order of a rank bid (`bidding.ranks`, else `deck.order`), `bidding.minimum`, `bidding.maximum`, `bidding.step`,
    the bid floor's rule, a call's values then its requirements in spec order, a swap that
    must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
-   limit, `trump.call_own` (a card of the caller's own hand), `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
+   limit, `bidding.bids` (a called card not of the rank the contract named), `trump.call_own` (a card of the caller's own hand), `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
    under `play_on`), `redeal.when` (a hand that does not call for a redeal), `widow.take` (a widow left
    that must be taken); last, the section's own
    `require` lines (bidding, ghna, concession, claim) in spec order.
@@ -91,12 +92,19 @@ def _turn(state, seat: int) -> list[str]:
 def _bid(state, seat: int, arg) -> list[str]:
     b, amount = state.rules.bidding, bidding.bid_amount(arg)
     found = _turn(state, seat)
+    found += [bidding.points_refusal(state)[0]] if bidding.points_refusal(state) is not None else []
     found += ["bidding.minimum"] if amount < b.minimum else []
     found += ["bidding.maximum"] if amount > b.maximum else []
     found += ["bidding.step"] if amount % b.step else []
     floor, rule, _ = bidding.bid_floor(state, seat)
     found += [rule] if amount < floor else []
     return found + _failing_requirements(state, "bidding", seat, arg)
+
+
+def _rank_bid(state, seat: int, rank: int) -> list[str]:
+    found = _turn(state, seat)
+    found += [bidding.rank_refusal(state, rank)[0]] if bidding.rank_refusal(state, rank) is not None else []
+    return found + _failing_requirements(state, "bidding", seat, state.rules.bidding.rank_contract)
 
 
 def _failing_requirements(state, section: str, seat: int, act) -> list[str]:
@@ -197,6 +205,7 @@ _COLLECT = {
     "call_card": called.refusal_rules,
     "pass": lambda st, seat, _arg: _turn(st, seat),
     "bid": _bid,
+    "rank_bid": _rank_bid,
     "call": _call,
     "play": _play,
     "ghna": lambda st, seat, arg: _declaration(st, seat, "ghna", arg),
@@ -228,10 +237,13 @@ def precedence(rules) -> dict[str, list[str]]:
         by_kind["pass"] = turn + (["bidding.pass_allowed"] if b.pass_allowed is not None else [])
         raises = [f"{call.name}.raise" for call in rules.calls if call.partner_minimum]
         last = ["bidding.last_speaker_minimum"] if b.last_speaker_minimum is not None else []
-        by_kind["bid"] = turn + ["bidding.minimum", "bidding.maximum", "bidding.step"] + raises + last + _section(rules, "bidding")
+        points_first = ["bidding.bids"] if b.rank_order else []
+        by_kind["bid"] = turn + points_first + ["bidding.minimum", "bidding.maximum", "bidding.step"] + raises + last + _section(rules, "bidding")
+        if b.rank_order:
+            by_kind["bid rank"] = turn + [b.rank_order_rule] + _section(rules, "bidding")
         by_kind["trump"] = ["trump.choice"]
         if rules.call_text:
-            by_kind["call CARD"] = ["trump.choice"] + ([] if rules.call_own else ["trump.call_own"])
+            by_kind["call CARD"] = ["trump.choice"] + (["bidding.bids"] if b.rank_order else []) + ([] if rules.call_own else ["trump.call_own"])
     for call in rules.calls:
         by_kind[call.name] = ([f"{call.name}.values"] if call.values is not None else []) + [rule_id for rule_id, _ in call.requirements]
     pending = [CONCESSION_PENDING[0]] if rules.concession is not None else []

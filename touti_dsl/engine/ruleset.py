@@ -70,6 +70,20 @@ class BiddingRules:
     last_speaker_minimum: int | None
     single_round: bool = False
     pass_allowed: Callable | None = None
+    # `bidding.bids: ranks`: the ranks a bid may name, in the order they are called (each call after the last one), the
+    # contract of a rank bid, and the rule that orders them (`bidding.ranks`, else `deck.order`); () for bids in points
+    rank_order: tuple[int, ...] = ()
+    rank_contract: int | None = None
+    rank_order_rule: str = "bidding.ranks"
+
+    def rank_place(self, rank: int) -> int | None:
+        """Where a rank stands in the calling order (0 the first, strongest), None for a rank no bid names."""
+        return self.rank_order.index(rank) if rank in self.rank_order else None
+
+    @property
+    def last_rank(self) -> int | None:
+        """The weakest rank a bid may name: once called, the bids go on in points."""
+        return self.rank_order[-1] if self.rank_order else None
 
 
 @dataclass(frozen=True)
@@ -284,6 +298,7 @@ class Ruleset:
     ghna_text: tuple[str, ...] = ()
     bid_text: dict = field(default_factory=dict)
     suited_bid_text: dict = field(default_factory=dict)  # `trump.choice in_bid`: amount -> the texts in suit order
+    rank_bid_text: dict = field(default_factory=dict)  # `bidding.bids: ranks`: rank -> `bid rank R`, in calling order
     requirement_text: dict = field(default_factory=dict)
     pair_cards: tuple[tuple[int, int], ...] = ()
     rank_cards: dict = field(default_factory=dict)
@@ -397,6 +412,7 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
     rules.ghna_text = tuple(f"ghna {s}" for s in rules.suits)
     if rules.bidding is not None:
         rules.bid_text = {n: f"bid {n}" for n in range(0, rules.bidding.maximum + 1)}
+        rules.rank_bid_text = {r: f"bid rank {r}" for r in rules.bidding.rank_order}
         if rules.trump_choice == "in_bid":
             rules.suited_bid_text = {n: tuple(f"bid {n} {s}" for s in rules.suits) for n in rules.bid_text}
     rules.requirement_text = {r.id: _requirement_text(r.value) for r in spec.rules if isinstance(r.value, m.Requirement)}
@@ -681,7 +697,17 @@ def _compile_bidding(read: _Reader) -> BiddingRules | None:
         last_speaker_minimum=read.optional_number("bidding.last_speaker_minimum"),
         single_round=rounds == 1,
         pass_allowed=read.expression("bidding.pass_allowed", "bid", m.Num(1)) if read.spec.has("bidding.pass_allowed") else None,
+        **_rank_bids(read),
     )
+
+
+def _rank_bids(read: _Reader) -> dict:
+    """`bidding.bids: ranks`: the calling order (`bidding.ranks`, else `deck.order`) and the contract of a rank bid."""
+    if not read.spec.has("bidding.bids") or read.word("bidding.bids", ("points", "ranks")) != "ranks":
+        return {}
+    rule = "bidding.ranks" if read.spec.has("bidding.ranks") else "deck.order"
+    return dict(rank_order=tuple(read.rule(rule).value.ranks), rank_contract=read.number("bidding.rank_contract"),
+                rank_order_rule=rule)
 
 
 def _compile_calls(read: _Reader) -> tuple[CallRules, ...]:
@@ -1113,6 +1139,7 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_tute=spec.has("ghna.tute"),
         has_ghna=not rules.ghna.off,
         bid_suits=rules.trump_choice == "in_bid",
+        bid_ranks=frozenset(rules.ranks) if rules.bidding is not None and rules.bidding.rank_order else frozenset(),
         has_lend=rules.ghna.lend,
         has_claim=spec.has("claim.window"),
         kinds={kind.name: (index, kind.one_suit) for index, kind in enumerate(rules.ghna.kinds)},

@@ -27,8 +27,8 @@ from .text import parse_action
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
 FIELDS = (
     "phase", "dealer", "first_speaker", "seed", "scores", "games", "cotos", "played", "hands", "stock", "history",
-    "turn", "out", "spoken", "high", "high_bidder", "high_suit", "calls_made", "push_min",
-    "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount",
+    "turn", "out", "spoken", "high", "high_bidder", "high_suit", "high_rank", "calls_made", "push_min",
+    "trump_suit", "turned", "swapped", "contract_team", "contract_bidder", "contract_amount", "contract_rank",
     "to_play", "trick_seats", "trick_cards", "tricks", "card_points", "last_trick_team", "tricks_played",
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
     "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent", "claims",
@@ -105,7 +105,10 @@ class RoundState:
     def contract(self) -> dict | None:
         if self.contract_team is None:
             return None
-        return {"team": self.contract_team, "bidder": self.contract_bidder, "amount": self.contract_amount}
+        contract = {"team": self.contract_team, "bidder": self.contract_bidder, "amount": self.contract_amount}
+        if self.rules.bidding is not None and self.rules.bidding.rank_order:  # an auction on ranks: the contract's rank, the called card's
+            contract["rank"] = self.contract_rank
+        return contract
 
     def last_trick_winner(self) -> int | None:
         return self.tricks[-1][2] if self.tricks else None
@@ -256,7 +259,7 @@ class RoundState:
         if known is not None:
             return action in known
         kind = parsed[0]
-        if self.phase == "bidding" and kind in ("bid", "pass"):
+        if self.phase == "bidding" and kind in ("bid", "pass", "rank_bid"):
             return action in bidding.legal(self, seat, calls=False)
         if self.phase == "bidding" and kind == "call":
             (name, value) = parsed[1]  # the value is the act of `calling(VALUE)`; other call terms ignore it
@@ -284,6 +287,8 @@ class RoundState:
             bidding.refuse_pass(self, seat)
         elif kind == "bid":
             bidding.refuse_bid(self, seat, arg)
+        elif kind == "rank_bid":
+            bidding.refuse_rank_bid(self, seat, arg)
         else:
             bidding.refuse_call(self, seat, *arg)
 
@@ -484,6 +489,7 @@ def _ghna_refuse(kind: str):
 _APPLY = {
     "pass": lambda st, seat, _arg: bidding.apply_pass(st, seat),
     "bid": bidding.apply_bid,
+    "rank_bid": bidding.apply_rank_bid,
     "call": lambda st, seat, arg: bidding.apply_call(st, seat, *arg),
     "trump": RoundState._apply_trump,
     "call_card": called.apply,
@@ -506,6 +512,7 @@ _APPLY = {
 _REFUSE = {
     "pass": lambda st, seat, arg: st._refuse_bidding(seat, "pass", arg),
     "bid": lambda st, seat, arg: st._refuse_bidding(seat, "bid", arg),
+    "rank_bid": lambda st, seat, arg: st._refuse_bidding(seat, "rank_bid", arg),
     "call": lambda st, seat, arg: st._refuse_bidding(seat, "call", arg),
     "trump": RoundState._refuse_trump,
     "call_card": called.refuse,

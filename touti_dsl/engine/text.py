@@ -8,6 +8,7 @@ separated lower-case tokens:
 |---|---|
 | `pass` | leave the bidding |
 | `bid 80` | bid 80 |
+| `bid rank 3` | bid on a rank (only under `bidding.bids: ranks`; a rank of `deck.ranks`): a contract of `bidding.rank_contract` points whose card to call is of that rank |
 | `bid 80 oros` | bid 80 naming trumps (only, and always, under `trump.choice in_bid`; a suit id of `deck.suits`) |
 | `<call> <value>` / `<call>` | a call of the spec (`signal las`, `preannounce kont`, `push 10`, `as`) |
 | `trump copas` | the contract maker names trumps (a suit id of `deck.suits`) |
@@ -31,7 +32,7 @@ id `deck.removed`.
 
 Canonical order of legal actions (what `RoundState.legal_actions` returns): by kind in
 ACTION_KINDS order, then `bid` by amount (under `in_bid`, each amount's suits in
-`deck.suits` order), calls in spec order and each call's values in
+`deck.suits` order; under `bidding.bids: ranks`, `bid rank R` in the order of the calls before the bids in points), calls in spec order and each call's values in
 spec order, `call CARD` in canonical deck order, `trump`/`ghna` by suit in `deck.suits` order, then the kinds of `ghna.kinds` in spec order (a one-suit kind's
 suits in `deck.suits` order), `play` by card in canonical
 deck order (suits in `deck.suits` order, then ranks in `deck.ranks` order), `tute` in
@@ -74,6 +75,7 @@ class Vocabulary:
     has_concession: bool
     has_tute: bool
     bid_suits: bool = False  # `trump.choice in_bid`: every bid names a suit, and only then
+    bid_ranks: frozenset = frozenset()  # `bidding.bids: ranks`: the deck's ranks, which `bid rank R` may name
     has_lend: bool = False
     has_ghna: bool = True  # False without a ghna section: `ghna SUIT` is no action of the spec
     has_claim: bool = False
@@ -139,6 +141,8 @@ def _parse_bid(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
     if not vocabulary.has_bidding:
         raise IllegalAction(SYNTAX, "this spec has no bidding")
     malformed = f"malformed bid {text!r}: the amount is a whole number like 80"
+    if args[:1] == ["rank"]:
+        return _parse_rank_bid(text, args[1:], vocabulary)
     if not vocabulary.bid_suits:
         if len(args) == 2 and args[1] in vocabulary.suits:
             raise IllegalAction(SYNTAX, f"malformed bid {text!r}: in this spec a bid names no suit (bid 80)")
@@ -148,6 +152,16 @@ def _parse_bid(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
                                     f"`bid 80 {vocabulary.suits[0]}`")
     amount = _number_arg(text, args[:1], "amount", malformed)
     return ("bid", (amount, _suit_arg(text, args[1:], vocabulary)))
+
+
+def _parse_rank_bid(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    """`bid rank 3`: a bid naming a rank of the deck (`bidding.bids: ranks`)."""
+    if not vocabulary.bid_ranks:
+        raise IllegalAction(SYNTAX, f"malformed bid {text!r}: in this spec a bid names points, not a rank (bid 80)")
+    rank = _number_arg(text, args, "rank", f"malformed bid {text!r}: a bid on a rank names it like `bid rank 3`")
+    if rank not in vocabulary.bid_ranks:
+        raise IllegalAction(SYNTAX, f"{rank} is not a rank of this deck in {text!r}")
+    return ("rank_bid", rank)
 
 
 def _parse_pass(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:

@@ -85,6 +85,8 @@ def _add_optional(st, rules, data: dict) -> None:
     """Fields only a spec with the rule has, so that every other spec's JSON stays as it was."""
     if rules.suited_bid_text:
         data["bidding"]["high_suit"] = _suit(rules, st.high_suit)
+    if rules.rank_bid_text:  # an auction on ranks: the last rank called (kept through the bids in points)
+        data["bidding"]["high_rank"] = st.high_rank
     if rules.ghna.lend:
         data["ghna"]["lent"] = LENT_WORDS[st.lent]
     if rules.claim is not None:
@@ -169,6 +171,7 @@ def _restore_round(st, rules, data: dict) -> None:
     st.swapped = data.get("swaps", int(data["swapped"])) if rules.swap_chain else data["swapped"]
     contract = data["contract"] or {}
     st.contract_team, st.contract_bidder, st.contract_amount = contract.get("team"), contract.get("bidder"), contract.get("amount")
+    st.contract_rank = contract.get("rank")
     if rules.against_bidder and st.contract_bidder is not None:
         st.seating = st.seating.against(st.contract_bidder)
     found = data.get("called") or {}
@@ -189,6 +192,7 @@ def _restore_bidding(st, data: dict) -> None:
     st.push_min = [None if p is None else tuple(p) for p in data["push_min"]]
     suit = data.get("high_suit")
     st.high_suit = None if suit is None else st.rules.suits.index(suit)
+    st.high_rank = data.get("high_rank")
 
 
 def _restore_play(st, rules, data: dict) -> None:
@@ -224,7 +228,7 @@ def observation(st, seat: int) -> dict:
         "hand": full["hands"][seat],
         "hand_sizes": [len(h) for h in st.hands],
         "history": full["history"],
-        "bidding": {k: full["bidding"][k] for k in ("turn", "out", "high", "high_bidder", "high_suit") if k in full["bidding"]},
+        "bidding": {k: full["bidding"][k] for k in ("turn", "out", "high", "high_bidder", "high_suit", "high_rank") if k in full["bidding"]},
         "trump": full["trump"],
         "turned": full["turned"],
         "contract": full["contract"],
