@@ -298,7 +298,10 @@ def match_result(st) -> dict:
     with `match.cotos`, enough cotos of that many games (engine/levels.py).
     When several sides reach the goal after the same round, `match.decide` says which wins
     (see match_decision); when it says none, the game goes on.  `match.at_once` ends the
-    game at once for a side that sang a tute or took a capote.
+    game at once for a side that sang a tute or took a capote; where the sides change each
+    round (the match kept per player), the match goes to every player of that side dealt in:
+    `winners` lists them (`winner` is the one, or None for several).  At a match counting
+    hands lost, `match.at_once` wins the hand only: every other player loses it (round_result).
     """
     rules = st.rules
     scores = list(st.scores)
@@ -321,13 +324,31 @@ def match_result(st) -> dict:
     winner, _ = match_decision(st, scores, reached, finished)
     over = winner is not None
     at_once = _won_at_once(st) if finished else None
+    winners = [] if winner is None else [winner]
     if at_once is not None:
-        over, winner = True, at_once
+        winners = seats_of_side(st, at_once) if rules.against_bidder else [at_once]
+        over, winner = True, winners[0] if len(winners) == 1 else None
     if rules.match_end == "rounds":  # the hands played after this round: only such a match says so
-        return {"scores": scores, "played": hands_played(st, finished), "over": over, "winner": winner}
-    if rules.match_games is None:
-        return {"scores": scores, "over": over, "winner": winner}
-    return {"scores": scores, **levels.level_result(rules, levels.level_counts(st), winner)}
+        result = {"scores": scores, "played": hands_played(st, finished), "over": over, "winner": winner}
+    elif rules.match_games is None:
+        result = {"scores": scores, "over": over, "winner": winner}
+    else:
+        return {"scores": scores, **levels.level_result(rules, levels.level_counts(st), winner)}
+    if per_player_at_once(rules):  # only such a match says who won it together: a side of several players may
+        result["winners"] = winners
+    return result
+
+
+def per_player_at_once(rules) -> bool:
+    """Whether a game won at once goes to players of a side set this round (`match.at_once` where the sides change
+    each round): the match result then lists its `winners`, the seats of that side dealt in."""
+    return rules.against_bidder and bool(rules.at_once or rules.at_once_test is not None)
+
+
+def seats_of_side(st, side: int) -> list[int]:
+    """The seats dealt in this round that played for `side` (the bid winner, or the others together)."""
+    seating = st.seating
+    return [seat for seat in seating.in_play if seating.team_of[seat] == side]
 
 
 def hands_played(st, finished: bool) -> int:
