@@ -606,8 +606,11 @@ def _at_once_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         "game" if game.ruleset.match_games is not None else "match")
     cases = []
     if met is not None:
-        words = (f"side {met.result['at_once']} meets the condition of match.at_once after {len(met.history)} actions: "
-                 f"the round ends there and it wins the {unit}")
+        side = met.result["at_once"]
+        who = f"side {side}" if not game.ruleset.against_bidder else (
+            "the bid winner's side" if side == 0 else "the others") + " of the round"
+        words = (f"{who} meets the condition of match.at_once after {len(met.history)} actions: the round ends there "
+                 f"and {'its players win' if game.ruleset.against_bidder else 'it wins'} the {unit}")
         cases.append(_at_once_round_case(game, met, "positive", words))
     if unmet is not None:
         words = "no side meets the condition of match.at_once: the round is played to its end and scored as usual"
