@@ -668,6 +668,26 @@ def _at_once_case(game: Game, record: RoundRecord, scores: list[int], side: int)
                  dict(record.setup, scores=scores))
 
 
+def paid_declarations_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`scoring.declarations paid_by_each`: the shortest round with a declaration, whose score changes show its value
+    paid to the declarer by each other player (or side), and the shortest scored round without one."""
+    if not game.ruleset.declarations_paid:
+        return []
+    played = [r for r in rounds if not r.result["void"]]
+    sung = min((r for r in played if sum(r.result["ghna"])), key=lambda r: len(r.history), default=None)
+    silent = min((r for r in played if not sum(r.result["ghna"])), key=lambda r: len(r.history), default=None)
+    cases = []
+    for record, polarity, words in (
+            (sung, "positive", "each declaration is paid to its declarer by each other player, whoever wins the hand"),
+            (silent, "negative", "no declaration: the score changes are the round's outcome alone")):
+        if record is not None:
+            state = _replayed(game, record, record.setup)
+            steps = _applies(state.history) + [{"op": "round_result", "expect": state.round_result()},
+                                               {"op": "match_result", "expect": state.match_result()}]
+            cases.append(_case(record, steps, ["scoring.declarations"], polarity, words))
+    return cases
+
+
 DECIDER_WORDS = {
     "highest_total": "the higher total wins",
     "last_trick": "the side that won the last trick wins",

@@ -315,6 +315,22 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
         yield spec.rule("scoring.tie"), "scoring.tie bidders needs a bidding side (a bidding section)"
 
 
+@combination()
+def paid_declarations(spec: m.Spec) -> Iterator[Finding]:
+    """`scoring.declarations paid_by_each` moves points between the match scores: it needs declarations (a ghna
+    section) and scores in points (`match.end target` or `rounds`), not counts of hands."""
+    if _word(spec, "scoring.declarations") != "paid_by_each":
+        return
+    if not spec.has("ghna.pair"):
+        yield (spec.rule("scoring.declarations"), "scoring.declarations paid_by_each needs declarations: a ghna section",
+               "remove scoring.declarations, or add a ghna section")
+    end = _word(spec, "match.end")
+    if end not in ("target", "rounds"):
+        yield (spec.rule("scoring.declarations"),
+               f"scoring.declarations paid_by_each pays points into the match scores: it needs match.end target or "
+               f"rounds, not {end} (the scores count hands)", "write `end: target`, or remove scoring.declarations")
+
+
 def _at_once_per_player(spec: m.Spec, words: tuple[str, ...]) -> Iterator[Finding]:
     """Where the match is kept per player, `match.at_once` is defined for a match to a target, in hands or in rounds
     (the players of the side that meets it win the match, scoring.py) and for a match counting hands lost (it wins

@@ -31,6 +31,8 @@ nothing; the result lists the `losers`.  Every list of the result has one entry 
 side (two for two teams), but `score_changes` where the match is kept per seat
 (`bidder_against_rest`, `bidder_and_called`): each seat dealt in scores its side's change, times its
 `scoring.shares` row for its part in the round (`bid_winner`, `partner`, `alone`, `defenders`: `part_in_round`).
+With `scoring.declarations paid_by_each`, each declaration's value is then paid to its declarer by every other score
+entry dealt in, whatever the round's outcome (`paid_declarations`).
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def round_result(st) -> dict:
         seated = st.seating.in_play  # a seat sitting the round out (table.sit_out: the dealer) scores nothing
         changes = [0] * rules.seats if st.void else [changes[side] * share(st, seat) if seat in seated else 0
                                                       for seat, side in enumerate(st.seating.team_of)]
+    if rules.declarations_paid:
+        changes = paid_declarations(st, changes)
     result = {
         "void": st.void,
         "contract": st.contract,
@@ -79,6 +83,22 @@ def round_result(st) -> dict:
     if st.phase == "done":  # a finished round never changes again: match_result reads its changes from here
         st.final_changes = tuple(changes)
     return result
+
+
+def paid_declarations(st, changes: list[int]) -> list[int]:
+    """`scoring.declarations paid_by_each`: each declaration's value paid at once to its declarer by each other score
+    entry dealt in (a seat where the match is kept per player, else a side), whatever the outcome of the round."""
+    seating = st.seating
+    per_seat = st.rules.against_bidder
+    entries = sorted({seat if per_seat else seating.team_of[seat] for seat in seating.in_play})
+    changes = list(changes)
+    for seat, _, _, value in st.declarations:
+        payee = seat if per_seat else seating.team_of[seat]
+        for entry in entries:
+            if entry != payee:
+                changes[entry] -= value
+                changes[payee] += value
+    return changes
 
 
 def part_in_round(st, seat: int) -> str:
