@@ -14,18 +14,10 @@ from touti_dsl.engine import Game
 from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
 
-from .helpers import hands_of, run
+from .helpers import first_legal as _first_legal, hands_of, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
 HEAD = 'touti 1\n\nsystem "x" extends "{base}" {{\n  title: "x"\n}}\n\n'
-
-
-def _first_legal(state, stop=lambda st: False):
-    """Play the first legal action of the first actor until the round ends (or `stop` holds)."""
-    while not state.is_terminal() and not stop(state):
-        seat = state.actors()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-    return state
 
 
 def _spec(tmp_path, base: str, body: str):
