@@ -611,18 +611,19 @@ def _at_once_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             "the bid winner's side" if side == 0 else "the others") + " of the round"
         words = (f"{who} meets the condition of match.at_once after {len(met.history)} actions: the round ends there "
                  f"and {'its players win' if game.ruleset.against_bidder else 'it wins'} the {unit}")
-        cases.append(_at_once_round_case(game, met, "positive", words))
+        cases.append(_round_and_match_case(game, met, "match.at_once", "positive", words))
     if unmet is not None:
         words = "no side meets the condition of match.at_once: the round is played to its end and scored as usual"
-        cases.append(_at_once_round_case(game, unmet, "negative", words))
+        cases.append(_round_and_match_case(game, unmet, "match.at_once", "negative", words))
     return cases
 
 
-def _at_once_round_case(game: Game, record: RoundRecord, polarity: str, words: str) -> dict:
+def _round_and_match_case(game: Game, record: RoundRecord, rule_id: str, polarity: str, words: str) -> dict:
+    """A recorded round played again from its setup, with its round result and the match result after it."""
     state = _replayed(game, record, record.setup)
     steps = _applies(state.history) + [{"op": "round_result", "expect": state.round_result()},
                                        {"op": "match_result", "expect": state.match_result()}]
-    return _case(record, steps, ["match.at_once"], polarity, words)
+    return _case(record, steps, [rule_id], polarity, words)
 
 
 def _threshold(game: Game, record: RoundRecord, side: int) -> list[dict] | None:
@@ -681,10 +682,7 @@ def paid_declarations_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]
             (sung, "positive", "each declaration is paid to its declarer by each other player, whoever wins the hand"),
             (silent, "negative", "no declaration: the score changes are the round's outcome alone")):
         if record is not None:
-            state = _replayed(game, record, record.setup)
-            steps = _applies(state.history) + [{"op": "round_result", "expect": state.round_result()},
-                                               {"op": "match_result", "expect": state.match_result()}]
-            cases.append(_case(record, steps, ["scoring.declarations"], polarity, words))
+            cases.append(_round_and_match_case(game, record, "scoring.declarations", polarity, words))
     return cases
 
 
