@@ -244,6 +244,10 @@ RULES: tuple[RuleSpec, ...] = (
                "multiple of its side's score each player scores by its part in the round: `bid_winner` (the contract "
                "maker with a partner), `partner` (the holder of the called card), `alone` (the contract maker without "
                "a partner; `bid_winner` when unwritten) and `defenders` (each other player); 1 for a part unwritten"),
+    _r("scoring.declarations", WORDS, ("in_total", "paid_by_each"), required=False,
+       meaning="what a declaration scores besides its side's total: nothing more (`in_total`, the default), or "
+               "`paid_by_each`: its value is paid at once to its declarer by each other player dealt in (each other "
+               "side, at a table of partners), whoever wins the hand"),
     _r("scoring.renounce", WORDS, ("loses_hand", "loses_game", "loses_match"), required=False,
        meaning="the penalty for an illegal play: the hand, the game or the whole match lost (docs only: engines refuse it)"),
     _r("match.end", WORDS, ("target", "hands", "losses", "elimination", "rounds"),

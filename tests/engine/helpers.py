@@ -56,3 +56,11 @@ def greedy_play(state, strong: set[int]) -> None:
         cards = [a for a in state.legal_actions(seat) if a.startswith("play ")]
         strength = lambda a: rules.card_strength[rules.vocabulary.cards[a.split()[1]]]
         state.apply(seat, max(cards, key=strength) if seat in strong else min(cards, key=strength))
+
+
+def first_legal(state, stop=lambda st: False):
+    """Play the first legal action of the first actor until the round ends (or `stop` holds)."""
+    while not state.is_terminal() and not stop(state):
+        seat = state.actors()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state

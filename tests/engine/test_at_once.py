@@ -8,17 +8,9 @@ from touti_dsl.engine import Game
 from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
 
-from .helpers import hands_of, run
+from .helpers import first_legal as _first_legal, hands_of, run
 
 EXAMPLES = "spec/examples"
-
-
-def _first_legal(state, stop=lambda st: False):
-    """Play the first legal action of the first actor until the round ends (or `stop` holds)."""
-    while not state.is_terminal() and not stop(state):
-        seat = state.actors()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-    return state
 
 
 # ---------------------------------------------------------------- guinote-vueltas (survey row 17)

@@ -54,3 +54,12 @@ def test_each_level_of_a_match_in_cotos_is_a_setting(capsys):
     assert "match over" in out
     assert main(["play", "guinote-two-cotos", "--set", "cotos=4", "--seed", "3"]) != 0
     assert "4 is not a choice of match.cotos" in capsys.readouterr().err
+
+
+def test_a_match_kept_per_player_names_its_winning_seats(capsys):
+    """Where the sides change each round the match's entries are seats: its winner is a seat, not "the defenders"."""
+    from touti_dsl.cli import main
+
+    assert main(["play", "spec/examples/tute-subastado-three-tute-wins.touti", "--rounds", "30", "--seed", "3"]) == 0
+    over = [line for line in capsys.readouterr().out.splitlines() if "match over" in line]
+    assert over and over[-1].endswith("match over: seat 1 wins")

@@ -44,8 +44,13 @@ def test_without_a_bidding_nobody_calls(tmp_path):
     assert any("table.teams" in m for m in messages) and any("trump.choice" in m for m in messages)
 
 
-def test_sides_set_each_round_refuse_a_score_of_a_side_and_a_game_won_at_once(tmp_path):
+def test_sides_set_each_round_refuse_a_score_of_a_side_and_a_game_won_at_once_in_games(tmp_path):
+    """A game won at once goes to the players of the side that won it (a match of rounds: checks clean); a match in
+    games has no meaning for a side of several players."""
     found = _found(tmp_path, "scoring {\n  winner: score(team)\n}\n")
     assert "E605" in {code for code, _, _ in found}
-    found = _found(tmp_path, "match {\n  at_once: capote\n}\n")
-    assert any(code == "E310" and "with bidder_and_called the match is kept per player" in m for code, _, m in found)
+    path = tmp_path / "ok.touti"
+    path.write_text(HEAD.format(base="briscola-chiamata") + "add match {\n  at_once: capote\n}\n", encoding="utf-8")
+    assert load_spec(path).has("match.at_once")
+    found = _found(tmp_path, "add match {\n  at_once: capote\n  games: 2 (2)\n}\n", base="tute-subastado-three")
+    assert any(code == "E310" and "with bidder_against_rest the sides change each round" in m for code, _, m in found)

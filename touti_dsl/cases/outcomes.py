@@ -588,17 +588,57 @@ def at_once_condition_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]
         return []
     played = sorted((r for r in rounds if not r.result["void"]), key=lambda r: len(r.history))[:5]
     cases = []
-    for side in range(rules.score_sides if played else 0):
+    # where the match is kept per player the sides change each round: a score is no side's (E605), no threshold
+    for side in range(rules.score_sides if played and not rules.against_bidder else 0):
         found = next(filter(None, (_threshold(game, record, side) for record in played)), None)
         cases += found or []
+    if not cases and (rules.against_bidder or rules.match_end in LOSS_ENDS):
+        cases = _at_once_round_cases(game, rounds)
     return cases
+
+
+# the match ends that count hands lost: `match.at_once` there wins the hand, every other player losing it
+LOSS_ENDS = ("losses", "elimination")
+
+
+def _at_once_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`match.at_once` as a condition that no starting score decides, at a match kept per player or counting hands
+    lost: the shortest round it ended early (the side that met it wins the match, or the hand: every other player
+    loses it), and the shortest round played to its last trick without it."""
+    played = [r for r in rounds if not r.result["void"] and not r.result.get("conceded") and "claim" not in r.result]
+    met = min((r for r in played if r.result.get("at_once") is not None), key=lambda r: len(r.history), default=None)
+    unmet = min((r for r in played if r.result.get("at_once") is None and r.result["tute"] is None),
+                key=lambda r: len(r.history), default=None)  # to its last trick: no tute ended it either
+    unit = "hand: every other player loses it" if game.ruleset.match_end in LOSS_ENDS else (
+        "game" if game.ruleset.match_games is not None else "match")
+    cases = []
+    if met is not None:
+        side = met.result["at_once"]
+        who = f"side {side}" if not game.ruleset.against_bidder else (
+            "the bid winner's side" if side == 0 else "the others") + " of the round"
+        words = (f"{who} meets the condition of match.at_once after {len(met.history)} actions: the round ends there "
+                 f"and {'its players win' if game.ruleset.against_bidder else 'it wins'} the {unit}")
+        cases.append(_round_and_match_case(game, met, "match.at_once", "positive", words))
+    if unmet is not None:
+        words = "no side meets the condition of match.at_once: the round is played to its end and scored as usual"
+        cases.append(_round_and_match_case(game, unmet, "match.at_once", "negative", words))
+    return cases
+
+
+def _round_and_match_case(game: Game, record: RoundRecord, rule_id: str, polarity: str, words: str) -> dict:
+    """A recorded round played again from its setup, with its round result and the match result after it."""
+    state = _replayed(game, record, record.setup)
+    steps = _applies(state.history) + [{"op": "round_result", "expect": state.round_result()},
+                                       {"op": "match_result", "expect": state.match_result()}]
+    return _case(record, steps, [rule_id], polarity, words)
 
 
 def _threshold(game: Game, record: RoundRecord, side: int) -> list[dict] | None:
     """The two cases around the least score of `side` (the others at 0, else 1) that wins it the game at once."""
     goal = game.ruleset.match_goal
+    top = goal - 1 if game.ruleset.match_end in LOSS_ENDS else goal  # a player at the losses is out of the match
     for others in (0, 1):
-        for score in range(0, goal + 1):
+        for score in range(0, top + 1):
             scores = [others] * len(record.result["score_changes"])
             scores[side] = score
             state, _ = _replayed_until_end(game, record, scores)
@@ -634,6 +674,23 @@ def _at_once_case(game: Game, record: RoundRecord, scores: list[int], side: int)
                                                  {"op": "match_result", "expect": state.match_result()}]
     return _case(record, steps, ["match.at_once"], "positive" if holds else "negative", words,
                  dict(record.setup, scores=scores))
+
+
+def paid_declarations_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`scoring.declarations paid_by_each`: the shortest round with a declaration, whose score changes show its value
+    paid to the declarer by each other player (or side), and the shortest scored round without one."""
+    if not game.ruleset.declarations_paid:
+        return []
+    played = [r for r in rounds if not r.result["void"]]
+    sung = min((r for r in played if sum(r.result["ghna"])), key=lambda r: len(r.history), default=None)
+    silent = min((r for r in played if not sum(r.result["ghna"])), key=lambda r: len(r.history), default=None)
+    cases = []
+    for record, polarity, words in (
+            (sung, "positive", "each declaration is paid to its declarer by each other player, whoever wins the hand"),
+            (silent, "negative", "no declaration: the score changes are the round's outcome alone")):
+        if record is not None:
+            cases.append(_round_and_match_case(game, record, "scoring.declarations", polarity, words))
+    return cases
 
 
 DECIDER_WORDS = {

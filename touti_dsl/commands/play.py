@@ -189,7 +189,8 @@ def _result_lines(state: RoundState) -> list[str]:
             "  " + ", ".join(_outcome_words(state.rules, r)),
         ]
     winners = match.get("winners") or ([match["winner"]] if match["winner"] is not None else [])
-    named = " and ".join(_side(state.rules, s) for s in winners)
+    # the match's entries are seats where it is kept per player (sides set each round), sides otherwise
+    named = " and ".join(f"seat {s}" if state.rules.against_bidder else _side(state.rules, s) for s in winners)
     verb = "wins" if len(winners) == 1 else "win"
     over = f"; match over: {named} {verb}" if match["over"] and winners else "; match over" if match["over"] else ""
     lines.append(f"  score changes {_pair(r['score_changes'])}; match {_pair(match['scores'])}{over}")

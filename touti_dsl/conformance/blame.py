@@ -550,7 +550,7 @@ def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
         found = end
     elif len(levels) > 1 and differing & {"coto_winner", "cotos"}:
         found = [levels[0]]
-    elif differing & {"over", "winner"}:
+    elif differing & {"over", "winner", "winners"}:
         found = [levels[-1]] if levels else end
     return [rule for rule in found if rules.has(rule)]
 

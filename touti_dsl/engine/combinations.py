@@ -310,14 +310,45 @@ def match_levels(spec: m.Spec) -> Iterator[Finding]:
     at_once = _words_of(spec, "match.at_once")
     if "tute" in at_once and not isinstance(spec.value("ghna.tute"), (m.Number, m.Numbers)):
         yield spec.rule("match.at_once"), "match.at_once tute needs a tute (ghna.tute)"
-    at_once = at_once or spec.has("match.at_once")  # the words, or a condition
-    if at_once and m.sides_per_round(spec):
-        yield spec.rule("match.at_once"), (f"match.at_once needs fixed sides: with {_word(spec, 'table.teams')} the "
-                                           "match is kept per player")
-    if at_once and _word(spec, "match.end") in ("losses", "elimination"):
-        yield spec.rule("match.at_once"), "match.at_once names a winner: it needs match.end target or hands, not losses"
+    yield from _at_once_per_player(spec, at_once)
     if _word(spec, "scoring.tie") == "bidders" and not _has_bidding(spec):
         yield spec.rule("scoring.tie"), "scoring.tie bidders needs a bidding side (a bidding section)"
+
+
+@combination()
+def paid_declarations(spec: m.Spec) -> Iterator[Finding]:
+    """`scoring.declarations paid_by_each` moves points between the match scores: it needs declarations (a ghna
+    section) and scores in points (`match.end target` or `rounds`), not counts of hands."""
+    if _word(spec, "scoring.declarations") != "paid_by_each":
+        return
+    if not spec.has("ghna.pair"):
+        yield (spec.rule("scoring.declarations"), "scoring.declarations paid_by_each needs declarations: a ghna section",
+               "remove scoring.declarations, or add a ghna section")
+    end = _word(spec, "match.end")
+    if end not in ("target", "rounds"):
+        yield (spec.rule("scoring.declarations"),
+               f"scoring.declarations paid_by_each pays points into the match scores: it needs match.end target or "
+               f"rounds, not {end} (the scores count hands)", "write `end: target`, or remove scoring.declarations")
+
+
+def _at_once_per_player(spec: m.Spec, words: tuple[str, ...]) -> Iterator[Finding]:
+    """Where the match is kept per player, `match.at_once` is defined for a match to a target, in hands or in rounds
+    (the players of the side that meets it win the match, scoring.py) and for a match counting hands lost (it wins
+    the hand: every other player loses it); not for a match in games at sides set each round (a side of several
+    players would win one game each), nor as words at a match counting hands lost (a tute wins the hand there already)."""
+    if not (words or spec.has("match.at_once")):
+        return
+    end = _word(spec, "match.end")
+    if end in ("losses", "elimination") and words:
+        yield (spec.rule("match.at_once"),
+               f"match.at_once {', '.join(words)}: at a match counting hands lost (match.end {end}) a tute already wins "
+               "the hand and makes every other player lose; match.at_once there is a condition that wins the hand",
+               "write a condition, such as `at_once: points(team) >= 101`")
+    if m.sides_per_round(spec) and spec.has("match.games"):
+        yield (spec.rule("match.at_once"),
+               f"match.at_once in a match in games (match.games) needs fixed sides: with {_word(spec, 'table.teams')} "
+               "the sides change each round, and a side of several players cannot win one game",
+               "remove match.games, or match.at_once")
 
 
 @combination(reported_by="E511")

@@ -254,6 +254,8 @@ class Ruleset:
     place_tie: str = "share"
     # `scoring.shares` (a match kept per seat): part of the round -> the multiple of its side's score a seat scores
     shares: dict = field(default_factory=dict)
+    # `scoring.declarations paid_by_each`: each declaration's value is paid to its declarer by every other score entry
+    declarations_paid: bool = False
     match_games: int | None = None  # games to win the match; each game ends as match_end says
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     match_remaining: int | None = None  # `match.end elimination`: the match ends with this many players left
@@ -385,6 +387,8 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         scoring=read.word("scoring.round", ("contract", "most_points", "middle_loses", "place_loses")),
         **_compile_places(read),
         shares=_compile_shares(read),
+        declarations_paid=(read.spec.has("scoring.declarations")
+                           and read.word("scoring.declarations", ("in_total", "paid_by_each")) == "paid_by_each"),
         last_trick_bonus=read.number("deck.last_trick"),
         **_compile_match(read, settings),
         tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,

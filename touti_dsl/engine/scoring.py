@@ -31,6 +31,8 @@ nothing; the result lists the `losers`.  Every list of the result has one entry 
 side (two for two teams), but `score_changes` where the match is kept per seat
 (`bidder_against_rest`, `bidder_and_called`): each seat dealt in scores its side's change, times its
 `scoring.shares` row for its part in the round (`bid_winner`, `partner`, `alone`, `defenders`: `part_in_round`).
+With `scoring.declarations paid_by_each`, each declaration's value is then paid to its declarer by every other score
+entry dealt in, whatever the round's outcome (`paid_declarations`).
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def round_result(st) -> dict:
         seated = st.seating.in_play  # a seat sitting the round out (table.sit_out: the dealer) scores nothing
         changes = [0] * rules.seats if st.void else [changes[side] * share(st, seat) if seat in seated else 0
                                                       for seat, side in enumerate(st.seating.team_of)]
+    if rules.declarations_paid:
+        changes = paid_declarations(st, changes)
     result = {
         "void": st.void,
         "contract": st.contract,
@@ -79,6 +83,22 @@ def round_result(st) -> dict:
     if st.phase == "done":  # a finished round never changes again: match_result reads its changes from here
         st.final_changes = tuple(changes)
     return result
+
+
+def paid_declarations(st, changes: list[int]) -> list[int]:
+    """`scoring.declarations paid_by_each`: each declaration's value paid at once to its declarer by each other score
+    entry dealt in (a seat where the match is kept per player, else a side), whatever the outcome of the round."""
+    seating = st.seating
+    per_seat = st.rules.against_bidder
+    entries = sorted({seat if per_seat else seating.team_of[seat] for seat in seating.in_play})
+    changes = list(changes)
+    for seat, _, _, value in st.declarations:
+        payee = seat if per_seat else seating.team_of[seat]
+        for entry in entries:
+            if entry != payee:
+                changes[entry] -= value
+                changes[payee] += value
+    return changes
 
 
 def part_in_round(st, seat: int) -> str:
@@ -298,7 +318,10 @@ def match_result(st) -> dict:
     with `match.cotos`, enough cotos of that many games (engine/levels.py).
     When several sides reach the goal after the same round, `match.decide` says which wins
     (see match_decision); when it says none, the game goes on.  `match.at_once` ends the
-    game at once for a side that sang a tute or took a capote.
+    game at once for a side that sang a tute or took a capote; where the sides change each
+    round (the match kept per player), the match goes to every player of that side dealt in:
+    `winners` lists them (`winner` is the one, or None for several).  At a match counting
+    hands lost, `match.at_once` wins the hand only: every other player loses it (round_result).
     """
     rules = st.rules
     scores = list(st.scores)
@@ -321,13 +344,31 @@ def match_result(st) -> dict:
     winner, _ = match_decision(st, scores, reached, finished)
     over = winner is not None
     at_once = _won_at_once(st) if finished else None
+    winners = [] if winner is None else [winner]
     if at_once is not None:
-        over, winner = True, at_once
+        winners = seats_of_side(st, at_once) if rules.against_bidder else [at_once]
+        over, winner = True, winners[0] if len(winners) == 1 else None
     if rules.match_end == "rounds":  # the hands played after this round: only such a match says so
-        return {"scores": scores, "played": hands_played(st, finished), "over": over, "winner": winner}
-    if rules.match_games is None:
-        return {"scores": scores, "over": over, "winner": winner}
-    return {"scores": scores, **levels.level_result(rules, levels.level_counts(st), winner)}
+        result = {"scores": scores, "played": hands_played(st, finished), "over": over, "winner": winner}
+    elif rules.match_games is None:
+        result = {"scores": scores, "over": over, "winner": winner}
+    else:
+        return {"scores": scores, **levels.level_result(rules, levels.level_counts(st), winner)}
+    if per_player_at_once(rules):  # only such a match says who won it together: a side of several players may
+        result["winners"] = winners
+    return result
+
+
+def per_player_at_once(rules) -> bool:
+    """Whether a game won at once goes to players of a side set this round (`match.at_once` where the sides change
+    each round): the match result then lists its `winners`, the seats of that side dealt in."""
+    return rules.against_bidder and bool(rules.at_once or rules.at_once_test is not None)
+
+
+def seats_of_side(st, side: int) -> list[int]:
+    """The seats dealt in this round that played for `side` (the bid winner, or the others together)."""
+    seating = st.seating
+    return [seat for seat in seating.in_play if seating.team_of[seat] == side]
 
 
 def hands_played(st, finished: bool) -> int:
