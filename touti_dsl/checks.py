@@ -116,7 +116,7 @@ from typing import Callable, Iterator
 
 from . import model as m
 from . import schema
-from .engine.combinations import unsupported
+from .engine.combinations import players_dealt_in, unsupported
 from .engine.loops import endless_calls
 from .deck_cards import card_parts, removed_cards
 from .declaration_kinds import TRUMP_WORD, Kind, at_once_misuses, problem_code, read_kind, same_cards
@@ -876,9 +876,25 @@ def _sitting_out(spec: m.Spec) -> dict[int, m.Entry]:
 
 
 def _dealt_in_counts(spec: m.Spec) -> tuple[int, ...]:
-    """The numbers of players dealt in a round: the table's, less one where the dealer sits out."""
+    """The numbers of players dealt in a round: the table's, less one where the dealer sits out, then the smaller
+    tables `match.end elimination` plays on at (the engine deals each: `combinations.players_dealt_in`)."""
     out = _sitting_out(spec)
-    return tuple(dict.fromkeys(n - (n in out) for n in _seat_counts(spec)))
+    table = tuple(dict.fromkeys(n - (n in out) for n in _seat_counts(spec)))
+    return table + _after_elimination(spec, table)
+
+
+def _why_dealt(spec: m.Spec, players: int) -> str:
+    """Why a round deals `players`, when only elimination leaves that many at the table."""
+    table = tuple(dict.fromkeys(n - (n in _sitting_out(spec)) for n in _seat_counts(spec)))
+    if players not in _after_elimination(spec, table):
+        return ""
+    return (f" (match.end elimination plays down to match.remaining {_value(spec, 'match.remaining').value}, "
+            f"so hands are dealt to {players} players)")
+
+
+def _after_elimination(spec: m.Spec, table: tuple[int, ...]) -> tuple[int, ...]:
+    """The numbers of players dealt in only once players are out of the match (E606 judges `match.remaining`)."""
+    return tuple(sorted((n for n in players_dealt_in(spec) if n >= MIN_SEATS and n not in table), reverse=True))
 
 
 def _hand_sizes(spec: m.Spec) -> dict[int, m.Number | m.Entry]:
@@ -906,8 +922,8 @@ def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
     if isinstance(hand, m.Table):
         missing = [n for n in _dealt_in_counts(spec) if n not in sizes]
         if missing:
-            problems.append(_diag("E209", f"table.hand_size gives no hand size for {missing[0]} players", hand,
-                                  f"add a row `{missing[0]} = N`"))
+            problems.append(_diag("E209", f"table.hand_size gives no hand size for {missing[0]} players"
+                                  f"{_why_dealt(spec, missing[0])}", hand, f"add a row `{missing[0]} = N`"))
     if isinstance(bonus, m.Number) and bonus.value < 0:
         problems.append(_diag("E209", f"deck.last_trick must not be negative ({bonus.value})", bonus))
     return problems
@@ -935,7 +951,7 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
             problem = _deal_problem(deck, seats, size.value, draw, turned)
             hint = f"table.hand_size: {deck // seats}" if deck % seats == 0 and not draw else None
         if problem is not None:
-            problems.append(_diag("E207", problem, size, hint))
+            problems.append(_diag("E207", problem + _why_dealt(spec, seats), size, hint))
     if turned == "under_stock" and not draw:
         problems.append(_diag("E207", "trump.turned under_stock needs a stock to draw from (table.draw winner_first)",
                               _value(spec, "trump.turned")))

@@ -119,3 +119,24 @@ def test_a_side_count_the_base_cannot_play_is_blamed_on_the_variants_teams(tmp_p
     contract = next(d for d in raised.value.diagnostics if "a contract is played by two sides" in d.message)
     assert (contract.code, Path(contract.loc.file).name, contract.loc.line) == ("E310", "rules.touti", 8)
     assert "override of table.teams makes it wrong" in contract.message
+
+
+def test_elimination_down_to_fewer_players_needs_their_hand_size(tmp_path):
+    """Session 15's bug hunt: tute cabrero played down to `remaining: 1` checked clean, then every other command
+    failed with the engine's E310 at the base's hand sizes (no row for 2 players, the table elimination leaves).
+    `touti check` says so at the variant's line that causes it."""
+    path = tmp_path / "rules.touti"
+    path.write_text('touti 1\n\nsystem "rules" extends "tute-cabrero" {\n  title: "Rules"\n}\n\n'
+                    "match {\n  remaining: 1\n}\n", encoding="utf-8")
+    with pytest.raises(ToutiError) as raised:
+        load_spec(path)
+    found = next(d for d in raised.value.diagnostics if "no hand size for 2 players" in d.message)
+    assert (found.code, Path(found.loc.file).name, found.loc.line) == ("E209", "rules.touti", 8)
+    assert "elimination" in found.message and found.hint == "add a row `2 = N`"
+
+
+def test_elimination_down_to_two_players_deals_the_deck_checked(tmp_path):
+    """A row for the players elimination leaves must still use the deck (E207 names why that table is dealt)."""
+    found = _check_text(tmp_path, "tute-cabrero", "table {\n  hand_size: 2 = 15, 3 = 13, 4 = 10, 5 = 8\n}\n\n"
+                                                  "match {\n  remaining: 1\n}\n")
+    assert any(code == "E207" and "2 players" in message and "elimination" in message for code, message in found), found
