@@ -1034,8 +1034,9 @@ def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E212", f"table.sit_out gives {entry.key} players twice", entry))
         elif entry.key not in counts or entry.key < 3:
             seated = ", ".join(map(str, counts)) or "none"
-            problems.append(_diag("E212", f"table.sit_out: the table does not seat {entry.key} players with one sitting "
-                                          f"out (it seats {seated}; at least three, so that two play)", entry))
+            problems.append(_diag("E212", f"table.sit_out: table.seats does not seat {entry.key} players with one "
+                                          f"sitting out (it seats {seated}; at least three, so that two play)", entry,
+                                  "write table.sit_out without that row, or seat that many players"))
         seen.add(entry.key)
     teams = _value(spec, "table.teams")
     if isinstance(teams, m.Groups):  # bidder_against_rest is an engine limit (E310), not a side left short

@@ -53,7 +53,7 @@ def test_sides_of_any_shape_sit_alternately(tmp_path, teams):
     ("  seats: 5 (4, 5)\n  teams: each\n  sit_out: 5 = dealer\n  hand_size: 5 = 8\n", "", "E209",
      "no hand size for 4 players"),
     ("  seats: 5\n  teams: each\n  sit_out: 5 = dealer\n  hand_size: 8\n", "", "E207", "4 hands of 8 need 32"),
-    ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 6 = dealer\n  hand_size: 10\n", "", "E212", "does not seat 6"),
+    ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 6 = dealer\n  hand_size: 10\n", "", "E212", "table.seats does not seat 6"),
     ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = partner\n  hand_size: 10\n", "", "E212", "`PLAYERS = dealer`"),
     ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = dealer, 5 = dealer\n  hand_size: 10\n", "", "E212", "twice"),
     ("  seats: 4\n  teams: 0 2 | 1 3\n  sit_out: 4 = dealer\n  hand_size: 13\n", "  turned: aside\n", "E208",
@@ -140,3 +140,16 @@ def test_elimination_down_to_two_players_deals_the_deck_checked(tmp_path):
     found = _check_text(tmp_path, "tute-cabrero", "table {\n  hand_size: 2 = 15, 3 = 13, 4 = 10, 5 = 8\n}\n\n"
                                                   "match {\n  remaining: 1\n}\n")
     assert any(code == "E207" and "2 players" in message and "elimination" in message for code, message in found), found
+
+
+def test_a_row_of_the_base_for_a_number_the_variant_no_longer_seats_is_blamed_on_its_seats(tmp_path):
+    """Session 15's bug hunt: tute cabrero seated at three or four only: the base's `sit_out: 5 = dealer, 6 = dealer`
+    was shown at the base's line with a hint listing the variant's changes; the variant's `table.seats` is blamed."""
+    path = tmp_path / "rules.touti"
+    path.write_text('touti 1\n\nsystem "rules" extends "tute-cabrero" {\n  title: "Rules"\n}\n\n'
+                    "table {\n  seats: 4 (3, 4)\n  hand_size: 3 = 13, 4 = 10\n}\n", encoding="utf-8")
+    with pytest.raises(ToutiError) as raised:
+        load_spec(path)
+    rows = [d for d in raised.value.diagnostics if d.code == "E212"]
+    assert [(Path(d.loc.file).name, d.loc.line) for d in rows] == [("rules.touti", 8)] * 2, rows
+    assert "tute-cabrero.touti:20" in rows[0].message
