@@ -103,7 +103,7 @@ Error codes (stable; the language reference lists this table):
 | E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
-| E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
+| E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone; no `alone` where `trump.call_own: refused` gives it a partner every round), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
 | E700 | a rule that needs a dealer in a spec without one (also the first dealer's, the misdeal's and the cut's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -1784,7 +1784,8 @@ def check_remaining(spec: m.Spec) -> list[Diagnostic]:
 def check_shares(spec: m.Spec) -> list[Diagnostic]:
     """E608: `scoring.shares` rows are parts of a round (bid_winner, partner, alone, defenders), each once, each a whole
     number ≥ 0, at a table whose match is kept per player; `partner` (and `alone`, the bid winner's only part) only
-    where the bid winner may have a partner (`bidder_and_called`)."""
+    where the bid winner may have a partner (`bidder_and_called`); no `alone` where it always has one
+    (`trump.call_own: refused`)."""
     table = _typed(spec, "scoring.shares", m.Table)
     if table is None:
         return []
@@ -1794,14 +1795,20 @@ def check_shares(spec: m.Spec) -> list[Diagnostic]:
                               "round; the shares are for a match kept per player", table,
                       "use `teams: bidder_against_rest` or `bidder_and_called`, or remove shares")]
     parts = schema.SHARE_PARTS if teams == "bidder_and_called" else ("bid_winner", "defenders")
+    never_alone = teams == "bidder_and_called" and _word(spec, "trump.call_own") == "refused"
+    if never_alone:
+        parts = tuple(part for part in parts if part != "alone")
     problems, seen = [], set()
     for entry in table.entries:
         if entry.key not in parts or entry.key in seen:
             what = "is repeated" if entry.key in seen else (
+                "is not a part of a round at this table: trump.call_own is refused, so the bid winner always has a "
+                "partner" if never_alone and entry.key == "alone" else
                 "is not a part of a round at this table: the bid winner always plays alone against the rest"
                 if entry.key in schema.SHARE_PARTS else "is not a part of a round")
-            problems.append(_diag("E608", f"scoring.shares: row {_shown(entry.key)} {what}", entry,
-                                  did_you_mean(str(entry.key), parts) or "the parts are " + ", ".join(parts)))
+            hint = "write scoring.shares without `alone`" if never_alone and entry.key == "alone" else (
+                did_you_mean(str(entry.key), parts) or "the parts are " + ", ".join(parts))
+            problems.append(_diag("E608", f"scoring.shares: row {_shown(entry.key)} {what}", entry, hint))
         elif not (_is_int(entry.value) and entry.value >= 0):
             problems.append(_diag("E608", f"scoring.shares: {entry.key} must be a whole number ≥ 0 (how many times its "
                                           f"side's score the player scores), not {_shown(entry.value)}", entry))
