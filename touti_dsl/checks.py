@@ -369,6 +369,9 @@ EXAMPLES = {
     "match.target": "600 (400, 600, 1000)",
     "match.hands": "3 (2, 3, 5)",
     "match.rounds": "10 (5, 10, 20)",
+    "match.losses": "4 (3, 4, 5)",
+    "match.games": "3 (2, 3, 4)",
+    "match.cotos": "2 (1, 2, 3)",
     "call.values": 'las "I have an ace", kont "I have a ghna"',
     "play.partner_exemption": "none",
 }
@@ -501,7 +504,10 @@ def check_shapes(spec: m.Spec) -> list[Diagnostic]:
             continue
         message = (f"{rule.id} is written as {SHAPE_NAMES.get(type(rule.value), 'a value')}, "
                    f"but it takes {_shape_list(entry.shapes)}")
-        problems.append(_diag("E101", message, rule.value, f"for example `{example_for(entry)}`"))
+        hint = f"for example `{example_for(entry)}`"
+        if isinstance(rule.value, m.Requirement) and known:  # `require winner: ...` takes the name of a rule
+            hint = f"{rule.key} is the name of a {rule.section} rule: give the `require` line another name"
+        problems.append(_diag("E101", message, rule.value, hint))
     return problems
 
 
@@ -945,8 +951,7 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
             continue
         if widow:  # the widow is left out of the deal: the hands share out the rest of the deck exactly
             problem = _widow_deal_problem(deck, seats, size.value, widow)
-            fits = (deck - widow) % seats == 0
-            hint = f"table.hand_size: {(deck - widow) // seats}" if fits else f"widow.size: {deck - seats * size.value}"
+            hint = _widow_deal_hint(deck, seats, size.value, widow)
         else:
             problem = _deal_problem(deck, seats, size.value, draw, turned)
             hint = f"table.hand_size: {deck // seats}" if deck % seats == 0 and not draw else None
@@ -974,8 +979,19 @@ def _widow_deal_problem(deck: int, seats: int, size: int, widow: int) -> str | N
     dealt = seats * size
     if dealt + widow == deck:
         return None
-    return (f"the deck has {deck} cards, but {seats} hands of {size} ({dealt}) and a widow of {widow} make "
-            f"{dealt + widow}: the hands and the widow share out the deck")
+    return (f"the deck has {deck} cards, but {seats} hands of {size} ({dealt}) and a widow of {widow} (widow.size) "
+            f"make {dealt + widow}: the hands and the widow share out the deck")
+
+
+def _widow_deal_hint(deck: int, seats: int, size: int, widow: int) -> str:
+    """A deal that fits: the hands that leave this widow, else the widow these hands leave, else a smaller hand and
+    the widow it leaves (a widow has at least one card)."""
+    if (deck - widow) % seats == 0 and deck > widow:
+        return f"table.hand_size: {(deck - widow) // seats}"
+    if deck - seats * size >= 1:
+        return f"widow.size: {deck - seats * size}"
+    smaller = next((h for h in range(size - 1, 0, -1) if deck - seats * h >= 1), None)
+    return f"table.hand_size: {smaller} with widow.size: {deck - seats * smaller}" if smaller else "remove the widow"
 
 
 @check
