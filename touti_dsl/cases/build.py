@@ -308,6 +308,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + 3200, findings=findings, stacked=True, sings=True).explore(STACKED_ROUNDS)
     if game.ruleset.formulas.standing:  # a stacked side takes most tricks: a player left without one, or over a limit
         Explorer(game, seed + 3300, findings=findings, stacked=True).explore(STACKED_ROUNDS)
+    _look_for_a_capote(game, findings, seed)
     _look_for_a_tie(game, findings, seed)
     _look_for_next_round_branches(game, findings, seed)
     digest = spec_hash(spec)
@@ -428,6 +429,17 @@ def _kind_ranks(game: Game) -> list[int]:
     """The ranks of the kinds of ghna.kinds made of one rank across suits, not already rigged for a tute."""
     ghna = game.ruleset.ghna
     return [r for r in dict.fromkeys(k.ranks[0] for k in ghna.kinds if not k.one_suit) if r not in ghna.tute_ranks]
+
+
+def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:
+    """`match.at_once: capote` where no explored round was a capote (a table of two with a stock, where the cards
+    drawn rarely let one side take every trick): a stacked side plays for one, in up to a few campaigns."""
+    if "capote" not in game.ruleset.at_once:
+        return
+    for index in range(PATIENT_CAMPAIGNS):
+        if any(outcomes.capote_round(game, record) for record in findings.rounds):
+            return
+        Explorer(game, seed + 3400 + index, findings=findings, stacked=True).explore(STACKED_ROUNDS)
 
 
 def _requirement_ids(game: Game) -> list[str]:
