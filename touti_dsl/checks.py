@@ -104,7 +104,7 @@ Error codes (stable; the language reference lists this table):
 | E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
-| E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
+| E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone; no `alone` where `trump.call_own: refused` gives it a partner every round), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
 | E700 | a rule that needs a dealer in a spec without one (also the first dealer's, the misdeal's and the cut's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 """
@@ -118,7 +118,7 @@ from typing import Callable, Iterator
 
 from . import model as m
 from . import schema
-from .engine.combinations import unsupported
+from .engine.combinations import players_dealt_in, unsupported
 from .engine.loops import endless_calls
 from .deck_cards import card_parts, removed_cards
 from .declaration_kinds import TRUMP_WORD, Kind, at_once_misuses, problem_code, read_kind, same_cards
@@ -378,6 +378,9 @@ EXAMPLES = {
     "match.target": "600 (400, 600, 1000)",
     "match.hands": "3 (2, 3, 5)",
     "match.rounds": "10 (5, 10, 20)",
+    "match.losses": "4 (3, 4, 5)",
+    "match.games": "3 (2, 3, 4)",
+    "match.cotos": "2 (1, 2, 3)",
     "call.values": 'las "I have an ace", kont "I have a ghna"',
     "play.partner_exemption": "none",
 }
@@ -510,7 +513,10 @@ def check_shapes(spec: m.Spec) -> list[Diagnostic]:
             continue
         message = (f"{rule.id} is written as {SHAPE_NAMES.get(type(rule.value), 'a value')}, "
                    f"but it takes {_shape_list(entry.shapes)}")
-        problems.append(_diag("E101", message, rule.value, f"for example `{example_for(entry)}`"))
+        hint = f"for example `{example_for(entry)}`"
+        if isinstance(rule.value, m.Requirement) and known:  # `require winner: ...` takes the name of a rule
+            hint = f"{rule.key} is the name of a {rule.section} rule: give the `require` line another name"
+        problems.append(_diag("E101", message, rule.value, hint))
     return problems
 
 
@@ -886,9 +892,25 @@ def _sitting_out(spec: m.Spec) -> dict[int, m.Entry]:
 
 
 def _dealt_in_counts(spec: m.Spec) -> tuple[int, ...]:
-    """The numbers of players dealt in a round: the table's, less one where the dealer sits out."""
+    """The numbers of players dealt in a round: the table's, less one where the dealer sits out, then the smaller
+    tables `match.end elimination` plays on at (the engine deals each: `combinations.players_dealt_in`)."""
     out = _sitting_out(spec)
-    return tuple(dict.fromkeys(n - (n in out) for n in _seat_counts(spec)))
+    table = tuple(dict.fromkeys(n - (n in out) for n in _seat_counts(spec)))
+    return table + _after_elimination(spec, table)
+
+
+def _why_dealt(spec: m.Spec, players: int) -> str:
+    """Why a round deals `players`, when only elimination leaves that many at the table."""
+    table = tuple(dict.fromkeys(n - (n in _sitting_out(spec)) for n in _seat_counts(spec)))
+    if players not in _after_elimination(spec, table):
+        return ""
+    return (f" (match.end elimination plays down to match.remaining {_value(spec, 'match.remaining').value}, "
+            f"so hands are dealt to {players} players)")
+
+
+def _after_elimination(spec: m.Spec, table: tuple[int, ...]) -> tuple[int, ...]:
+    """The numbers of players dealt in only once players are out of the match (E606 judges `match.remaining`)."""
+    return tuple(sorted((n for n in players_dealt_in(spec) if n >= MIN_SEATS and n not in table), reverse=True))
 
 
 def _hand_sizes(spec: m.Spec) -> dict[int, m.Number | m.Entry]:
@@ -916,8 +938,8 @@ def check_table_numbers(spec: m.Spec) -> list[Diagnostic]:
     if isinstance(hand, m.Table):
         missing = [n for n in _dealt_in_counts(spec) if n not in sizes]
         if missing:
-            problems.append(_diag("E209", f"table.hand_size gives no hand size for {missing[0]} players", hand,
-                                  f"add a row `{missing[0]} = N`"))
+            problems.append(_diag("E209", f"table.hand_size gives no hand size for {missing[0]} players"
+                                  f"{_why_dealt(spec, missing[0])}", hand, f"add a row `{missing[0]} = N`"))
     if isinstance(bonus, m.Number) and bonus.value < 0:
         problems.append(_diag("E209", f"deck.last_trick must not be negative ({bonus.value})", bonus))
     return problems
@@ -939,13 +961,12 @@ def check_deck_size(spec: m.Spec) -> list[Diagnostic]:
             continue
         if widow:  # the widow is left out of the deal: the hands share out the rest of the deck exactly
             problem = _widow_deal_problem(deck, seats, size.value, widow)
-            fits = (deck - widow) % seats == 0
-            hint = f"table.hand_size: {(deck - widow) // seats}" if fits else f"widow.size: {deck - seats * size.value}"
+            hint = _widow_deal_hint(deck, seats, size.value, widow)
         else:
             problem = _deal_problem(deck, seats, size.value, draw, turned)
             hint = f"table.hand_size: {deck // seats}" if deck % seats == 0 and not draw else None
         if problem is not None:
-            problems.append(_diag("E207", problem, size, hint))
+            problems.append(_diag("E207", problem + _why_dealt(spec, seats), size, hint))
     if turned == "under_stock" and not draw:
         problems.append(_diag("E207", "trump.turned under_stock needs a stock to draw from (table.draw winner_first)",
                               _value(spec, "trump.turned")))
@@ -968,8 +989,19 @@ def _widow_deal_problem(deck: int, seats: int, size: int, widow: int) -> str | N
     dealt = seats * size
     if dealt + widow == deck:
         return None
-    return (f"the deck has {deck} cards, but {seats} hands of {size} ({dealt}) and a widow of {widow} make "
-            f"{dealt + widow}: the hands and the widow share out the deck")
+    return (f"the deck has {deck} cards, but {seats} hands of {size} ({dealt}) and a widow of {widow} (widow.size) "
+            f"make {dealt + widow}: the hands and the widow share out the deck")
+
+
+def _widow_deal_hint(deck: int, seats: int, size: int, widow: int) -> str:
+    """A deal that fits: the hands that leave this widow, else the widow these hands leave, else a smaller hand and
+    the widow it leaves (a widow has at least one card)."""
+    if (deck - widow) % seats == 0 and deck > widow:
+        return f"table.hand_size: {(deck - widow) // seats}"
+    if deck - seats * size >= 1:
+        return f"widow.size: {deck - seats * size}"
+    smaller = next((h for h in range(size - 1, 0, -1) if deck - seats * h >= 1), None)
+    return f"table.hand_size: {smaller} with widow.size: {deck - seats * smaller}" if smaller else "remove the widow"
 
 
 @check
@@ -1028,8 +1060,9 @@ def check_sit_out(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E212", f"table.sit_out gives {entry.key} players twice", entry))
         elif entry.key not in counts or entry.key < 3:
             seated = ", ".join(map(str, counts)) or "none"
-            problems.append(_diag("E212", f"table.sit_out: the table does not seat {entry.key} players with one sitting "
-                                          f"out (it seats {seated}; at least three, so that two play)", entry))
+            problems.append(_diag("E212", f"table.sit_out: table.seats does not seat {entry.key} players with one "
+                                          f"sitting out (it seats {seated}; at least three, so that two play)", entry,
+                                  "write table.sit_out without that row, or seat that many players"))
         seen.add(entry.key)
     teams = _value(spec, "table.teams")
     if isinstance(teams, m.Groups):  # bidder_against_rest is an engine limit (E310), not a side left short
@@ -1820,7 +1853,8 @@ def check_remaining(spec: m.Spec) -> list[Diagnostic]:
 def check_shares(spec: m.Spec) -> list[Diagnostic]:
     """E608: `scoring.shares` rows are parts of a round (bid_winner, partner, alone, defenders), each once, each a whole
     number ≥ 0, at a table whose match is kept per player; `partner` (and `alone`, the bid winner's only part) only
-    where the bid winner may have a partner (`bidder_and_called`)."""
+    where the bid winner may have a partner (`bidder_and_called`); no `alone` where it always has one
+    (`trump.call_own: refused`)."""
     table = _typed(spec, "scoring.shares", m.Table)
     if table is None:
         return []
@@ -1830,14 +1864,20 @@ def check_shares(spec: m.Spec) -> list[Diagnostic]:
                               "round; the shares are for a match kept per player", table,
                       "use `teams: bidder_against_rest` or `bidder_and_called`, or remove shares")]
     parts = schema.SHARE_PARTS if teams == "bidder_and_called" else ("bid_winner", "defenders")
+    never_alone = teams == "bidder_and_called" and _word(spec, "trump.call_own") == "refused"
+    if never_alone:
+        parts = tuple(part for part in parts if part != "alone")
     problems, seen = [], set()
     for entry in table.entries:
         if entry.key not in parts or entry.key in seen:
             what = "is repeated" if entry.key in seen else (
+                "is not a part of a round at this table: trump.call_own is refused, so the bid winner always has a "
+                "partner" if never_alone and entry.key == "alone" else
                 "is not a part of a round at this table: the bid winner always plays alone against the rest"
                 if entry.key in schema.SHARE_PARTS else "is not a part of a round")
-            problems.append(_diag("E608", f"scoring.shares: row {_shown(entry.key)} {what}", entry,
-                                  did_you_mean(str(entry.key), parts) or "the parts are " + ", ".join(parts)))
+            hint = "write scoring.shares without `alone`" if never_alone and entry.key == "alone" else (
+                did_you_mean(str(entry.key), parts) or "the parts are " + ", ".join(parts))
+            problems.append(_diag("E608", f"scoring.shares: row {_shown(entry.key)} {what}", entry, hint))
         elif not (_is_int(entry.value) and entry.value >= 0):
             problems.append(_diag("E608", f"scoring.shares: {entry.key} must be a whole number ≥ 0 (how many times its "
                                           f"side's score the player scores), not {_shown(entry.value)}", entry))

@@ -77,3 +77,20 @@ def test_a_table_with_titled_calls_has_its_page_at_every_number_of_players(tmp_p
     pages = variant_pages(tmp_path, "touti-app", body)
     assert "With 2 players: " in pages["en"] and "Each player plays for oneself." in pages["en"]
     assert "À 2 joueurs : " in pages["fr"] and 'مع <bdi dir="ltr">2</bdi> لاعبين: ' in pages["ar"]
+
+
+def test_a_number_where_nobody_sits_out_says_so_under_a_default_where_the_dealer_does(tmp_path):
+    """Session 15's bug hunt: tute cabrero for three to five, five by default (the dealer sits out), with a block at
+    five.  "With 3 players" read "At some numbers of players one player sits out of each hand", which is not so at
+    three: the section now says that every player is dealt in."""
+    body = ("table {\n  seats: 5 (3, 4, 5)\n  sit_out: 5 = dealer\n  hand_size: 3 = 13, 4 = 10\n}\n\n"
+            "with 5 players {\n  scoring {\n    loser: 2\n  }\n}\n")
+    pages = variant_pages(tmp_path, "tute-cabrero", body)
+    expected = {"en": "With 3 players: Every player is dealt in, the dealer too, and plays each hand.",
+                "fr": "Chaque joueur reçoit des cartes, le donneur aussi, et joue chaque main.",
+                "ar": "يأخذ كل لاعب أوراقه، والموزّع كذلك، ويلعب كل يد."}
+    for lang, words in expected.items():
+        sizes = pages[lang].split("{ #table-sizes }")[1]
+        assert words in sizes, (lang, sizes)
+        assert pages[lang].split("{ #table-sizes }")[0].count(words.split(": ")[-1]) == 0
+    assert "At some numbers of players" not in pages["en"].split("{ #table-sizes }")[1]

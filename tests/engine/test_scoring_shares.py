@@ -100,6 +100,17 @@ def test_a_bid_winner_who_always_plays_alone_has_no_partner_share(tmp_path):
     assert problem.loc.line == 13 and "always plays alone" in problem.message
 
 
+def test_a_bid_winner_who_may_not_call_its_own_card_has_no_alone_share(tmp_path):
+    """Session 15's bug hunt: a house variant of briscola-chiamata-shares refusing the call of one's own card kept the
+    base's `alone = 4`, a share no round gives, and the page still promised it; E608 at the variant's call_own."""
+    from touti_dsl.errors import ToutiError
+
+    with pytest.raises(ToutiError) as error:
+        load_spec(house_variant(tmp_path, "briscola-chiamata-shares", "trump {\n  call_own: refused\n}\n"))
+    problem = next(d for d in error.value.diagnostics if d.code == "E608")
+    assert problem.loc.line == 8 and "call_own is refused" in problem.message and "alone" in problem.hint
+
+
 def test_the_pages_say_it_in_every_language():
     from tests.docs.helpers import said, spec_pages
 

@@ -149,7 +149,7 @@ def test_the_widow_is_an_optional_feature():
 
 
 @pytest.mark.parametrize("body, code, words", [
-    ("table {\n  hand_size: 12\n}\n", "E207", "a widow of 1 make 37"),
+    ("table {\n  hand_size: 12\n}\n", "E207", "a widow of 1 (widow.size) make 37"),
     ("widow {\n  size: 4\n}\n", "E207", "table.hand_size: 12"),
     ("widow {\n  size: 2\n}\n", "E207", "widow.size: 1"),
     ("widow {\n  size: 0\n}\n", "E213", "at least 1"),

@@ -53,7 +53,7 @@ def test_sides_of_any_shape_sit_alternately(tmp_path, teams):
     ("  seats: 5 (4, 5)\n  teams: each\n  sit_out: 5 = dealer\n  hand_size: 5 = 8\n", "", "E209",
      "no hand size for 4 players"),
     ("  seats: 5\n  teams: each\n  sit_out: 5 = dealer\n  hand_size: 8\n", "", "E207", "4 hands of 8 need 32"),
-    ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 6 = dealer\n  hand_size: 10\n", "", "E212", "does not seat 6"),
+    ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 6 = dealer\n  hand_size: 10\n", "", "E212", "table.seats does not seat 6"),
     ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = partner\n  hand_size: 10\n", "", "E212", "`PLAYERS = dealer`"),
     ("  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = dealer, 5 = dealer\n  hand_size: 10\n", "", "E212", "twice"),
     ("  seats: 4\n  teams: 0 2 | 1 3\n  sit_out: 4 = dealer\n  hand_size: 13\n", "  turned: aside\n", "E208",
@@ -107,15 +107,46 @@ def test_the_dealer_resting_while_the_bid_winner_plays_the_rest_checks_clean(tmp
     assert found == [], found
 
 
+def _load_problems(tmp_path, base: str, body: str) -> list:
+    """The located problems of loading a variant of `base` (its body starts at line 7)."""
+    path = tmp_path / "rules.touti"
+    path.write_text(f'touti 1\n\nsystem "rules" extends "{base}" {{\n  title: "Rules"\n}}\n\n{body}', encoding="utf-8")
+    with pytest.raises(ToutiError) as raised:
+        load_spec(path)
+    return raised.value.diagnostics
+
+
 def test_a_side_count_the_base_cannot_play_is_blamed_on_the_variants_teams(tmp_path):
     """Session 13's bug hunt: a variant splitting atlas-carta into three sides was told "a contract is played by two
     sides" at the base's `bidding.minimum` (or blamed on the variant's other change in that section, the step); the
     message names table.teams, so the variant's line is blamed."""
-    path = tmp_path / "rules.touti"
-    path.write_text('touti 1\n\nsystem "rules" extends "atlas-carta" {\n  title: "Rules"\n}\n\n'
-                    "table {\n  teams: 0 2 | 1 | 3\n}\n\nbidding {\n  step: 20\n}\n", encoding="utf-8")
-    with pytest.raises(ToutiError) as raised:
-        load_spec(path)
-    contract = next(d for d in raised.value.diagnostics if "a contract is played by two sides" in d.message)
+    found = _load_problems(tmp_path, "atlas-carta", "table {\n  teams: 0 2 | 1 | 3\n}\n\nbidding {\n  step: 20\n}\n")
+    contract = next(d for d in found if "a contract is played by two sides" in d.message)
     assert (contract.code, Path(contract.loc.file).name, contract.loc.line) == ("E310", "rules.touti", 8)
     assert "override of table.teams makes it wrong" in contract.message
+
+
+def test_elimination_down_to_fewer_players_needs_their_hand_size(tmp_path):
+    """Session 15's bug hunt: tute cabrero played down to `remaining: 1` checked clean, then every other command
+    failed with the engine's E310 at the base's hand sizes (no row for 2 players, the table elimination leaves).
+    `touti check` says so at the variant's line that causes it."""
+    found = next(d for d in _load_problems(tmp_path, "tute-cabrero", "match {\n  remaining: 1\n}\n")
+                 if "no hand size for 2 players" in d.message)
+    assert (found.code, Path(found.loc.file).name, found.loc.line) == ("E209", "rules.touti", 8)
+    assert "elimination" in found.message and found.hint == "add a row `2 = N`"
+
+
+def test_elimination_down_to_two_players_deals_the_deck_checked(tmp_path):
+    """A row for the players elimination leaves must still use the deck (E207 names why that table is dealt)."""
+    found = _check_text(tmp_path, "tute-cabrero", "table {\n  hand_size: 2 = 15, 3 = 13, 4 = 10, 5 = 8\n}\n\n"
+                                                  "match {\n  remaining: 1\n}\n")
+    assert any(code == "E207" and "2 players" in message and "elimination" in message for code, message in found), found
+
+
+def test_a_row_of_the_base_for_a_number_the_variant_no_longer_seats_is_blamed_on_its_seats(tmp_path):
+    """Session 15's bug hunt: tute cabrero seated at three or four only: the base's `sit_out: 5 = dealer, 6 = dealer`
+    was shown at the base's line with a hint listing the variant's changes; the variant's `table.seats` is blamed."""
+    found = _load_problems(tmp_path, "tute-cabrero", "table {\n  seats: 4 (3, 4)\n  hand_size: 3 = 13, 4 = 10\n}\n")
+    rows = [d for d in found if d.code == "E212"]
+    assert [(Path(d.loc.file).name, d.loc.line) for d in rows] == [("rules.touti", 8)] * 2, rows
+    assert "tute-cabrero.touti:20" in rows[0].message

@@ -22,7 +22,7 @@ from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
 from . import claims, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
-from ..table_sizes import block_for, for_players, rule_name_at
+from ..table_sizes import block_for, default_players, for_players, rule_name_at
 from .explore import Explorer, Findings, Witness, quick_rounds
 from .coverage import rule_kind
 from .steps import actors_step, refuse_step
@@ -164,32 +164,38 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
     kinds = kind_names(game.ruleset)
     core = [r for r in findings.rounds if not any(feature_of(action, kinds) for _, action in r.history)]
     for rounds in (findings.rounds, core):  # the same outcomes once more from rounds without optional features
-        raw += outcomes.trick_cases(game, rounds)
-        raw += outcomes.round_cases(game, rounds)
-        raw += outcomes.formula_cases(game, rounds)
-        raw += outcomes.single_round_cases(game, rounds)
-        raw += outcomes.rank_auction_cases(game, rounds)
-        raw += outcomes.match_cases(game, rounds, next_deal)
-        raw += outcomes.game_cases(game, rounds, next_deal)
-        raw += outcomes.coto_cases(game, rounds, next_deal)
-        raw += outcomes.at_once_cases(game, rounds)
-        raw += outcomes.capote_void_cases(game, rounds)
-        raw += outcomes.standing_cases(game, rounds)
-        raw += outcomes.shares_cases(game, rounds)
-        raw += outcomes.paid_declarations_cases(game, rounds)
-        raw += outcomes.at_once_condition_cases(game, rounds)
-        raw += outcomes.decide_cases(game, rounds)
-        raw += outcomes.stock_cases(game, rounds)
-        raw += outcomes.dealt_turned_cases(game, rounds)
-        raw += outcomes.rotation_cases(game, rounds, next_deal)
-        raw += outcomes.opening_cases(game, rounds)
-        raw += outcomes.sit_out_cases(game, rounds)  # a table that seats one player out at its own count ([] otherwise)
-        raw += outcomes.window_cases(game, rounds)
-        raw += claims.claim_cases(game, rounds)
+        raw += outcome_cases(game, rounds, next_deal)
     raw += redeals.redeal_cases(game, seed + 3)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
     return _merge(raw)
+
+
+def outcome_cases(game: Game, rounds: list, next_deal) -> list[dict]:
+    """The outcome cases of explored rounds: tricks, results, formulas, the match and its levels, rotation, claims."""
+    raw = outcomes.trick_cases(game, rounds)
+    raw += outcomes.round_cases(game, rounds)
+    raw += outcomes.formula_cases(game, rounds)
+    raw += outcomes.single_round_cases(game, rounds)
+    raw += outcomes.rank_auction_cases(game, rounds)
+    raw += outcomes.match_cases(game, rounds, next_deal)
+    raw += outcomes.game_cases(game, rounds, next_deal)
+    raw += outcomes.coto_cases(game, rounds, next_deal)
+    raw += outcomes.at_once_cases(game, rounds)
+    raw += outcomes.capote_void_cases(game, rounds)
+    raw += outcomes.standing_cases(game, rounds)
+    raw += outcomes.shares_cases(game, rounds)
+    raw += outcomes.paid_declarations_cases(game, rounds)
+    raw += outcomes.at_once_condition_cases(game, rounds)
+    raw += outcomes.decide_cases(game, rounds)
+    raw += outcomes.stock_cases(game, rounds)
+    raw += outcomes.dealt_turned_cases(game, rounds)
+    raw += outcomes.rotation_cases(game, rounds, next_deal)
+    raw += outcomes.opening_cases(game, rounds)
+    raw += outcomes.sit_out_cases(game, rounds)  # a table that seats one player out at its own count ([] otherwise)
+    raw += outcomes.window_cases(game, rounds)
+    raw += claims.claim_cases(game, rounds)
+    return raw
 
 
 def witness_cases(game: Game, findings: Findings, only: frozenset[str] | None = None) -> list[dict]:
@@ -304,6 +310,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + 3200, findings=findings, stacked=True, sings=True).explore(STACKED_ROUNDS)
     if game.ruleset.formulas.standing:  # a stacked side takes most tricks: a player left without one, or over a limit
         Explorer(game, seed + 3300, findings=findings, stacked=True).explore(STACKED_ROUNDS)
+    _look_for_a_capote(game, findings, seed)
     _look_for_a_tie(game, findings, seed)
     _look_for_next_round_branches(game, findings, seed)
     digest = spec_hash(spec)
@@ -351,6 +358,9 @@ def _table_choice_cases(spec: m.Spec, seed: int, name: str, choice: int) -> list
     block = block_for(spec, choice) if name == "seats" else None  # the rules of this number of players
     if block is not None:
         found += _block_refusal_cases(spec, game, findings, block, own)
+    unseen = _overridden_at_default(spec, choice) if name == "seats" else frozenset()
+    if unseen:
+        found += _unseen_rule_cases(spec, game, findings, unseen, own)
     for case in found:
         case["setup"] = dict(case["setup"], settings={name: choice})
         case["description"] += f" ({CHOICE_WORDS[name].format(choice)})"
@@ -376,6 +386,35 @@ def _block_refusal_cases(spec: m.Spec, game: Game, findings: Findings, block: m.
     return witness_cases(game, findings, refusing)
 
 
+def _overridden_at_default(spec: m.Spec, choice: int) -> frozenset[str]:
+    """The spec's own rules in force at `choice` that the default number's block writes over: no case played at the
+    default number has them, so they get their cases here (the block of `choice` may write them again)."""
+    default = block_for(spec, default_players(spec))
+    if default is None:
+        return frozenset()
+    here = block_for(spec, choice)
+    mine = {rule.id for rule in here.rules} if here is not None else set()
+    return frozenset(rule.id for rule in default.rules if rule.id not in mine and spec.has(rule.id))
+
+
+def _unseen_rule_cases(spec: m.Spec, game: Game, findings: Findings, unseen: frozenset[str], seed: int) -> list[dict]:
+    """The cases of the spec's own rules that the default number's block writes over, played at another number: the
+    refusal and allowed cases of a refusing rule, and the outcome cases of the others (a stacked campaign first where
+    a scoring `require` line or a void capote needs a player left without a trick or a capote)."""
+    seated = for_players(spec, game.ruleset.seats)
+    refusing = frozenset(r for r in unseen if rule_kind(seated, seated.rule(r)) == "refusing")
+    for index, campaign in enumerate(_block_campaigns(game) if refusing else []):
+        if all(_refused_by(findings, rule) for rule in refusing):
+            break
+        Explorer(game, seed + 400 + index, findings=findings, **campaign).explore(TABLE_ROUNDS)
+    if game.ruleset.formulas.standing or game.ruleset.formulas.capote_void is not None:
+        Explorer(game, seed + 450, findings=findings, stacked=True).explore(STACKED_ROUNDS)
+    found = witness_cases(game, findings, refusing) if refusing else []
+    found += [case for case in outcome_cases(game, list(findings.rounds), _deal(game, random.Random(seed)))
+              if unseen & set(case["rules"])]
+    return found
+
+
 def _block_campaigns(game: Game) -> list[dict]:
     campaigns: list[dict] = [{}]
     if not game.ruleset.ghna.off:
@@ -392,6 +431,17 @@ def _kind_ranks(game: Game) -> list[int]:
     """The ranks of the kinds of ghna.kinds made of one rank across suits, not already rigged for a tute."""
     ghna = game.ruleset.ghna
     return [r for r in dict.fromkeys(k.ranks[0] for k in ghna.kinds if not k.one_suit) if r not in ghna.tute_ranks]
+
+
+def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:
+    """`match.at_once: capote` where no explored round was a capote (a table of two with a stock, where the cards
+    drawn rarely let one side take every trick): a stacked side plays for one, in up to a few campaigns."""
+    if "capote" not in game.ruleset.at_once:
+        return
+    for index in range(PATIENT_CAMPAIGNS):
+        if any(outcomes.capote_round(game, record) for record in findings.rounds):
+            return
+        Explorer(game, seed + 3400 + index, findings=findings, stacked=True).explore(STACKED_ROUNDS)
 
 
 def _requirement_ids(game: Game) -> list[str]:

@@ -549,7 +549,7 @@ def at_once_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     cases = []
     unit = "game" if rules.match_games else "match"
     for event in sorted(rules.at_once):
-        found = [r for r in rounds if (_capote(game, r) if event == "capote" else won_by(r) == event)]
+        found = [r for r in rounds if (capote_round(game, r) if event == "capote" else won_by(r) == event)]
         if found:
             words = _event_words(event)
             cases.append(_at_once_event_case(game, found, "positive", f"{words} wins the {unit} at once, whatever the scores"))
@@ -586,12 +586,14 @@ def at_once_condition_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]
     rules = game.ruleset
     if rules.at_once_test is None:
         return []
-    played = sorted((r for r in rounds if not r.result["void"]), key=lambda r: len(r.history))[:5]
+    every = sorted((r for r in rounds if not r.result["void"]), key=lambda r: len(r.history))
+    played = every[:5]
     cases = []
     # where the match is kept per player the sides change each round: a score is no side's (E605), no threshold
     for side in range(rules.score_sides if played and not rules.against_bidder else 0):
         found = next(filter(None, (_threshold(game, record, side) for record in played)), None)
-        cases += found or []
+        # by the round alone where no score decides it; at a match counting hands lost, the round cases below
+        cases += found or ([] if rules.match_end in LOSS_ENDS else _whatever_the_score(game, every, side))
     if not cases and (rules.against_bidder or rules.match_end in LOSS_ENDS):
         cases = _at_once_round_cases(game, rounds)
     return cases
@@ -633,6 +635,20 @@ def _round_and_match_case(game: Game, record: RoundRecord, rule_id: str, polarit
     return _case(record, steps, [rule_id], polarity, words)
 
 
+def _whatever_the_score(game: Game, rounds: list[RoundRecord], side: int) -> list[dict]:
+    """A condition that holds or not by the round alone (`tricks_won(team) >= 8`): from scores of 0, the shortest round
+    where it holds for `side` and the shortest where it does not (another side's holds first, or nobody's)."""
+    zeros = [0] * game.ruleset.score_sides
+    holds = {True: None, False: None}
+    for record in rounds:
+        verdict = _replayed_until_end(game, record, zeros)[0].at_once_team == side
+        holds[verdict] = holds[verdict] or record
+        if all(holds.values()):
+            return [_at_once_case(game, holds[True], zeros, side),
+                    _at_once_case(game, holds[False], zeros, side, one_less=False)]
+    return []
+
+
 def _threshold(game: Game, record: RoundRecord, side: int) -> list[dict] | None:
     """The two cases around the least score of `side` (the others at 0, else 1) that wins it the game at once."""
     goal = game.ruleset.match_goal
@@ -661,15 +677,17 @@ def _replayed_until_end(game: Game, record: RoundRecord, scores: list[int]) -> t
     return state, len(record.history)
 
 
-def _at_once_case(game: Game, record: RoundRecord, scores: list[int], side: int) -> dict:
+def _at_once_case(game: Game, record: RoundRecord, scores: list[int], side: int, one_less: bool = True) -> dict:
     state, played = _replayed_until_end(game, record, scores)
     holds = state.at_once_team == side
     what = "game" if game.ruleset.match_games is not None else "match"
     if holds:
         words = (f"side {side} starting at {scores[side]} meets the condition of match.at_once after {played} actions: "
                  f"the round ends there and it wins the {what} at once")
-    else:
+    elif one_less:
         words = f"side {side} starting at {scores[side]}, one point less: the condition of match.at_once does not hold for it"
+    else:
+        words = f"side {side}: the condition of match.at_once does not hold for it in this round"
     steps = _applies(record.history[:played]) + [{"op": "round_result", "expect": state.round_result()},
                                                  {"op": "match_result", "expect": state.match_result()}]
     return _case(record, steps, ["match.at_once"], "positive" if holds else "negative", words,
@@ -827,10 +845,11 @@ def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
 
 def _wins_at_once(game: Game, record: RoundRecord) -> bool:
     at_once = game.ruleset.at_once
-    return won_by(record) in at_once or ("capote" in at_once and _capote(game, record))
+    return won_by(record) in at_once or ("capote" in at_once and capote_round(game, record))
 
 
-def _capote(game: Game, record: RoundRecord) -> bool:
+def capote_round(game: Game, record: RoundRecord) -> bool:
+    """Whether one side took every trick of the recorded round."""
     return capote_side(_replayed(game, record, record.setup)) is not None
 
 
@@ -1148,11 +1167,11 @@ def stock_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         cases += _drawn_cards_case(game, record, 1, ["table.draw"], "after a trick each player draws, the winner first")
     if played and rules.stock_size and rules.turned_place == "under_stock":
         last_draw = rules.stock_size // rules.players
-        record = next((r for r in played if len(r.trick_ends) >= last_draw), None)
-        if record is not None:
-            cases += _drawn_cards_case(game, record, last_draw, ["trump.turned", "table.draw"],
-                                       "the turned card, under the stock, is drawn last, by the last player to draw",
-                                       theirs_at=rules.stock_size - 1)
+        # the first round that shows it: one ended at once (match.at_once) on that very trick shows nothing
+        cases += next(filter(None, (_drawn_cards_case(
+            game, record, last_draw, ["trump.turned", "table.draw"],
+            "the turned card, under the stock, is drawn last, by the last player to draw", theirs_at=rules.stock_size - 1)
+            for record in played if len(record.trick_ends) >= last_draw)), [])
     if played and rules.turned_place == "aside":
         record = played[0]
         state = game.new_round(**record.setup)

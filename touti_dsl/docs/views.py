@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .. import model as m
 from .. import schema
 from ..deck_cards import card_parts
-from ..table_sizes import block_for, for_players
+from ..table_sizes import block_for, default_players, for_players
 from ..vocabulary import TRUMP_DUTIES
 from ..word_choice import branches
 from .catalog import Catalog
@@ -316,16 +316,24 @@ class PageWords:
             return self._table_key(f"rule_in_rounds.{key}")  # a tie after the last hand, not at a goal
         if isinstance(rule.value, m.Formula) and self.words.has(f"rule_formula.{key}"):
             return self._table_key(f"rule_formula.{key}")
-        if rule.id == "table.sit_out" and self._always_sits_out() and self.words.has(f"rule_always.{key}"):
-            return f"rule_always.{key}"  # every table size has a player out: not "at some numbers of players"
+        if rule.id == "table.sit_out" and self._sits_out() in ("always", "never") and self.words.has(f"rule_{self._sits_out()}.{key}"):
+            return f"rule_{self._sits_out()}.{key}"  # every table size has a player out, or none has (one number's page)
         if isinstance(rule.value, m.Table) and self.words.has(f"rule_table.{key}"):
             return f"rule_table.{key}"  # a number given by a table of rows (hand sizes by players) reads apart
         return self._table_key(f"rule.{key}")
 
-    def _always_sits_out(self) -> bool:
-        """Whether a player sits out at every table size the spec seats (`table.sit_out` lists them all)."""
+    def _sits_out(self) -> str:
+        """`always` where a player sits out at every table size the spec seats (`table.sit_out` lists them all),
+        `never` on the "With N players" section of a number the rows leave out (the rules above, of the default
+        number, keep the rows' sentence), else `some`."""
         out, sizes = self.spec.value("table.sit_out"), set(m.seat_counts(self.spec))
-        return isinstance(out, m.Table) and bool(sizes) and sizes <= {entry.key for entry in out.entries}
+        rows = {entry.key for entry in out.entries} if isinstance(out, m.Table) else set()
+        if not sizes or not rows:
+            return "some"
+        if sizes <= rows:
+            return "always"
+        other_number = self.spec.table_size not in (None, default_players(self.spec))
+        return "never" if other_number and not sizes & rows else "some"
 
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)

@@ -262,10 +262,10 @@ def places_need_each_for_oneself(spec: m.Spec) -> Iterator[Finding]:
         yield spec.rule("scoring.round"), "scoring.round middle_loses needs table.teams each and at least three players"
     if scoring not in ("middle_loses", "place_loses"):
         for rule in spec.section("scoring"):
-            if isinstance(rule.value, m.Requirement):
+            if isinstance(rule.value, m.Requirement) and rule.id != "scoring.round":  # one named `round` is E101's
                 yield (rule, f"{rule.id}: a player who fails a scoring `require` line loses the hand, which only a "
-                             f"ranking by place names (scoring.round middle_loses or place_loses), not {scoring}",
-                       f"remove {rule.id}, or write `round: middle_loses`")
+                             f"ranking by place names (scoring.round middle_loses or place_loses), not "
+                             f"{scoring or 'this scoring.round'}", f"remove {rule.id}, or write `round: middle_loses`")
         return
     if scoring != "place_loses":
         return
