@@ -8,7 +8,7 @@ from pathlib import Path
 
 from touti_dsl.loader import load_spec
 
-from .snippets import variant_problems
+from .snippets import VARIANT_HEAD, variant_problems
 
 
 def _found(tmp_path, body: str, base: str = "briscola-chiamata") -> set[tuple[str, int, str]]:
@@ -50,7 +50,7 @@ def test_sides_set_each_round_refuse_a_score_of_a_side_and_a_game_won_at_once_in
     found = _found(tmp_path, "scoring {\n  winner: score(team)\n}\n")
     assert "E605" in {code for code, _, _ in found}
     path = tmp_path / "ok.touti"
-    path.write_text(HEAD.format(base="briscola-chiamata") + "add match {\n  at_once: capote\n}\n", encoding="utf-8")
+    path.write_text(VARIANT_HEAD.format(base="briscola-chiamata") + "add match {\n  at_once: capote\n}\n", encoding="utf-8")
     assert load_spec(path).has("match.at_once")
     found = _found(tmp_path, "add match {\n  at_once: capote\n  games: 2 (2)\n}\n", base="tute-subastado-three")
     assert any(code == "E310" and "with bidder_against_rest the sides change each round" in m for code, _, m in found)
