@@ -1,0 +1,47 @@
+"""The engine mutation sweep (conformance/mutants/engine_sweep.py): each mutant changes one operator of one engine
+module, in a private copy; a known fault of code is caught by the committed suite, and the checkout is untouched."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _engine_sweep_module():
+    spec = importlib.util.spec_from_file_location("engine_sweep", ROOT / "conformance" / "mutants" / "engine_sweep.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["engine_sweep"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+engine_sweep = _engine_sweep_module()
+
+
+def test_each_mutant_changes_one_operator_of_its_module():
+    mutations = engine_sweep.mutations(["play.py"])
+    assert len(mutations) > 20 and all(m.module == "play.py" for m in mutations)
+    original = ast.dump(ast.parse((engine_sweep.ENGINE / "play.py").read_text(encoding="utf-8")))
+    for mutation in mutations[:10]:
+        mutated = ast.dump(ast.parse(mutation.source()))
+        assert mutated != original
+        before, after = mutation.change.split(" -> ")
+        assert before != after
+
+
+def test_a_fault_of_code_is_caught_in_a_copy_and_the_checkout_is_untouched(tmp_path):
+    """A refusal told by the wrong duty (`in` for `not in` where play.py looks for the duty that keeps the card out)."""
+    played = (engine_sweep.ENGINE / "play.py").read_text(encoding="utf-8")
+    lines = played.splitlines()
+    mutation = next(m for m in engine_sweep.mutations(["play.py"])
+                    if "watch not in kept" in lines[m.line - 1] and m.change == "not in -> in")
+    folder = tmp_path / "copy"
+    runner = engine_sweep.EngineSweep(["tute"], folder, fuzz_seconds=0)
+    outcome = runner.judge(mutation)
+    assert outcome.status == "caught" and "play.follow_suit" in outcome.failing["tute"]
+    assert (engine_sweep.ENGINE / "play.py").read_text(encoding="utf-8") == played
+    assert (folder / "touti_dsl" / "engine" / "play.py").read_text(encoding="utf-8") == played  # restored after
