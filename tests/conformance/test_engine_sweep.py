@@ -4,22 +4,14 @@ module, in a private copy; a known fault of code is caught by the committed suit
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from pathlib import Path
+
+from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _engine_sweep_module():
-    spec = importlib.util.spec_from_file_location("engine_sweep", ROOT / "conformance" / "mutants" / "engine_sweep.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["engine_sweep"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-engine_sweep = _engine_sweep_module()
+engine_sweep = load_script(ROOT / "conformance" / "mutants" / "engine_sweep.py", "engine_sweep")
 
 
 def test_each_mutant_changes_one_operator_of_its_module():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -14,16 +13,15 @@ from touti_dsl.conformance.cases import case_id, load_cases
 
 from .conftest import write_wrong_trick_winner
 
+from .scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "conformance" / "examples"
 ADAPTER = f"{sys.executable} -m touti_dsl adapter"
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_examples", EXAMPLES / "build_examples.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES / "build_examples.py", "build_examples")
 
 
 def test_the_example_files_are_fresh():

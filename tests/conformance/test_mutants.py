@@ -8,7 +8,6 @@ an expected failure (strict), so the test says so the day the generator covers i
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shlex
 import subprocess
@@ -21,6 +20,8 @@ from touti_dsl.conformance.adapter import ReferenceAdapter
 from touti_dsl.engine import RESERVED_RULE_IDS
 from touti_dsl.loader import load_named
 
+from .scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 MUTANTS_DIR = ROOT / "conformance" / "mutants"
 HELPERS = {"_serve.py", "check.py", "witnesses.py", "sweep.py", "engine_sweep.py"}  # the tools, not mutants
@@ -28,16 +29,7 @@ KINDS = {"play obligations", "trick winner", "bidding", "signals", "ghna caps", 
          "scoring", "rotation", "match end"}
 
 
-def _load(filename: str, name: str):
-    """A script of conformance/mutants/ (not a package) as a module."""
-    spec = importlib.util.spec_from_file_location(name, MUTANTS_DIR / filename)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
-
-
-check = _load("check.py", "mutants_check")
+check = load_script(MUTANTS_DIR / "check.py", "mutants_check")
 MUTANTS = check.load_manifest()
 SYSTEMS = sorted({m.system for m in MUTANTS})
 
@@ -175,7 +167,7 @@ def test_conform_catches_the_mutant_on_its_rule(mutant, verdicts):
 # ---------------------------------------------------------------------- witnesses of the escapes
 
 
-witnesses = _load("witnesses.py", "mutants_witnesses")
+witnesses = load_script(MUTANTS_DIR / "witnesses.py", "mutants_witnesses")
 ESCAPED = [m for m in MUTANTS if m.escapes]
 WITNESSED = [m for m in MUTANTS if m.name in {w.mutant for w in witnesses.WITNESSES}]
 

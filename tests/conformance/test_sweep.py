@@ -3,8 +3,6 @@ judged as the full sweep judges (the full sweep is `make sweep`, not part of the
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,18 +10,12 @@ import pytest
 from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_named, load_spec
 
+from .scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _sweep_module():
-    spec = importlib.util.spec_from_file_location("sweep", ROOT / "conformance" / "mutants" / "sweep.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["sweep"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-sweep = _sweep_module()
+sweep = load_script(ROOT / "conformance" / "mutants" / "sweep.py", "sweep")
 
 
 def _values(spec):
