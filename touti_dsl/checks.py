@@ -1270,7 +1270,7 @@ def check_contract_sides_need_bidding(spec: m.Spec) -> list[Diagnostic]:
     return [_diag("E304", f"{rule.id}: {pred.name}({side}) names the {side} side, but the spec has no bidding "
                           "section: nobody bids, so the side is nobody", pred,
                   "name team or opponents, or add a `bidding { ... }` section")
-            for rule, expr, _, _ in _expressions(spec) for pred in _terms(expr)
+            for rule, expr, _, _ in spec_expressions(spec) for pred in _terms(expr)
             for side in pred.args if side in ("bidders", "defenders")]
 
 
@@ -1360,7 +1360,7 @@ def check_call_requirements(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
-def _expressions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str, str]]:
+def spec_expressions(spec: m.Spec) -> Iterator[tuple[m.Rule, m.Expr, str, str]]:
     """Every expression of the spec: (rule, expression, context it is evaluated in, type it must have)."""
     for rule in spec.rules:
         value = rule.value
@@ -1397,7 +1397,7 @@ def check_predicates(spec: m.Spec) -> list[Diagnostic]:
     problems = []
     names = _spec_names(spec)
     values: dict[str, SpecNames] = {}  # per call: `calling(VALUE)` names a value of the call it stands in
-    for rule, expr, context, wanted in _expressions(spec):
+    for rule, expr, context, wanted in spec_expressions(spec):
         if context == "call" and rule.section not in values:
             own = tuple(str(d.key) for d in _decls(spec, f"{rule.section}.values"))
             values[rule.section] = dataclasses.replace(names, values=own)
@@ -1425,7 +1425,7 @@ def check_without_ghna(spec: m.Spec) -> list[Diagnostic]:
         if rule is not None and word in _words(rule.value):
             problems.append(_diag("E108", f"{rule_id}: {word} applies only with declarations, but {why}",
                                   _word_loc(rule, word), "remove the word, or add a ghna section"))
-    for rule, expr, _, _ in _expressions(spec):
+    for rule, expr, _, _ in spec_expressions(spec):
         for pred in _terms(expr):
             if pred.name in DECLARATION_TERMS:
                 problems.append(_diag("E108", f"{rule.id}: {pred.name} counts declarations, but {why}", pred,
@@ -1491,7 +1491,7 @@ def check_without_trumps(spec: m.Spec) -> list[Diagnostic]:
     problems += [_diag("E420", f"{rule.id}: must {rule.value.duty} plays trumps, but {why}",
                        rule.value.duty_loc if rule.value.duty_loc.line else rule.value.loc, f"remove {rule.id}")
                  for rule in _obligations(spec) if rule.value.duty in TRUMP_DUTIES]
-    for rule, expr, _, _ in _expressions(spec):
+    for rule, expr, _, _ in spec_expressions(spec):
         if rule.section == "trump":
             continue  # the swap's requirements are refused whole, above
         problems += [_diag("E420", f"{rule.id}: {pred.name}{'(trump)' if 'trump' in pred.args else ''} reads trumps, "
@@ -1826,7 +1826,7 @@ def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
     problems = []
     end = _known_word(spec, "match.end")
     per_player = m.sides_per_round(spec)
-    for rule, expr, _context, _wanted in _expressions(spec):
+    for rule, expr, _context, _wanted in spec_expressions(spec):
         for node in m.expr_nodes(expr):
             if not isinstance(node, m.Pred):
                 continue

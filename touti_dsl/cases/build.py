@@ -19,11 +19,12 @@ from ..conformance.features import feature_of, kind_names
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, case_players, doc_anchor
 from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
+from ..checks import spec_expressions
 from ..loader import spec_hash
 from . import claims, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
 from ..table_sizes import block_for, default_players, for_players, rule_name_at
-from .explore import Explorer, Findings, Witness, quick_rounds
+from .explore import Explorer, Findings, Witness, capote_rounds, quick_rounds
 from .coverage import rule_kind
 from .steps import actors_step, refuse_step
 from .freshness import write_stamp
@@ -259,6 +260,7 @@ def finish_case(spec: m.Spec, digest: str, case: dict) -> dict:
 CAMPAIGN_ROUNDS = 24
 STACKED_ROUNDS = 8
 PATIENT_CAMPAIGNS = 6
+CAPOTE_ROUNDS = 24  # rounds on capote deals, at most, where no explored round was a capote
 TIE_SEARCH = 4000
 RIGGED_ROUNDS = 12
 CORE_ROUNDS = 40
@@ -434,14 +436,34 @@ def _kind_ranks(game: Game) -> list[int]:
 
 
 def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:
-    """`match.at_once: capote` where no explored round was a capote (a table of two with a stock, where the cards
-    drawn rarely let one side take every trick): a stacked side plays for one, in up to a few campaigns."""
-    if "capote" not in game.ruleset.at_once:
+    """A capote where a rule reads one (`match.at_once: capote`, the term `capote` in a formula or condition) and no
+    explored round was one: at a table of two with a stock, the cards drawn rarely let one side take every trick.
+    First, for `match.at_once`, a stacked side plays for one in up to a few campaigns; then rounds on deals where one
+    side holds the trumps and draws the strong cards (`capote_rounds`), until each side has taken a capote."""
+    if not _capote_matters(game):
         return
-    for index in range(PATIENT_CAMPAIGNS):
-        if any(outcomes.capote_round(game, record) for record in findings.rounds):
+    if "capote" in game.ruleset.at_once:
+        for index in range(PATIENT_CAMPAIGNS):
+            if any(outcomes.capote_round(game, record) for record in findings.rounds):
+                return
+            Explorer(game, seed + 3400 + index, findings=findings, stacked=True).explore(STACKED_ROUNDS)
+    if any(outcomes.capote_round(game, record) for record in findings.rounds):
+        return
+    sides = set()
+    for record in capote_rounds(game, seed + 3500, CAPOTE_ROUNDS):
+        side = outcomes.capote_taker(game, record)
+        if side is not None and side not in sides:
+            sides.add(side)
+            findings.rounds.append(record)
+        if len(sides) == 2:
             return
-        Explorer(game, seed + 3400 + index, findings=findings, stacked=True).explore(STACKED_ROUNDS)
+
+
+def _capote_matters(game: Game) -> bool:
+    """Whether a rule reads a capote: `match.at_once: capote`, or the term `capote` anywhere in an expression."""
+    return "capote" in game.ruleset.at_once or any(
+        isinstance(node, m.Pred) and node.name == "capote"
+        for _, expr, _, _ in spec_expressions(game.spec) for node in m.expr_nodes(expr))
 
 
 def _requirement_ids(game: Game) -> list[str]:

@@ -192,6 +192,103 @@ def capote_hands(game: Game, setup: dict, placed: dict) -> dict:
     return dict(setup, hands=[[text[c] for c in hand] for hand in hands])
 
 
+def capote_deal(game: Game, pivot: int, side: int, rng: random.Random) -> tuple[dict, int, frozenset[int]] | None:
+    """A deal on which the `side`-th side of the round holds every trump but the turned card and the strongest other
+    cards, counting the cards it draws from a stock if it takes every trick (the trick winner draws first), in an
+    order `rng` draws: a capote for play to find at a table with a stock, where a stacked hand alone rarely makes one.
+
+    The setup (its `dealer` or `first_speaker` the pivot), the suit the strong side should name as trumps (the turned
+    card is its lowest card) and the strong side's seats; None at a table whose sides the bidding sets, where the bid
+    winner alone would have to take every trick, or where who draws a card depends on which partner took the trick.
+    """
+    rules = game.ruleset
+    dealer = pivot if rules.has_dealer else None
+    places = split_deck(rules, list(range(rules.ncards)), dealer)  # where each place of a dealt deck goes
+    seating = places.seating
+    sides = sorted({seating.team_of[s] for s in seating.in_play})
+    if rules.against_bidder or len(sides) < 2:
+        return None
+    strong = frozenset(s for s in seating.in_play if seating.team_of[s] == sides[side % len(sides)])
+    drawers = _draw_sides(seating, strong)
+    if drawers is None:
+        return None
+    trump = 0
+    by_strength = sorted(range(rules.ncards), key=lambda c: (rules.card_suit[c] != trump, -rules.card_strength[c], c))
+    card_at: dict[int, int] = {}
+    if rules.trump_choice == "turned_card":
+        turned = places.turned if places.turned is not None else places[seating.last_dealt(dealer)][-1]
+        card_at[turned] = by_strength.pop(max(i for i, c in enumerate(by_strength) if rules.card_suit[c] == trump))
+    mine = [place for seat in sorted(strong) for place in places[seat]]
+    mine += [place for index, place in enumerate(places.stock) if drawers[index % len(drawers)]]
+    mine = [place for place in mine if place not in card_at]
+    theirs = [place for place in range(rules.ncards) if place not in card_at and place not in mine]
+    for places_of_side, cards in ((mine, by_strength[: len(mine)]), (theirs, by_strength[len(mine):])):
+        rng.shuffle(cards)  # which of its cards comes when: trumps kept for the end in some deals
+        card_at.update(zip(places_of_side, cards))
+    setup = split_deck(rules, [card_at[place] for place in range(rules.ncards)], dealer).setup(rules)
+    setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
+    return setup, trump, strong
+
+
+def _draw_sides(seating, strong: frozenset[int]) -> list[bool] | None:
+    """Whether each player to draw after a trick is on the strong side, the winner (a strong seat) first; None when
+    that depends on which strong seat won the trick."""
+    patterns = set()
+    for winner in strong:
+        seat, pattern = winner, []
+        for _ in seating.in_play:
+            pattern.append(seat in strong)
+            seat = seating.next_seat[seat]
+        patterns.add(tuple(pattern))
+    return list(patterns.pop()) if len(patterns) == 1 else None
+
+
+def capote_rounds(game: Game, seed: int, count: int):
+    """Rounds on capote deals (`capote_deal`), the strong side alternating: it bids the lowest bid, names the deal's
+    trumps and plays for every trick (`_capote_move`); the others play at random (no concession, no claim)."""
+    rules = game.ruleset
+    rng = random.Random(seed)
+    for index in range(count):
+        made = capote_deal(game, index % rules.seats, index // rules.seats, rng)
+        if made is None:
+            return
+        setup, trump, strong = made
+        yield played_round(game, setup, lambda state: _capote_move(game, state, rng, trump, strong))
+
+
+def _capote_move(game: Game, state, rng: random.Random, trump: int, strong: frozenset[int]) -> tuple[int, str]:
+    """A move of a capote round: the strong side keeps its trumps while no other player holds one and leads them
+    once one does, its weakest other cards first (they win: the others' cards of each suit are weaker)."""
+    rules = game.ruleset
+    actors = state.actors()
+    seat = rng.choice([s for s in actors if s not in strong or state.legal_actions(s) != ["swap"]] or actors)
+    legal = [a for a in state.legal_actions(seat) if a not in ("concede", "claim", "agree", "refuse")]
+    legal = legal or state.legal_actions(seat)
+    suit = rules.vocabulary.suits[trump]
+    if state.phase == "bidding":
+        bids = [a for a in legal if a.startswith("bid ") and (not rules.vocabulary.bid_suits or a.endswith(suit))]
+        if seat in strong and bids:
+            return seat, bids[0]
+        return seat, "pass" if "pass" in legal else legal[0]
+    named = [a for a in legal if a == f"trump {suit}"]
+    if named:
+        return seat, named[0]
+    if seat not in strong:
+        return seat, rng.choice(legal)
+    plays = [a for a in legal if a.startswith("play ")]
+    others = [a for a in legal if not a.startswith(("play ", "swap"))]  # a swap would give the others a better trump
+    if not plays or others and rng.random() < 0.5:
+        return seat, rng.choice(others or legal)
+    card = rules.vocabulary.cards
+    trumps = state.trump_suit
+    threatened = any(rules.card_suit[c] == trumps for s in state.seating.in_play if s not in strong for c in state.hands[s])
+    leading = not state.trick_cards
+    rank = lambda a: (rules.card_suit[card[a.split()[1]]] == trumps, rules.card_strength[card[a.split()[1]]])
+    if leading and not threatened:
+        return seat, min(plays, key=rank)
+    return seat, max(plays, key=rank)
+
+
 def quick_rounds(game: Game, seed: int, count: int):
     """Plain seeded random rounds (no candidate is tried): a cheap search for a rare outcome."""
     rules = game.ruleset
@@ -200,19 +297,29 @@ def quick_rounds(game: Game, seed: int, count: int):
         pivot = index % rules.seats
         setup = deal(rules, rng.randrange(2**32), pivot if rules.has_dealer else None).setup(rules)
         setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
-        state = game.new_round(**setup)
-        history, ends, winners = [], [], []
-        while not state.is_terminal():
-            seat = rng.choice(state.actors())
-            legal = [a for a in state.legal_actions(seat) if a not in ("concede", "claim")] or state.legal_actions(seat)
-            action = rng.choice(legal)
-            before = state.tricks_played
-            state.apply(seat, action)
-            history.append((seat, action))
-            if state.tricks_played > before:
-                ends.append(len(history))
-                winners.append(state.last_trick_winner())
-        yield RoundRecord(setup, tuple(history), state.round_result(), tuple(ends), tuple(winners))
+        yield played_round(game, setup, lambda state: _any_action(state, rng))
+
+
+def _any_action(state, rng: random.Random) -> tuple[int, str]:
+    """A random actor's random action, a concession or a claim only when nothing else is legal."""
+    seat = rng.choice(state.actors())
+    legal = [a for a in state.legal_actions(seat) if a not in ("concede", "claim")] or state.legal_actions(seat)
+    return seat, rng.choice(legal)
+
+
+def played_round(game: Game, setup: dict, choose) -> RoundRecord:
+    """The round of `setup` played to its end, each move `choose(state)`: (seat, action)."""
+    state = game.new_round(**setup)
+    history, ends, winners = [], [], []
+    while not state.is_terminal():
+        seat, action = choose(state)
+        before = state.tricks_played
+        state.apply(seat, action)
+        history.append((seat, action))
+        if state.tricks_played > before:
+            ends.append(len(history))
+            winners.append(state.last_trick_winner())
+    return RoundRecord(setup, tuple(history), state.round_result(), tuple(ends), tuple(winners))
 
 
 def _dealt_in(rules, dealer: int | None, seat: int) -> int:

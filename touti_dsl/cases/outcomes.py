@@ -850,7 +850,12 @@ def _wins_at_once(game: Game, record: RoundRecord) -> bool:
 
 def capote_round(game: Game, record: RoundRecord) -> bool:
     """Whether one side took every trick of the recorded round."""
-    return capote_side(_replayed(game, record, record.setup)) is not None
+    return capote_taker(game, record) is not None
+
+
+def capote_taker(game: Game, record: RoundRecord) -> int | None:
+    """The side that took every trick of the recorded round, if one did."""
+    return capote_side(_replayed(game, record, record.setup))
 
 
 def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
