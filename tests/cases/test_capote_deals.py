@@ -22,6 +22,7 @@ from touti_dsl.loader import load_named, load_spec
 from tests.house import house_variant
 
 CAPOTE_SCORES_THREE = "scoring {\n  winner: 3 if capote(winner) else 1\n}\n"
+BIDDERS_CAPOTE_DOUBLES = "scoring {\n  made: 2 * contract if capote(bidders) else contract\n}\n"
 
 
 @pytest.mark.parametrize("system", ["guinote-mano-a-mano", "brisca-two", "brisca-pairs", "tute", "atlas-carta"])
@@ -47,10 +48,24 @@ def test_a_capote_deal_deals_every_card_once_and_gives_the_strong_side_the_trump
     assert not any(suit[c] == trump for s in weak for c in state.hands[s])
 
 
-def test_no_capote_deal_where_the_bidding_sets_the_sides():
+def test_no_capote_deal_where_the_bid_winner_calls_its_partner():
     game = Game.from_spec(load_named("briscola-chiamata"))
     assert capote_deal(game, 0, 0, random.Random(1)) is None
     assert list(capote_rounds(game, 1, 4)) == []
+
+
+def test_where_the_bid_winner_plays_alone_the_seat_dealt_the_trumps_bids_and_takes_every_trick(tmp_path):
+    """Tute subastado for three where a capote doubles the contract: no explored round was a capote by the bid
+    winner, so `capote(bidders)` was only ever shown not to hold."""
+    spec = load_spec(house_variant(tmp_path, "tute-subastado-three", BIDDERS_CAPOTE_DOUBLES))
+    game = Game.from_spec(spec)
+    records = list(capote_rounds(game, 5, 6))
+    assert [outcomes.capote_taker(game, record) for record in records] == [0] * 6  # the bid winner's side
+    cases = [case for group in generate(spec).values() for case in group if "scoring.made" in case["rules"]]
+    held = [case for case in cases if case["polarity"] == "positive"]
+    assert held and "holds" in held[0]["description"]
+    result = next(step for step in held[0]["steps"] if step["op"] == "round_result")["expect"]
+    assert max(result["score_changes"]) == 2 * result["contract"]["amount"]
 
 
 def test_a_formula_reading_a_capote_gets_a_round_where_it_holds(tmp_path):

@@ -439,7 +439,8 @@ def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:
     """A capote where a rule reads one (`match.at_once: capote`, the term `capote` in a formula or condition) and no
     explored round was one: at a table of two with a stock, the cards drawn rarely let one side take every trick.
     First, for `match.at_once`, a stacked side plays for one in up to a few campaigns; then rounds on deals where one
-    side holds the trumps and draws the strong cards (`capote_rounds`), until each side has taken a capote."""
+    side holds the trumps and draws the strong cards (`capote_rounds`), until two sides have taken one (the bid
+    winner's and the others', where they play against each other: a condition may read either)."""
     if not _capote_matters(game):
         return
     if "capote" in game.ruleset.at_once:
@@ -447,9 +448,9 @@ def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:
             if any(outcomes.capote_round(game, record) for record in findings.rounds):
                 return
             Explorer(game, seed + 3400 + index, findings=findings, stacked=True).explore(STACKED_ROUNDS)
-    if any(outcomes.capote_round(game, record) for record in findings.rounds):
+    sides = {outcomes.capote_taker(game, record) for record in findings.rounds} - {None}
+    if len(sides) >= 2:
         return
-    sides = set()
     for record in capote_rounds(game, seed + 3500, CAPOTE_ROUNDS):
         side = outcomes.capote_taker(game, record)
         if side is not None and side not in sides:

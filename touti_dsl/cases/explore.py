@@ -198,17 +198,23 @@ def capote_deal(game: Game, pivot: int, side: int, rng: random.Random) -> tuple[
     order `rng` draws: a capote for play to find at a table with a stock, where a stacked hand alone rarely makes one.
 
     The setup (its `dealer` or `first_speaker` the pivot), the suit the strong side should name as trumps (the turned
-    card is its lowest card) and the strong side's seats; None at a table whose sides the bidding sets, where the bid
-    winner alone would have to take every trick, or where who draws a card depends on which partner took the trick.
+    card is its lowest card) and the strong side's seats (where the bid winner plays alone against the others, the one
+    seat that will bid); None where the bid winner's partner is the holder of the card it calls, or where who draws a
+    card depends on which partner took the trick.
     """
     rules = game.ruleset
     dealer = pivot if rules.has_dealer else None
     places = split_deck(rules, list(range(rules.ncards)), dealer)  # where each place of a dealt deck goes
     seating = places.seating
-    sides = sorted({seating.team_of[s] for s in seating.in_play})
-    if rules.against_bidder or len(sides) < 2:
-        return None
-    strong = frozenset(s for s in seating.in_play if seating.team_of[s] == sides[side % len(sides)])
+    if rules.against_bidder:  # the bid winner alone against the others: the strong side is the seat that bids
+        if rules.trump_choice == "called_card":  # its partner would be the holder of a card it calls
+            return None
+        strong = frozenset({seating.in_play[side % len(seating.in_play)]})
+    else:
+        sides = sorted({seating.team_of[s] for s in seating.in_play})
+        if len(sides) < 2:
+            return None
+        strong = frozenset(s for s in seating.in_play if seating.team_of[s] == sides[side % len(sides)])
     drawers = _draw_sides(seating, strong)
     if drawers is None:
         return None
