@@ -313,6 +313,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     if game.ruleset.formulas.standing:  # a stacked side takes most tricks: a player left without one, or over a limit
         Explorer(game, seed + 3300, findings=findings, stacked=True).explore(STACKED_ROUNDS)
     _look_for_a_capote(game, findings, seed)
+    _look_for_formula_sides(game, findings, seed)
     _look_for_a_tie(game, findings, seed)
     _look_for_next_round_branches(game, findings, seed)
     digest = spec_hash(spec)
@@ -457,6 +458,22 @@ def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:
             sides.add(side)
             findings.rounds.append(record)
         if len(sides) == 2:
+            return
+
+
+def _look_for_formula_sides(game: Game, findings: Findings, seed: int) -> None:
+    """A scoring formula's condition that no explored round shows on one of its sides (a hand winner with more than
+    110 of Brisca's 120 points, at two players): rounds on capote deals, where one side takes every trick, give the
+    extremes; each that shows a side still unshown is kept."""
+    unshown = outcomes.unshown_condition_sides(game, findings.rounds) if _formula_conditions(game.spec) else set()
+    if not unshown:
+        return
+    for record in capote_rounds(game, seed + 3600, CAPOTE_ROUNDS):
+        left = unshown & outcomes.unshown_condition_sides(game, [record])
+        if left != unshown:
+            findings.rounds.append(record)
+            unshown = left
+        if not unshown:
             return
 
 

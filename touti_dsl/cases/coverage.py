@@ -10,7 +10,10 @@ Rules fall in four kinds, decided from the model alone:
   condition still stated because it is part of the published rules).
 - *outcome* rules decide what happens (trick winner, scoring and its `require` lines, rotation, match end...):
   each needs at least one case whose expectations check it, both sides where the rule
-  has two (a contract made and one failed).
+  has two (a contract made and one failed).  A scoring formula whose condition the cases
+  show on one side only (`3 if capote(winner) else 1` and no capote) is *one-sided*, with
+  the condition named (condition_sides.py): listed, not failing, for the condition may be
+  one no round can meet at this table.
 - *foundation* rules (the deck and the table) shape every case's setup.
 - *descriptive* rules (titles, direction of play, the table customs recorded for the docs:
   a penalty, the first dealer, a misdeal, the cut, signs, looking back at tricks; a rule set to
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from .. import model as m
 from ..conformance.cases import case_players
 from ..table_sizes import block_rule_name, for_players, rule_name_at
+from .condition_sides import unshown_sides
 
 # Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, the cut, signs,
 # hands shown to a partner, partnerships drawn, looking back at tricks.
@@ -64,7 +68,7 @@ class RuleCoverage:
     kind: str
     positive: int
     negative: int
-    status: str  # covered | outcome | never-decisive | foundation | descriptive | MISSING
+    status: str  # covered | outcome | one-sided | never-decisive | foundation | descriptive | MISSING
     reason: str = ""
 
 
@@ -155,6 +159,9 @@ def coverage(spec: m.Spec, cases: list[dict]) -> list[RuleCoverage]:
     """The coverage of every rule of the spec by the given cases, then of every rule of its `with N players` blocks."""
     counts = count_cases(cases, spec)
     report = [_rule_coverage(spec, rule, rule.id, counts) for rule in spec.rules]
+    one_sided = unshown_sides(spec, cases)
+    report = [RuleCoverage(row.rule_id, row.kind, row.positive, row.negative, "one-sided", one_sided[row.rule_id])
+              if row.rule_id in one_sided and row.status in ("covered", "outcome") else row for row in report]
     for block in spec.seat_rules:
         seated = for_players(spec, block.players)  # the block's rule is sorted as the spec of that number reads it
         report += [_rule_coverage(seated, seated.rule(rule.id), block_rule_name(block.players, rule.id), counts)
@@ -179,7 +186,8 @@ def render_text(spec: m.Spec, report: list[RuleCoverage]) -> str:
         note = f"  ({row.reason})" if row.reason else ""
         lines.append(f"  {row.rule_id:<{width}}  {row.kind:<11} +{row.positive:<3} -{row.negative:<3} {row.status}{note}")
     missing = [r for r in report if r.status == "MISSING"]
-    totals = {s: sum(1 for r in report if r.status == s) for s in ("covered", "outcome", "never-decisive", "foundation", "descriptive")}
+    totals = {s: sum(1 for r in report if r.status == s)
+              for s in ("covered", "outcome", "one-sided", "never-decisive", "foundation", "descriptive")}
     summary = ", ".join(f"{n} {s}" for s, n in totals.items())
     lines.append(f"{len(report)} rules: {summary}, {len(missing)} missing")
     return "\n".join(lines)

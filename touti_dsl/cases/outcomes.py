@@ -1059,16 +1059,10 @@ def formula_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     not, the nearest to its threshold when it compares two numbers.
     """
     cases = []
-    for rule_id, applies in FORMULA_ROUNDS.items():
-        rule = game.spec.rule(rule_id)
-        if rule is None:
-            continue
-        pool = [(record, state) for record, state in _finished(game, rounds) if applies(record.result)]
+    for rule_id, expr, conditions in formula_conditions(game):
+        pool = _formula_pool(game, rule_id, rounds)
         if not pool:
             continue
-        expr = m.as_expr(rule.value)
-        conditions = [expr] if rule_id == "scoring.contract_made" else [
-            node.condition for node in m.expr_nodes(expr) if isinstance(node, m.IfElse)]
         if not conditions:
             record = min((r for r, _ in pool), key=lambda r: len(r.history))
             cases.append(_result_case(record, [rule_id, "scoring.round"], "positive",
@@ -1076,6 +1070,40 @@ def formula_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         for condition in conditions:
             cases += _condition_sides(game, rule_id, condition, pool)
     return cases
+
+
+def formula_conditions(game: Game) -> list[tuple[str, m.Expr, list[m.Expr]]]:
+    """Each scoring formula of the spec: (rule id, its expression, the conditions it reads)."""
+    found = []
+    for rule_id in FORMULA_ROUNDS:
+        rule = game.spec.rule(rule_id)
+        if rule is None:
+            continue
+        expr = m.as_expr(rule.value)
+        conditions = [expr] if rule_id == "scoring.contract_made" else [
+            node.condition for node in m.expr_nodes(expr) if isinstance(node, m.IfElse)]
+        found.append((rule_id, expr, conditions))
+    return found
+
+
+def _formula_pool(game: Game, rule_id: str, rounds: list[RoundRecord]) -> list[tuple[RoundRecord, object]]:
+    """The rounds a formula scores, each with its final state."""
+    applies = FORMULA_ROUNDS[rule_id]
+    return [(record, state) for record, state in _finished(game, rounds) if applies(record.result)]
+
+
+def unshown_condition_sides(game: Game, rounds: list[RoundRecord]) -> set[tuple[str, int, bool]]:
+    """The sides of formula conditions that no round of `rounds` shows: (rule id, the condition's place, the side)."""
+    rules = game.ruleset
+    names = Names(rules.suits, rules.ranks)
+    unshown = set()
+    for rule_id, _, conditions in formula_conditions(game):
+        pool = _formula_pool(game, rule_id, rounds) if conditions else []
+        for place, condition in enumerate(conditions):
+            test = compile_expr(condition, "round", names)
+            shown = {bool(test(state, None, round_facts(state))) for _, state in pool}
+            unshown |= {(rule_id, place, side) for side in (True, False) if side not in shown}
+    return unshown
 
 
 def _finished(game: Game, rounds: list[RoundRecord]):
