@@ -48,10 +48,14 @@ def test_a_capote_deal_deals_every_card_once_and_gives_the_strong_side_the_trump
     assert not any(suit[c] == trump for s in weak for c in state.hands[s])
 
 
-def test_no_capote_deal_where_the_bid_winner_calls_its_partner():
-    game = Game.from_spec(load_named("briscola-chiamata"))
-    assert capote_deal(game, 0, 0, random.Random(1)) is None
-    assert list(capote_rounds(game, 1, 4)) == []
+@pytest.mark.parametrize("system", ["briscola-chiamata", "briscola-chiamata-ranks"])
+def test_where_the_bid_winner_calls_its_partner_it_calls_a_trump_of_the_other_strong_seat(system):
+    """Briscola chiamata, where a cappotto (every trick to the caller's side) is a real scoring rule."""
+    game = Game.from_spec(load_named(system))
+    setup, trump, strong = capote_deal(game, 0, 0, random.Random(1))
+    assert len(strong) == 2
+    takers = [outcomes.capote_taker(game, record) for record in capote_rounds(game, 3, 20)]
+    assert 0 in takers  # the caller's side (side 0 of the round) took every trick
 
 
 def test_where_the_bid_winner_plays_alone_the_seat_dealt_the_trumps_bids_and_takes_every_trick(tmp_path):

@@ -198,24 +198,24 @@ def capote_deal(game: Game, pivot: int, side: int, rng: random.Random) -> tuple[
     order `rng` draws: a capote for play to find at a table with a stock, where a stacked hand alone rarely makes one.
 
     The setup (its `dealer` or `first_speaker` the pivot), the suit the strong side should name as trumps (the turned
-    card is its lowest card) and the strong side's seats (where the bid winner plays alone against the others, the one
-    seat that will bid); None where the bid winner's partner is the holder of the card it calls, or where who draws a
-    card depends on which partner took the trick.
+    card is its lowest card) and the strong side's seats (where the bidding sets the sides, the seat that will bid, and
+    the holder of the card it will call); None where who draws a card depends on which partner took the trick.
     """
     rules = game.ruleset
     dealer = pivot if rules.has_dealer else None
     places = split_deck(rules, list(range(rules.ncards)), dealer)  # where each place of a dealt deck goes
     seating = places.seating
-    if rules.against_bidder:  # the bid winner alone against the others: the strong side is the seat that bids
-        if rules.trump_choice == "called_card":  # its partner would be the holder of a card it calls
-            return None
-        strong = frozenset({seating.in_play[side % len(seating.in_play)]})
+    if rules.against_bidder:  # the sides are set by the bidding: the strong side is the seat that bids
+        seats = seating.in_play
+        bidder = seats[side % len(seats)]
+        # with a called card, and the holder of the card it calls (a trump of the other strong seat: _capote_move)
+        strong = frozenset({bidder, seats[(side + 2) % len(seats)]} if rules.trump_choice == "called_card" else {bidder})
     else:
         sides = sorted({seating.team_of[s] for s in seating.in_play})
         if len(sides) < 2:
             return None
         strong = frozenset(s for s in seating.in_play if seating.team_of[s] == sides[side % len(sides)])
-    drawers = _draw_sides(seating, strong)
+    drawers = _draw_sides(seating, strong) if places.stock else [False]
     if drawers is None:
         return None
     trump = 0
@@ -273,10 +273,13 @@ def _capote_move(game: Game, state, rng: random.Random, trump: int, strong: froz
     suit = rules.vocabulary.suits[trump]
     if state.phase == "bidding":
         bids = [a for a in legal if a.startswith("bid ") and (not rules.vocabulary.bid_suits or a.endswith(suit))]
-        if seat in strong and bids:
+        if seat in strong and bids and state.high_bidder not in strong - {seat}:  # partners do not outbid each other
             return seat, bids[0]
         return seat, "pass" if "pass" in legal else legal[0]
-    named = [a for a in legal if a == f"trump {suit}"]
+    named = [a for a in legal if a == f"trump {suit}"] or [  # the called card: a trump the other strong seat holds
+        a for a in legal if a.startswith("call ") and any(
+            rules.card_text[c] == a.split()[1] and rules.card_suit[c] == trump
+            for other in strong - {seat} for c in state.hands[other])]
     if named:
         return seat, named[0]
     if seat not in strong:
