@@ -69,3 +69,18 @@ def test_a_round_played_on_where_a_player_went_out_is_blamed_on_the_condition(tm
     failures = _failures(tmp_path, cases, "points(team) >= 130", lambda case: case["id"] in ids)
     at_results = [blamed for _, op, blamed in failures if op == "round_result"]
     assert at_results and all(blamed == ["match.at_once"] for blamed in at_results), failures
+
+
+def test_a_round_cut_short_by_a_condition_reading_the_target_is_blamed_on_the_target_too(tmp_path):
+    # guinote-vueltas: `at_once: ... and score(team) + points(team) >= target`; a game of 100 for 101 ends rounds early
+    # in the vueltas, which were blamed on the declaration or the duty the cases were made for
+    mutant = house_variant(tmp_path, "guinote-vueltas", "match {\n  target: 100 (100)\n}\n")
+    cases = load_cases(ROOT / "generated" / "guinote-vueltas")
+    adapter, rules = ReferenceAdapter(str(mutant), "guinote-vueltas"), SystemRules("guinote-vueltas", cases)
+    cut_short = []
+    for case in cases:
+        outputs = adapter.run_case(case_request(case))["outputs"]
+        mismatch = first_mismatch(case, outputs, complete=False)
+        if mismatch is not None and mismatch.op == "apply":
+            cut_short.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules))
+    assert cut_short and all(blamed[:2] == ["match.at_once", "match.target"] for blamed in cut_short), cut_short

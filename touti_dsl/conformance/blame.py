@@ -157,7 +157,18 @@ def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRul
     applied = [step["action"] for step in case["steps"][:mismatch.step] if step["op"] == "apply"]
     after_trick = state.rules.at_once_test is not None and state.phase == "play" and not state.trick_cards and bool(state.tricks)
     after_declaration = bool(applied) and applied[-1].split(" ", 1)[0] in ("ghna", "tute")
-    return ["match.at_once"] if not state.is_terminal() and (after_trick or after_declaration) else []
+    return _at_once_rules(rules) if not state.is_terminal() and (after_trick or after_declaration) else []
+
+
+def _at_once_rules(rules: SystemRules) -> list[str]:
+    """`match.at_once`, and the rule whose value its condition reads through the term `target`: the count the
+    match's end is reached at (`match.target` 100 for 101 ends a round of `score(team) + points(team) >= target`
+    early as much as the condition itself)."""
+    rule = rules.spec.rule("match.at_once")
+    terms = {node.name for node in m.expr_nodes(rule.value.expr) if isinstance(node, m.Pred)} \
+        if rule is not None and isinstance(rule.value, m.Formula) else set()
+    count = END_COUNTS.get(rules.game().ruleset.match_end) if "target" in terms else None
+    return [found for found in ("match.at_once", count) if found is not None and rules.has(found)]
 
 
 def _says_round_over(step: dict, actual_output) -> bool:
@@ -532,9 +543,11 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     if step["op"] == "trick_winner" and isinstance(actual_output, dict):
         return _trick_rules(case, mismatch, step, actual_output.get("seat"), rules)
     if step["op"] == "round_result" and (step["expect"] or {}).get("at_once") is not None and not isinstance(actual_output, dict):
-        return [rule for rule in ("match.at_once",) if rules.has(rule)]  # the round went on where a side met it
+        return _at_once_rules(rules)  # the round went on where a side met it
     if step["op"] == "round_result" and isinstance(actual_output, dict):
         found = _result_rule(step["expect"], actual_output, rules, _put_aside_points(case, mismatch, rules))
+        if found == "match.at_once":
+            return _at_once_rules(rules)
         if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
             return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
         if found in SCORED_WITH:  # a side's formula, its defenders' counterpart, and each player's share of it
