@@ -164,7 +164,7 @@ def _at_once_rules(rules: SystemRules) -> list[str]:
     """`match.at_once`, and the rule whose value its condition reads through the term `target`: the count the
     match's end is reached at (`match.target` 100 for 101 ends a round of `score(team) + points(team) >= target`
     early as much as the condition itself)."""
-    rule = rules.spec.rule("match.at_once")
+    rule = rules.spec.rule("match.at_once") if rules.spec is not None else None  # (without its spec: the id alone)
     terms = {node.name for node in m.expr_nodes(rule.value.expr) if isinstance(node, m.Pred)} \
         if rule is not None and isinstance(rule.value, m.Formula) else set()
     count = END_COUNTS.get(rules.game().ruleset.match_end) if "target" in terms else None
