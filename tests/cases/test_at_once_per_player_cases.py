@@ -55,6 +55,9 @@ def test_reaching_101_wins_the_hand_and_below_it_the_hand_is_played_out(suites):
     winner = met["at_once"]
     assert met["totals"][winner] >= 101 and met["losers"] == [s for s in range(3) if s != winner]
     assert unmet["at_once"] is None and max(unmet["totals"]) < 101
+    # the rounds nearest the line (the session-16 sweep): a round ended at 113 is ended alike by `> 101` or `>= 102`,
+    # and one played out at 89 alike by `>= 100`
+    assert met["totals"][winner] == 101 and max(unmet["totals"]) == 100
     assert unmet["losers"] == [s for s, t in enumerate(unmet["totals"]) if t == max(unmet["totals"])]
 
 

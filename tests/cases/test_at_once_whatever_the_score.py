@@ -15,6 +15,7 @@ from touti_dsl.conformance.compare import first_mismatch
 from touti_dsl.conformance.protocol import case_request
 from touti_dsl.cases.build import finish_case
 from touti_dsl.engine import Game
+from touti_dsl.engine.scoring import trick_counts
 from touti_dsl.loader import load_spec, spec_hash
 
 from tests.house import house_variant
@@ -33,6 +34,19 @@ def test_a_condition_on_the_round_alone_has_a_round_where_it_holds_and_one_where
     cases = outcomes.at_once_condition_cases(game, rounds)
     assert sorted(case["polarity"] for case in cases) == ["negative", "negative", "positive", "positive"]
     assert all(case["setup"]["scores"] == [0, 0] for case in cases)
+
+
+def test_the_round_where_it_does_not_hold_for_a_side_is_the_nearest_to_it(played):
+    """The session-16 sweep: the round chosen on each side of the line is the nearest to it (`_margin_of`), not the
+    shortest: the side it does not hold for has taken seven tricks, not none (`>= 7` ends that round otherwise)."""
+    _, game, rounds = played
+    for case in outcomes.at_once_condition_cases(game, rounds):
+        side = int(case["description"].split()[1].rstrip(":"))
+        state = game.new_round(**case["setup"])
+        for step in case["steps"]:
+            if step["op"] == "apply":
+                state.apply(step["seat"], step["action"])
+        assert trick_counts(state, 2)[side] == (8 if case["polarity"] == "positive" else 7), case["description"]
 
 
 def test_the_turned_card_drawn_last_is_shown_by_a_round_that_gets_that_far(played):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .. import model as m
 from ..declaration_kinds import kind_label
 from ..engine import Game, RoundState
+from ..engine.at_once import round_so_far
 from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr
@@ -608,9 +609,12 @@ def _at_once_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     lost: the shortest round it ended early (the side that met it wins the match, or the hand: every other player
     loses it), and the shortest round played to its last trick without it."""
     played = [r for r in rounds if not r.result["void"] and not r.result.get("conceded") and "claim" not in r.result]
-    met = min((r for r in played if r.result.get("at_once") is not None), key=lambda r: len(r.history), default=None)
+    nearest = _at_once_margin(game)
+    met = min((r for r in played if r.result.get("at_once") is not None),
+              key=lambda r: (nearest(_replayed(game, r, r.setup), r.result["at_once"]), len(r.history)), default=None)
     unmet = min((r for r in played if r.result.get("at_once") is None and r.result["tute"] is None),
-                key=lambda r: len(r.history), default=None)  # to its last trick: no tute ended it either
+                key=lambda r: (nearest(_replayed(game, r, r.setup)), len(r.history)),
+                default=None)  # to its last trick: no tute ended it either
     unit = "hand: every other player loses it" if game.ruleset.match_end in LOSS_ENDS else (
         "game" if game.ruleset.match_games is not None else "match")
     cases = []
@@ -639,14 +643,32 @@ def _whatever_the_score(game: Game, rounds: list[RoundRecord], side: int) -> lis
     """A condition that holds or not by the round alone (`tricks_won(team) >= 8`): from scores of 0, the shortest round
     where it holds for `side` and the shortest where it does not (another side's holds first, or nobody's)."""
     zeros = [0] * game.ruleset.score_sides
-    holds = {True: None, False: None}
+    nearest = _at_once_margin(game)
+    best: dict[bool, tuple] = {}
     for record in rounds:
-        verdict = _replayed_until_end(game, record, zeros)[0].at_once_team == side
-        holds[verdict] = holds[verdict] or record
-        if all(holds.values()):
-            return [_at_once_case(game, holds[True], zeros, side),
-                    _at_once_case(game, holds[False], zeros, side, one_less=False)]
-    return []
+        state = _replayed_until_end(game, record, zeros)[0]
+        verdict = state.at_once_team == side
+        key = (nearest(state, side), len(record.history))
+        if verdict not in best or key < best[verdict][0]:
+            best[verdict] = (key, record)
+    if len(best) < 2:
+        return []
+    return [_at_once_case(game, best[True][1], zeros, side), _at_once_case(game, best[False][1], zeros, side, one_less=False)]
+
+
+def _at_once_margin(game: Game):
+    """How far a round's state is from the threshold of `match.at_once` written as a comparison, for one side (the
+    one that met it) or the nearest side: a round ended exactly at 101 tells `>= 101` from `> 101` or `>= 102`, where
+    one ended at 105 cannot."""
+    rules = game.ruleset
+    margin = _margin_of(game.spec.rule("match.at_once").value.expr, Names(rules.suits, rules.ranks), "at_once")
+
+    def nearest(state: RoundState, side: int | None = None) -> int:
+        facts, seating = round_so_far(state), state.seating
+        sides = [side] if side is not None else sorted({seating.team_of[s] for s in seating.in_play})
+        return min(margin(state, next(s for s in seating.in_play if seating.team_of[s] == judged), facts)
+                   for judged in sides)
+    return nearest
 
 
 def _threshold(game: Game, record: RoundRecord, side: int) -> list[dict] | None:
@@ -1124,7 +1146,7 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
     for record, state in pool:
         facts = round_facts(state)
         side = bool(test(state, None, facts))
-        key = (margin(state, facts), len(record.history))
+        key = (margin(state, None, facts), len(record.history))
         if side not in best or key < best[side][0]:
             best[side] = (key, record)
     cases = []
@@ -1136,12 +1158,13 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
     return cases
 
 
-def _margin_of(condition: m.Expr, names: Names):
-    """How far a round is from the condition's threshold (0 for a condition that compares nothing)."""
+def _margin_of(condition: m.Expr, names: Names, context: str = "round"):
+    """How far a state is from the condition's threshold, `f(state, seat, facts)` (0 for a condition that compares
+    nothing)."""
     if not isinstance(condition, m.Compare):
-        return lambda state, facts: 0
-    left, right = compile_expr(condition.left, "round", names), compile_expr(condition.right, "round", names)
-    return lambda state, facts: abs(left(state, None, facts) - right(state, None, facts))
+        return lambda state, seat, facts: 0
+    left, right = compile_expr(condition.left, context, names), compile_expr(condition.right, context, names)
+    return lambda state, seat, facts: abs(left(state, seat, facts) - right(state, seat, facts))
 
 
 def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -7,9 +7,11 @@
   an action missing: for a card, the play obligation whose duty excludes it (applied
   where the reference lifts it); for another action, the rule of its kind that limits it;
 - actors, trick winners, results: the rule deciding that outcome at that step; a round
-  result on its first field that differs, who deals next on the rotation rule of that
+  result on its first field that differs (the side that met `match.at_once` first), who deals next on the rotation rule of that
   round (played or void), a trick given to the neighbour in the order of the winning card
   on the order as well;
+- an implementation that answers as though the round were over right after a trick or a
+  declaration, where the reference plays on: `match.at_once` first (`_ended_early`);
 - besides, the rules as likely to be behind a wrong card or declaration (`_suspects`):
   the partner exemption while the partner wins, the order where neighbouring ranks
   explain a legal set, the pair, a ghna's value against the cap, a call's effect; and in
@@ -137,9 +139,43 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     elif blamed[0] in BIDDING_ENDS or _refused_for_phase(actual_output):
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules, PHASE_RULES) or []
                   if rule not in blamed] + blamed
+    early = _guarded(_ended_early, case, mismatch, actual_output, rules) or []
+    blamed = early + [rule for rule in blamed if rule not in early]
     found = blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
     found += [rule for rule in _table_suspects(case, rules) if rule not in found]
     return rules.named_at_table(case, found)
+
+
+def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """An implementation that answers as though the round were over (an action refused as of another phase, no legal
+    action, no seat to act) where the reference plays on, right after a declaration (a tute or a kind that wins at
+    once) or, for `match.at_once` written as a condition, a trick: the rule that ends a round there
+    (`points(team) >= 101` read as `<`)."""
+    if not rules.has("match.at_once") or not _says_round_over(case["steps"][mismatch.step], actual_output):
+        return []
+    state = _replay(rules, case, mismatch.step)
+    applied = [step["action"] for step in case["steps"][:mismatch.step] if step["op"] == "apply"]
+    after_trick = state.rules.at_once_test is not None and state.phase == "play" and not state.trick_cards and bool(state.tricks)
+    after_declaration = bool(applied) and applied[-1].split(" ", 1)[0] in ("ghna", "tute")
+    return _at_once_rules(rules) if not state.is_terminal() and (after_trick or after_declaration) else []
+
+
+def _at_once_rules(rules: SystemRules) -> list[str]:
+    """`match.at_once`, and the rule whose value its condition reads through the term `target`: the count the
+    match's end is reached at (`match.target` 100 for 101 ends a round of `score(team) + points(team) >= target`
+    early as much as the condition itself)."""
+    rule = rules.spec.rule("match.at_once") if rules.spec is not None else None  # (without its spec: the id alone)
+    terms = {node.name for node in m.expr_nodes(rule.value.expr) if isinstance(node, m.Pred)} \
+        if rule is not None and isinstance(rule.value, m.Formula) else set()
+    count = END_COUNTS.get(rules.game().ruleset.match_end) if "target" in terms else None
+    return [found for found in ("match.at_once", count) if found is not None and rules.has(found)]
+
+
+def _says_round_over(step: dict, actual_output) -> bool:
+    if step["op"] in ("apply", "refuse"):
+        return _refused_for_phase(actual_output)
+    field = {"legal": "actions", "actors": "seats"}.get(step["op"])
+    return field is not None and isinstance(actual_output, dict) and actual_output.get(field) == [] and bool(step["expect"])
 
 
 # The rules of who plays when and who wins a trick: where an implementation that deals or seats otherwise first
@@ -506,8 +542,12 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
     step = case["steps"][mismatch.step]
     if step["op"] == "trick_winner" and isinstance(actual_output, dict):
         return _trick_rules(case, mismatch, step, actual_output.get("seat"), rules)
+    if step["op"] == "round_result" and (step["expect"] or {}).get("at_once") is not None and not isinstance(actual_output, dict):
+        return _at_once_rules(rules)  # the round went on where a side met it
     if step["op"] == "round_result" and isinstance(actual_output, dict):
         found = _result_rule(step["expect"], actual_output, rules, _put_aside_points(case, mismatch, rules))
+        if found == "match.at_once":
+            return _at_once_rules(rules)
         if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
             return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
         if found in SCORED_WITH:  # a side's formula, its defenders' counterpart, and each player's share of it
@@ -590,6 +630,8 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     differing = {key for key in expect if actual.get(key) != expect[key]}
     if "void" in differing:
         return _first_known(rules, "bidding.all_pass")
+    if "at_once" in differing:  # the side that met match.at_once (none): who lost and what was scored follow from it
+        return _first_known(rules, "match.at_once")
     if "tute" in differing:
         return _first_known(rules, "ghna.tute")
     if "claim" in differing and rules.has("claim.holds"):  # a claim of a condition judged the other way
