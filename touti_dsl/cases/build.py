@@ -262,6 +262,7 @@ PATIENT_CAMPAIGNS = 6
 TIE_SEARCH = 4000
 RIGGED_ROUNDS = 12
 CORE_ROUNDS = 40
+EDGE_ROUNDS = 2  # rounds opened at the maximum bid
 MATCHES = 2  # golden matches per spec
 TABLE_ROUNDS = 24  # rounds explored at each other number of players a table setting allows
 
@@ -295,6 +296,8 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + 500, contract=lowest, findings=findings, rigged_pairs=True).explore(RIGGED_ROUNDS)
     # rounds without optional features, so that every rule has a case an implementation without them can run
     Explorer(game, seed + 7, findings=findings, core_only=True).explore(CORE_ROUNDS)
+    if game.ruleset.bidding is not None:  # the maximum bid, then bid again: the bounds of the bidding (situations.bid_edge)
+        Explorer(game, seed + 9, findings=findings, to_maximum=True).explore(EDGE_ROUNDS)
     for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
         Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
         if not any(key.startswith("ghna.tute") and f"~tute {rank}" in key for key in findings.accepted):
