@@ -2,7 +2,11 @@
 
 The explorer's rounds (a stacked side claims as soon as it may, the others now and then)
 hold claims of both kinds; the earliest of each becomes a case: the claimant's legal set,
-the claim, then what it gives.  A claim that holds ends the round with every remaining
+the claim, then what it gives.  Each kind is kept twice over: while the other side holds the
+strongest cards out of trumps, and otherwise (`_others_hold_the_best_plain_card`), so that a
+claim that holds by trumping the others' best cards is shown beside one that holds with the
+best cards (an engine that took the best card out of trumps for the best trump, and called the
+claim lost when the others hold it, escaped a suite of one holding claim).  A claim that holds ends the round with every remaining
 trick to the claimant's side; one that does not ends it with every remaining trick to the
 opponents (`claim.false opponents_take_rest`), or leaves the play going on without another
 claim of that side (`play_on`): then the case shows the claimant's legal set again.
@@ -26,16 +30,19 @@ def claim_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         return []
     claims = [(at, record, seat) for record in rounds for at, (seat, action) in enumerate(record.history)
               if action == "claim"]
-    found: dict[bool, tuple[int, RoundRecord, int]] = {}
+    found: dict[tuple[bool, bool], tuple[int, RoundRecord, int]] = {}
     for at, record, seat in claims:
         held = _held(game, record, at, record.setup)
-        if held not in found or at < found[held][0]:
-            found[held] = (at, record, seat)
+        if held is None:
+            continue
+        kind = (held, _others_hold_the_best_plain_card(game, record, at))
+        if kind not in found or at < found[kind][0]:
+            found[kind] = (at, record, seat)
     if game.ruleset.claim.holds_test is not None:
         around = _threshold(game, sorted(claims, key=lambda c: -c[0])[:THRESHOLD_TRIES])
         if around:
             return around
-    return [_case(game, record, at, seat, held, record.setup) for held, (at, record, seat) in sorted(found.items())]
+    return [_case(game, record, at, seat, held, record.setup) for (held, _), (at, record, seat) in sorted(found.items())]
 
 
 # The explored claims, latest first (the most points taken), tried for a starting score below the target that makes
@@ -62,6 +69,18 @@ def _threshold(game: Game, claims: list[tuple[int, RoundRecord, int]]) -> list[d
                     return [_case(game, record, at, seat, True, setup), _case(game, record, at, seat, False, below)]
                 break
     return []
+
+
+def _others_hold_the_best_plain_card(game: Game, record: RoundRecord, at: int) -> bool:
+    """Whether, when the claim at `at` is made, the strongest cards still out outside trumps (by strength, whatever
+    their suit) are all the claimant's opponents': a claim that holds all the same is won by trumping them."""
+    state = _state_before(game, record, at, record.setup)
+    rules, seating, claimant = game.ruleset, state.seating, record.history[at][0]
+    plain = [(rules.card_strength[card], seat) for seat in seating.in_play for card in state.hands[seat]
+             if rules.card_suit[card] != state.trump_suit]
+    best = max((strength for strength, _ in plain), default=None)
+    return best is not None and all(seating.team_of[seat] != seating.team_of[claimant]
+                                    for strength, seat in plain if strength == best)
 
 
 def _state_before(game: Game, record: RoundRecord, at: int, setup: dict):
