@@ -20,7 +20,7 @@ from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, case_pl
 from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
-from . import claims, outcomes, redeals, situations
+from . import claims, concessions, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
 from ..table_sizes import block_for, default_players, for_players, rule_name_at
 from .explore import Explorer, Findings, Witness, quick_rounds
@@ -165,6 +165,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
     core = [r for r in findings.rounds if not any(feature_of(action, kinds) for _, action in r.history)]
     for rounds in (findings.rounds, core):  # the same outcomes once more from rounds without optional features
         raw += outcome_cases(game, rounds, next_deal)
+    raw += concessions.award_cases(game, findings.rounds)
     raw += redeals.redeal_cases(game, seed + 3)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
