@@ -5,8 +5,6 @@ the claim's search looks for the strongest trump still out.  A claim that holds 
 cards is then called false: the opponents take the rest.  Patched: claim.Search._lost_to_top_trump.
 """
 
-from _serve import serve_reference
-
 from touti_dsl.engine import claim
 
 
@@ -17,5 +15,8 @@ def lost_to_best_plain_card(search) -> bool:
     return best is not None and search.team_of[best[1]] != search.team
 
 
-claim.Search._lost_to_top_trump = lost_to_best_plain_card
-serve_reference("tute-claim-the-rest", "claim-lost-to-best-plain-card")
+if __name__ == "__main__":  # the tests read the fault without serving it (tests/cases/)
+    from _serve import serve_reference
+
+    claim.Search._lost_to_top_trump = lost_to_best_plain_card
+    serve_reference("tute-claim-the-rest", "claim-lost-to-best-plain-card")

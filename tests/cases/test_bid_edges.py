@@ -11,15 +11,11 @@ from touti_dsl.cases.build import refusal_case
 from touti_dsl.cases.explore import Explorer
 from touti_dsl.cases.situations import bid_edge
 from touti_dsl.engine import Game, IllegalAction, bidding
+from tests.conformance.scripts import ROOT, load_script
 
-
-def _maximum_inclusive(st, seat: int, arg) -> None:
-    """The fault: a bid equal to the maximum refused as over it (bidding-0009, conformance/mutants/
-    maximum-bid-again-over-maximum.py)."""
-    b = st.rules.bidding
-    if not st.out[seat] and st.turn == seat and bidding.bid_amount(arg) >= b.maximum:
-        raise IllegalAction("bidding.maximum", f"the highest bid is {b.maximum}")
-    raise AssertionError("not a bid at the maximum")
+# the fault, as the hand-written mutant serves it
+_maximum_inclusive = load_script(ROOT / "conformance" / "mutants" / "maximum-bid-again-over-maximum.py",
+                                 "maximum_bid_again_mutant").maximum_inclusive
 
 
 def test_a_bid_at_each_bound_is_told_from_the_others():

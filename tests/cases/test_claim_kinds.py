@@ -8,14 +8,13 @@ from __future__ import annotations
 from touti_dsl.cases import claims
 from touti_dsl.cases.explore import Explorer
 from touti_dsl.engine import Game, claim
+from tests.conformance.scripts import ROOT, load_script
 
-
-def _lost_to_best_plain_card(search) -> bool:
-    """The fault (conformance/mutants/claim-lost-to-best-plain-card.py)."""
-    sim, trump = search.sim, search.sim.trump_suit
-    best = max(((search.strength[c], seat) for seat, hand in enumerate(sim.hands) for c in hand
-                if search.suit[c] != trump), default=None)
-    return best is not None and search.team_of[best[1]] != search.team
+# the faults, as the hand-written mutants serve them
+MUTANTS = ROOT / "conformance" / "mutants"
+_lost_to_best_plain_card = load_script(MUTANTS / "claim-lost-to-best-plain-card.py",
+                                       "claim_lost_to_best_plain_card_mutant").lost_to_best_plain_card
+_masters_win = load_script(MUTANTS / "claim-masters-win-against-trumps.py", "claim_masters_win_mutant").masters_win
 
 
 def _played(game: Game, case: dict):
@@ -37,19 +36,6 @@ def test_a_claim_that_holds_by_trumping_the_others_best_cards_has_its_case(monke
     faulty = [_played(game, case).round_result() for case in holding]
     assert any(got == want for got, want in zip(faulty, expected))  # the claim with the best cards: the fault agrees
     assert any(got != want for got, want in zip(faulty, expected))  # the claim made by trumping tells it
-
-
-def _masters_win(search) -> bool:
-    """The fault of claim-0024 (conformance/mutants/claim-masters-win-against-trumps.py): a side of masters wins
-    every trick, whatever trumps the others hold."""
-    sim, suit, strength = search.sim, search.suit, search.strength
-    theirs: dict[int, int] = {}
-    for seat, hand in enumerate(sim.hands):
-        if search.team_of[seat] != search.team:
-            for c in hand:
-                theirs[suit[c]] = max(theirs.get(suit[c], -1), strength[c])
-    return all(strength[c] > theirs.get(suit[c], -1)
-               for seat, hand in enumerate(sim.hands) if search.team_of[seat] == search.team for c in hand)
 
 
 def test_a_claim_lost_although_every_card_of_the_side_is_the_best_of_its_suit_has_its_case(monkeypatch):

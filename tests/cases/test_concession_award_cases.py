@@ -8,12 +8,11 @@ from __future__ import annotations
 from touti_dsl.cases import concessions
 from touti_dsl.cases.explore import Explorer
 from touti_dsl.engine import Game, ghna
+from tests.conformance.scripts import ROOT, load_script
 
-
-def _whole_cap(st, team: int) -> int | None:
-    """The fault (conformance/mutants/concession-cap-room-ignores-declared.py)."""
-    g = st.rules.ghna
-    return None if g.limit in ("none", "minimum") else ghna._cap_row(g.caps, st.contract_amount)[1]
+# the fault, as the hand-written mutant serves it
+_whole_cap = load_script(ROOT / "conformance" / "mutants" / "concession-cap-room-ignores-declared.py",
+                         "concession_cap_room_mutant").whole_cap
 
 
 def _result(game: Game, case: dict) -> dict:

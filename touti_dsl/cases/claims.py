@@ -23,12 +23,9 @@ less (it does not: the other side wins it).  A claim at stake with the hand or t
 
 from __future__ import annotations
 
-import random
-
 from ..engine import Game
 from ..engine.claim import costly
-from ..engine.game import deal
-from .explore import RoundRecord
+from .explore import RoundRecord, quick_rounds
 
 
 def claim_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
@@ -120,25 +117,16 @@ RUFF_SEARCH_SEED = 20261203
 
 
 def _search_ruffed_claim(game: Game) -> tuple[int, RoundRecord, int] | None:
-    rules = game.ruleset
-    rng = random.Random(RUFF_SEARCH_SEED)
-    for index in range(RUFF_SEARCH_ROUNDS):
-        pivot = index % rules.seats
-        setup = deal(rules, rng.randrange(2**32), pivot if rules.has_dealer else None).setup(rules)
-        setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
-        state, history = game.new_round(**setup), []
-        while not state.is_terminal():
+    for record in quick_rounds(game, RUFF_SEARCH_SEED, RUFF_SEARCH_ROUNDS):
+        state = game.new_round(**record.setup)
+        for at, (played_by, action) in enumerate(record.history):
             for seat in state.actors() if not costly(state) else ():
                 if "claim" in state.legal_actions(seat) and _standing_of(game, state, seat) == RUFFED[1]:
                     tried = state.clone()
                     tried.apply(seat, "claim")
                     if not tried.claims[-1][2]:
-                        return len(history), RoundRecord(setup, tuple(history) + ((seat, "claim"),), {}, (), ()), seat
-            seat = rng.choice(state.actors())
-            action = rng.choice([a for a in state.legal_actions(seat) if a not in ("concede", "claim")]
-                                or state.legal_actions(seat))
-            state.apply(seat, action)
-            history.append((seat, action))
+                        return at, RoundRecord(record.setup, record.history[:at] + ((seat, "claim"),), {}, (), ()), seat
+            state.apply(played_by, action)
     return None
 
 
