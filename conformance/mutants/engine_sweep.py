@@ -1,7 +1,7 @@
 """Engine mutation sweep: single-operator faults in the reference engine's code, and do the generated cases catch them?
 
     python conformance/mutants/engine_sweep.py [SYSTEM ...] [--sample N] [--seed S] [--files GLOB]
-                                               [--fuzz-seconds S] [--json FILE] [--list]
+                                               [--only NAME] [--fuzz-seconds S] [--json FILE] [--list]
 
 `sweep.py` mutates a system's *spec*: faults an implementation makes by reading a rule
 otherwise.  Real implementations also get their *code* wrong in ways no rule names: a `<`
@@ -204,12 +204,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=0, metavar="N", help="only N mutants, drawn by --seed")
     parser.add_argument("--seed", default="0", help="the seed of --sample (default 0)")
     parser.add_argument("--files", action="append", default=[], metavar="GLOB", help="only engine modules matching")
+    parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                        help="only the mutants so named, as --list names them (a glob: bidding-0009, 'play-00*')")
     parser.add_argument("--fuzz-seconds", type=float, default=5.0, metavar="S",
                         help="seconds of `touti fuzz` a system for each escaped mutant, 0 for none (default 5)")
     parser.add_argument("--json", metavar="FILE", help="write every outcome as JSON")
     parser.add_argument("--list", action="store_true", help="only list the mutants, run nothing")
     args = parser.parse_args(argv)
-    chosen = mutations(args.files)
+    chosen = [mutation for mutation in mutations(args.files)
+              if not args.only or any(fnmatch.fnmatchcase(mutation.name, name) for name in args.only)]
     if args.sample and args.sample < len(chosen):
         chosen = sorted(random.Random(args.seed).sample(chosen, args.sample), key=lambda mu: (mu.module, mu.index))
     if args.list:

@@ -37,3 +37,12 @@ def test_a_fault_of_code_is_caught_in_a_copy_and_the_checkout_is_untouched(tmp_p
     assert outcome.status == "caught" and "play.follow_suit" in outcome.failing["tute"]
     assert (engine_sweep.ENGINE / "play.py").read_text(encoding="utf-8") == played
     assert (folder / "touti_dsl" / "engine" / "play.py").read_text(encoding="utf-8") == played  # restored after
+
+
+def test_only_names_the_mutants_run(capsys):
+    """`--only` picks mutants by the names `--list` gives (a glob), so that one finding can be judged again alone."""
+    assert engine_sweep.main(["--list", "--only", "bidding-0009"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 1 and listed[0].startswith("bidding-0009 ")
+    assert engine_sweep.main(["--list", "--files", "bidding.py", "--only", "bidding-000*"]) == 0
+    assert [row.split()[0] for row in capsys.readouterr().out.splitlines()] == [f"bidding-000{i}" for i in range(10)]

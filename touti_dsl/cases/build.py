@@ -21,7 +21,7 @@ from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
 from ..checks import spec_expressions
 from ..loader import spec_hash
-from . import claims, outcomes, redeals, situations
+from . import claims, concessions, outcomes, redeals, situations
 from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
 from ..table_sizes import block_for, default_players, for_players, rule_name_at
 from .explore import Explorer, Findings, Witness, capote_rounds, quick_rounds
@@ -166,6 +166,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
     core = [r for r in findings.rounds if not any(feature_of(action, kinds) for _, action in r.history)]
     for rounds in (findings.rounds, core):  # the same outcomes once more from rounds without optional features
         raw += outcome_cases(game, rounds, next_deal)
+    raw += concessions.award_cases(game, findings.rounds)
     raw += redeals.redeal_cases(game, seed + 3)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
@@ -264,6 +265,7 @@ CAPOTE_ROUNDS = 24  # rounds on capote deals, at most, where no explored round w
 TIE_SEARCH = 4000
 RIGGED_ROUNDS = 12
 CORE_ROUNDS = 40
+EDGE_ROUNDS = 2  # rounds opened at the maximum bid
 MATCHES = 2  # golden matches per spec
 TABLE_ROUNDS = 24  # rounds explored at each other number of players a table setting allows
 
@@ -297,6 +299,8 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + 500, contract=lowest, findings=findings, rigged_pairs=True).explore(RIGGED_ROUNDS)
     # rounds without optional features, so that every rule has a case an implementation without them can run
     Explorer(game, seed + 7, findings=findings, core_only=True).explore(CORE_ROUNDS)
+    if game.ruleset.bidding is not None:  # the maximum bid, then bid again: the bounds of the bidding (situations.bid_edge)
+        Explorer(game, seed + 9, findings=findings, to_maximum=True).explore(EDGE_ROUNDS)
     for rank in game.ruleset.ghna.tute_ranks:  # four of a rank in one hand is too rare to wait for
         Explorer(game, seed + 1000 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
         if not any(key.startswith("ghna.tute") and f"~tute {rank}" in key for key in findings.accepted):

@@ -72,7 +72,7 @@ class Findings:
 
     def _keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str) -> None:
         kept = table.setdefault(witness.rule + tag, [])
-        limit = 1 if declarations.is_variant(tag) else KEEP  # one witness per declaration variant is enough
+        limit = 1 if declarations.is_variant(tag) or situations.is_edge(tag) else KEEP  # one witness per variant is enough
         if len(kept) < limit or witness.size < kept[-1].size:
             if any(k.history == witness.history and k.seat == witness.seat and k.action == witness.action for k in kept):
                 return
@@ -359,8 +359,11 @@ class Explorer:
 
     def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
                  rigged_rank: int | None = None, patient: bool = False, stacked: bool = False, sings: bool | None = None,
-                 core_only: bool = False, rigged_pairs: bool = False, keeping: bool = False):
+                 core_only: bool = False, rigged_pairs: bool = False, keeping: bool = False, to_maximum: bool = False):
         self.game = game
+        # to_maximum: the first speaker bids the maximum, the others pass; only witnesses at the bidding's bounds are
+        # kept (situations.bid_edge): the maximum bid, then refused to the next speaker
+        self.to_maximum = to_maximum
         # keeping: the rigged cards are played only when nothing else may be (declared as soon as they may be)
         self.keeping = keeping
         self.rigged_pairs = rigged_pairs  # when set, the first speaker's side is dealt the pairs (declarations.py)
@@ -432,6 +435,7 @@ class Explorer:
         while not state.is_terminal():
             self._try_all(state, setup, tuple(history), cores[-1])
             seat, action = self.choose(state)
+            edge = situations.bid_edge(self.game.ruleset, state, seat, action)
             before = state.tricks_played
             state.apply(seat, action)
             history.append((seat, action))
@@ -446,15 +450,24 @@ class Explorer:
                     tag += "~" + action.split(" ", 1)[0]
                 if rule == "ghna.tute":  # a tute of each rank of ghna.tute (four reyes, four caballos): a witness of each
                     tag += "~" + action
-                self.findings.keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1])
+                self._keep(self.findings.accepted, Witness(setup, before_action, seat, action, rule), tag, cores[-1], edge)
             cores.append(cores[-1] and feature_of(action, self.kinds) is None)
             if state.tricks_played > before:
                 trick_ends.append(len(history))
                 winners.append(state.last_trick_winner())
         self.findings.rounds.append(RoundRecord(setup, tuple(history), state.round_result(), tuple(trick_ends), tuple(winners)))
 
+    def _keep(self, table: dict[str, list[Witness]], witness: Witness, tag: str, core: bool, edge: str) -> None:
+        """Keep a witness under its tag, and a bid at a bound of the bidding under that bound's tag too."""
+        if not self.to_maximum:
+            self.findings.keep(table, witness, tag, core)
+        if edge:
+            self.findings.keep(table, witness, tag + edge, core)
+
     def _note_situations(self, state, setup: dict, history: tuple, core: bool) -> None:
         """States that show a rule in force without any refusal: exemption, free discard, 70 re-spoken."""
+        if self.to_maximum:
+            return
         for rule in situations.rules_in_force(self.game.ruleset, state, history):
             seat = situations.seat_to_act(state)
             self.findings.keep(self.findings.accepted, Witness(setup, history, seat, "", rule), "~situation", core)
@@ -467,6 +480,8 @@ class Explorer:
 
     def _try_all(self, state, setup: dict, history: tuple, core: bool) -> None:
         """Try every candidate action of every seat; `core`: the history uses no optional feature."""
+        if self.to_maximum and state.phase != "bidding":  # its witnesses are bids
+            return
         self.findings.states += 1
         still = StillState(state)
         self._note_situations(still, setup, history, core)
@@ -484,6 +499,9 @@ class Explorer:
                 try:
                     state.apply(seat, action)
                 except IllegalAction as refusal:
+                    edge = situations.bid_edge(self.game.ruleset, still, seat, action)
+                    if self.to_maximum and not edge:
+                        continue
                     alone = situations.refused_alone(self.game.ruleset, state, seat, action, refusal.rule_id)
                     for rule in (refusal.rule_id, *situations.also_refused_by(self.game, still, seat, refusal.rule_id, history)):
                         witness = Witness(setup, history, seat, action, rule, refusal.message, refusal.rule_id)
@@ -498,7 +516,7 @@ class Explorer:
                         if rule.startswith("ghna."):
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
                             variant += declared.tag(seat, action) + (self._kind_tag(state, action) if rule == "ghna.kinds" else "")
-                        self.findings.keep(self.findings.refused, witness, self._tag(rule) + variant, core)
+                        self._keep(self.findings.refused, witness, self._tag(rule) + variant, core, edge)
                         if alone and rule == refusal.rule_id and rule in situations.DECLARATION_LIMITS:
                             self.findings.keep(self.findings.refused, witness, "+alone", core)
                     continue
@@ -514,26 +532,27 @@ class Explorer:
 
     def _forced_bid(self, state) -> tuple[int, str] | None:
         """The campaign's bidding: the first speaker bids the level, the others pass."""
-        if self.contract is None or state.phase != "bidding":
+        level = self.game.ruleset.bidding.maximum if self.to_maximum else self.contract
+        if level is None or state.phase != "bidding":
             return None
         for seat in state.actors():
             legal = state.legal_actions(seat)
-            wanted = next((a for a in legal if a.split(" ")[:2] == ["bid", str(self.contract)]), None)  # any suit
-            wanted = wanted or self._rank_on_the_way(state, legal)
+            wanted = next((a for a in legal if a.split(" ")[:2] == ["bid", str(level)]), None)  # any suit
+            wanted = wanted or self._rank_on_the_way(state, legal, level)
             if wanted is not None:
                 return seat, wanted
             if "pass" in legal:
                 return seat, "pass"
         return None
 
-    def _rank_on_the_way(self, state, legal: list[str]) -> str | None:
+    def _rank_on_the_way(self, state, legal: list[str], level: int) -> str | None:
         """In an auction on ranks, the rank bid towards the campaign's level before any bid: at a rank bid's own
         contract any rank, at a level above it the last rank (the next seat then bids the level in points)."""
         bidding = self.game.ruleset.bidding
-        if not bidding.rank_order or bidding.rank_contract > self.contract or state.high is not None:
+        if not bidding.rank_order or bidding.rank_contract > level or state.high is not None:
             return None
         rank_bids = [a for a in legal if a.startswith("bid rank ")]
-        if self.contract == bidding.rank_contract:
+        if level == bidding.rank_contract:
             return rank_bids[0] if rank_bids else None
         last = self.game.ruleset.rank_bid_text[bidding.last_rank]
         return last if last in rank_bids else None

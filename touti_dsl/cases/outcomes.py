@@ -153,21 +153,21 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         failed = [r for r in complete if (_margin(r.result) is not None and _margin(r.result) < 0)]
         if made:
             best = min(made, key=lambda r: (_margin(r.result), len(r.history)))
-            cases.append(_result_case(best, scoring_rules, "positive",
+            cases.append(result_case(best, scoring_rules, "positive",
                                       f"a contract made with {_margin(best.result)} point(s) to spare scores the contract"))
         spare = [r for r in made if _margin(r.result) > 0]
         if spare:  # "scores the contract" and "scores the points" differ only with points to spare
             widest = max(spare, key=lambda r: (_margin(r.result), -len(r.history)))
-            cases.append(_result_case(widest, scoring_rules, "positive",
+            cases.append(result_case(widest, scoring_rules, "positive",
                                       f"a contract made with {_margin(widest.result)} points to spare scores the contract, not the points"))
         if failed:
             best = min(failed, key=lambda r: (-_margin(r.result), len(r.history)))
-            cases.append(_result_case(best, scoring_rules, "negative",
+            cases.append(result_case(best, scoring_rules, "negative",
                                       f"a contract missed by {-_margin(best.result)} point(s) scores the contract to the defenders"))
         with_ghna = [r for r in complete if any(r.result["ghna"]) and not r.result["conceded"]]
         if with_ghna:
             best = min(with_ghna, key=lambda r: len(r.history))
-            cases.append(_result_case(best, ["ghna.values", "scoring.round"], "positive",
+            cases.append(result_case(best, ["ghna.values", "scoring.round"], "positive",
                                       "declared ghna count towards the bidding team's total"))
     elif game.ruleset.scoring == "place_loses":
         cases += place_cases(game, complete)
@@ -177,27 +177,27 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         ties = [r for r in on_points if lead_tied(r.result["totals"])]
         if decided:
             best = min(decided, key=lambda r: (_lead(r.result["totals"]), len(r.history)))
-            cases.append(_result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
+            cases.append(result_case(best, scoring_rules, "positive", "the team with more points wins the hand"))
         if ties:  # where the words of scoring.tie give the hand apart (the last trick's side, the first speaker's, nobody)
             best = min(ties, key=lambda r: (tie_breaks_alike(game, r), len(r.history)))
-            cases.append(_result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
+            cases.append(result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
     cases += _ghna_value_cases(game, complete)
     if game.ruleset.widow is not None:
         cases += _widow_cases(game, complete)
     voids = [r for r in complete if r.result["void"]]
     if voids:
         best = min(voids, key=lambda r: len(r.history))
-        cases.append(_result_case(best, ["bidding.all_pass"], "positive", "when all four pass the round is void and nobody scores"))
+        cases.append(result_case(best, ["bidding.all_pass"], "positive", "when all four pass the round is void and nobody scores"))
     conceded = [r for r in complete if r.result.get("conceded")]
     if conceded:
         # a concession with cards on the table also shows that the trick in progress is awarded
         best = min(conceded, key=lambda r: (not _cards_on_table_at_end(r), len(r.history)))
-        cases.append(_result_case(best, ["concession.award", "concession.consent"], "positive",
+        cases.append(result_case(best, ["concession.award", "concession.consent"], "positive",
                                   "after a concession the bidding team takes the remaining cards, the last trick and its held ghna"))
         held_kinds = [r for r in conceded if _credits_a_kind(game, r)]
         if held_kinds:
             best = min(held_kinds, key=lambda r: len(r.history))
-            cases.append(_result_case(best, ["concession.award", "ghna.kinds"], "positive",
+            cases.append(result_case(best, ["concession.award", "ghna.kinds"], "positive",
                                       "after a concession the bidding team is credited the kinds it holds and has not declared"))
     tutes = [r for r in complete if r.result.get("tute") is not None]
     for word in sorted({won_by(r) for r in tutes}):  # the tute, and each kind that wins the hand
@@ -205,7 +205,7 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         what = "a sung tute" if word == "tute" else f"declaring the combination {kind_label(word)}"
         words = (f"{what} ends the round at once, which scores nothing (the game is won)" if game.ruleset.scoring == "contract"
                  else f"{what} wins the hand at once")
-        cases.append(_result_case(best, ["ghna.tute" if word == "tute" else "ghna.kinds"], "positive", words))
+        cases.append(result_case(best, ["ghna.tute" if word == "tute" else "ghna.kinds"], "positive", words))
     return cases
 
 
@@ -230,13 +230,13 @@ def place_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     decided = [r for r in on_points if not place_tied(game, r)]
     if decided:
         best = min(decided, key=lambda r: (r.result["losers"] == _middle_losers(game, r), len(r.history)))
-        cases.append(_result_case(best, ["scoring.losing_place", "scoring.round", "deck.points", "deck.last_trick"],
+        cases.append(result_case(best, ["scoring.losing_place", "scoring.round", "deck.points", "deck.last_trick"],
                                   "positive", f"{place} (totals {' / '.join(map(str, best.result['totals']))})"))
     tied = [r for r in on_points if place_tied(game, r)]
     if tied:
         best = min(tied, key=lambda r: (not place_tie_decides(game, r), len(r.history)))
         rule = "scoring.place_tie" if game.spec.has("scoring.place_tie") else "scoring.losing_place"
-        cases.append(_result_case(best, [rule, "scoring.round"], "positive",
+        cases.append(result_case(best, [rule, "scoring.round"], "positive",
                                   f"{PLACE_TIE_WORDS[rules.place_tie]} (totals {' / '.join(map(str, best.result['totals']))})"))
     return cases
 
@@ -326,7 +326,7 @@ def _ghna_value_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         if found:
             best = min(found, key=lambda r: len(r.history))
             value = rules.ghna.trump_value if in_trumps else rules.ghna.plain_value
-            cases.append(_result_case(best, ["ghna.values", "scoring.round"], "positive",
+            cases.append(result_case(best, ["ghna.values", "scoring.round"], "positive",
                                       f"a ghna declared in {'trumps' if in_trumps else 'a plain suit'} counts {value} "
                                       f"(ghna.values {entry})"))
     return cases
@@ -352,11 +352,11 @@ def _widow_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     if taken:  # a discard with points, where there is one, shows where they go
         best = min(taken, key=lambda r: (worth(r) == 0, len(r.history)))
         words = ("count for the taker's side" if rules.widow.discards_count else "count for nobody")
-        cases.append(_result_case(best, ["widow.points"], "positive",
+        cases.append(result_case(best, ["widow.points"], "positive",
                                   f"the bid winner takes the widow and puts aside {worth(best)} card point(s): they {words}"))
     if left:
         best = min(left, key=lambda r: len(r.history))
-        cases.append(_result_case(best, ["widow.points", "widow.take"], "negative",
+        cases.append(result_case(best, ["widow.points", "widow.take"], "negative",
                                   "the bid winner leaves the widow where it lies: its cards count for nobody"))
     return cases
 
@@ -382,7 +382,7 @@ def _cards_on_table_at_end(record: RoundRecord) -> bool:
     return any(action.startswith("play ") for _, action in record.history[last_end:])
 
 
-def _result_case(record: RoundRecord, rules: list[str], polarity: str, description: str) -> dict:
+def result_case(record: RoundRecord, rules: list[str], polarity: str, description: str) -> dict:
     steps = _applies(record.history) + [{"op": "round_result", "expect": record.result}]
     return _case(record, steps, rules, polarity, description)
 
@@ -806,7 +806,7 @@ def capote_void_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         if held not in best or len(record.history) < len(best[held].history):
             best[held] = record
     sentence = describe(m.as_expr(game.spec.value("scoring.capote_void")))
-    return [_result_case(record, ["scoring.capote_void", "scoring.round"], "positive" if held else "negative",
+    return [result_case(record, ["scoring.capote_void", "scoring.round"], "positive" if held else "negative",
                          f"a capote where \"{sentence}\" {'holds: its taker alone loses' if held else 'does not hold: every other player loses'}")
             for held, record in sorted(best.items())]
 
@@ -829,7 +829,7 @@ def shares_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         who = "alone" if alone else "with a partner"
         words = (f"the bid winner plays {who} and {'makes' if made else 'misses'} the contract: each player scores its "
                  f"side's score times its share ({shares})")
-        cases.append(_result_case(record, ["scoring.shares", "scoring.round"], "negative" if alone else "positive", words))
+        cases.append(result_case(record, ["scoring.shares", "scoring.round"], "negative" if alone else "positive", words))
     return cases
 
 
@@ -861,7 +861,7 @@ def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
         else:
             words = (f"players {failed} fail \"{sentence}\": they lose the hand (the ranking by place alone would "
                      f"have made {ranked} lose)")
-        cases.append(_result_case(record, [rule_id, "scoring.round"], "negative" if holds else "positive", words))
+        cases.append(result_case(record, [rule_id, "scoring.round"], "negative" if holds else "positive", words))
     return cases
 
 
@@ -1087,7 +1087,7 @@ def formula_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             continue
         if not conditions:
             record = min((r for r, _ in pool), key=lambda r: len(r.history))
-            cases.append(_result_case(record, [rule_id, "scoring.round"], "positive",
+            cases.append(result_case(record, [rule_id, "scoring.round"], "positive",
                                       f"{rule_id} scores the round: {describe(expr)}"))
         for condition in conditions:
             cases += _condition_sides(game, rule_id, condition, pool)
@@ -1153,7 +1153,7 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
     sentence = describe(condition)
     for side, (_, record) in sorted(best.items()):
         words = "holds" if side else "does not hold"
-        cases.append(_result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
+        cases.append(result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
                                   f"{rule_id} on a round where \"{sentence}\" {words}"))
     return cases
 
@@ -1198,7 +1198,7 @@ def rank_auction_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                                      ("negative", [r for r in played if _margin(r.result) < 0], "missed")):
             if kept:
                 record = min(kept, key=lambda r: (abs(_margin(r.result)), len(r.history)))
-                cases.append(_result_case(record, [rule, "scoring.round"], polarity,
+                cases.append(result_case(record, [rule, "scoring.round"], polarity,
                                           f"{bid}: the contract {verb} by {abs(_margin(record.result))} point(s)"))
     return cases
 

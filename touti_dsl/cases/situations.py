@@ -9,6 +9,7 @@ generator stays independent of the engine's internals; sides are the round's `Se
 
 from __future__ import annotations
 
+from ..engine.bidding import bid_floor
 from ..engine.refusals import forbidding_rules
 from ..engine.ruleset import Ruleset
 
@@ -225,6 +226,36 @@ def refused_alone(rules: Ruleset, state, seat: int, action: str, refused_by: str
     if refused_by in DECLARATION_LIMITS:
         return forbidding_rules(state, seat, action) == [refused_by]
     return duty_alone(rules, state, seat, action, refused_by)
+
+
+EDGE_TAGS = ("+at:", "+under:")
+
+
+def bid_edge(rules: Ruleset, state, seat: int, action: str) -> str:
+    """Where a bid in points by the seat to speak sits on the bounds of the bidding: `+at:minimum`, `+at:maximum`,
+    `+at:floor` (the lowest bid the seat may make now), `+under:floor` (one step under it); "" elsewhere.
+
+    A refusal or an acceptance at an edge gets its own witness beside the shortest one, so that
+    the rule named at the edge is checked: a bid equal to the maximum already bid is refused by
+    the floor's rule, not by `bidding.maximum`; a bid at the minimum under a higher floor, not by
+    `bidding.minimum`.  A bound written `<` for `<=` only shows there.
+    """
+    words = action.split()
+    if rules.bidding is None or words[:1] != ["bid"] or not words[1].isdigit():  # not a bid in points
+        return ""
+    view = state.observation(seat)
+    if view["phase"] != "bidding" or view["bidding"]["turn"] != seat or view["bidding"]["out"][seat]:
+        return ""  # refused for who speaks, whatever the amount
+    amount, bidding = int(words[1]), rules.bidding
+    floor = bid_floor(state, seat)[0]
+    edges = (("+at:minimum", bidding.minimum), ("+at:maximum", bidding.maximum), ("+at:floor", floor),
+             ("+under:floor", floor - bidding.step))
+    return "".join(tag for tag, bound in edges if amount == bound)
+
+
+def is_edge(tag: str) -> bool:
+    """A witness tag of `bid_edge`: one witness is enough."""
+    return any(edge in tag for edge in EDGE_TAGS)
 
 
 def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tuple, refused_by: str = "",
