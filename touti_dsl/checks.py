@@ -68,7 +68,7 @@ Error codes (stable; the language reference lists this table):
 | E305 | highest bid above the most a team can take |
 | E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand, or set aside where a table size deals every card (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides, a ranking by place (`middle_loses`, `place_loses`) at a table of partners or with a match end that does not count hands lost, a `scoring.losing_place` beyond the fewest players dealt in, a scoring `require` line (a player who fails it loses the hand) without a ranking by place |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
-| E312 | an auction on ranks (`bidding.bids: ranks`) that cannot be played: `bidding.ranks` names a rank the deck does not have, or a rank twice; `bidding.rank_contract` not positive or above `bidding.maximum`; a points stage whose lowest bid does not raise a rank bid's contract; bids naming trumps (`trump.choice in_bid`); `bidding.ranks` or `bidding.rank_contract` without `bidding.bids: ranks` |
+| E312 | an auction on ranks (`bidding.bids: ranks`) that cannot be played: `bidding.ranks` names a rank the deck does not have, or a rank twice; `bidding.rank_contract` not positive or above `bidding.maximum`; a points stage whose lowest bid does not raise a rank bid's contract; bids naming trumps (`trump.choice in_bid`); `bidding.last_speaker_minimum`, which never applies there (the last player to speak opens on a rank); `bidding.never_stands` at the rank contract of an auction on ranks alone (no contract could stand); `bidding.ranks` or `bidding.rank_contract` without `bidding.bids: ranks` |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
 | E402 | term argument is not a call of this spec |
@@ -1210,6 +1210,26 @@ def check_rank_auction(spec: m.Spec) -> list[Diagnostic]:
                                       f"({contract.value}): bids in points go on above it", low,
                               f"use `minimum: {contract.value + 1}`, or `maximum: {contract.value}` for an auction on "
                               f"ranks alone"))
+    return problems + _rank_auction_special_bids(spec, contract.value, high.value)
+
+
+def _rank_auction_special_bids(spec: m.Spec, contract: int, high: int) -> list[Diagnostic]:
+    """E312: `bidding.last_speaker_minimum` never applies to an auction on ranks (a player who opens does so on a rank;
+    bids in points come only after the last rank), and `bidding.never_stands` at the rank contract leaves an auction on
+    ranks alone no contract that may stand."""
+    problems = []
+    minimum = _rule(spec, "bidding.last_speaker_minimum")
+    if minimum is not None:
+        problems.append(_diag("E312", "bidding.last_speaker_minimum never applies to an auction on ranks: the last "
+                                      f"player to speak opens on a rank (a contract of {contract}), and bids in points "
+                                      "come only after the last rank is called", minimum.value,
+                              "remove last_speaker_minimum, or bid in points (`bids: points`)"))
+    never = _typed(spec, "bidding.never_stands", m.Number)
+    if never is not None and never.value == contract == high:
+        problems.append(_diag("E312", f"bidding.never_stands {contract} is the contract of every bid on a rank, the "
+                                      f"only bid of an auction on ranks alone (maximum {high}): no contract could ever "
+                                      "stand", never, "remove never_stands, or let bids in points follow the ranks "
+                                                      "(`maximum` above the rank contract)"))
     return problems
 
 
