@@ -79,8 +79,7 @@ def _duties_in_order(spec: m.Spec) -> list[m.Rule]:
 
 
 def _exempt_keys(spec: m.Spec, duties: list[m.Rule]) -> set[str]:
-    value = spec.value("play.partner_exemption")
-    words = (value.value,) if isinstance(value, m.Word) else value.words if isinstance(value, m.WordList) else ()
+    words = _words(spec, "play.partner_exemption")
     return {d.key for d in duties} if words == ("all",) else set(words) - {"none"}
 
 
@@ -108,7 +107,7 @@ def _tie_never_happens(spec: m.Spec) -> Iterator[NeverDecisive]:
     for rule, branch in tied_branches:
         yield NeverDecisive(
             rule.id, "W420", f"{rule.id}: `{branch.word} if hand_tied` is never taken here: {reason}",
-            f"remove the branch (`{rule.key}: ` its other words), or change the rule that rules the tie out",
+            f"drop `{branch.word} if hand_tied else` from {rule.id}, or change the rule that rules a tie out",
             branch.condition.loc if branch.condition.loc != m.NOWHERE else rule.loc)
 
 
@@ -164,9 +163,7 @@ def _concession_gives(spec: m.Spec, what: str) -> bool:
     """No concession ends a hand early, or the conceding side gets `what` (`remaining_cards`, `last_trick`)."""
     if not spec.section("concession"):
         return True
-    award = spec.value("concession.award")
-    words = (award.value,) if isinstance(award, m.Word) else award.words if isinstance(award, m.WordList) else ()
-    return what in words
+    return what in _words(spec, "concession.award")
 
 
 def _songs_even(spec: m.Spec) -> bool:
@@ -190,6 +187,12 @@ def _card_points_total(spec: m.Spec) -> int | None:
     removed = set(removed_cards(spec))
     return sum(by_rank.get(rank.key, by_rank.get("others", 0)) for suit in suits.items for rank in ranks.items
                if (rank.key, suit.code) not in removed)
+
+
+def _words(spec: m.Spec, rule_id: str) -> tuple[str, ...]:
+    """The words of a rule written as one word or a list of them (none for another shape)."""
+    value = spec.value(rule_id)
+    return (value.value,) if isinstance(value, m.Word) else value.words if isinstance(value, m.WordList) else ()
 
 
 def _word(spec: m.Spec, rule_id: str) -> str | None:
