@@ -68,7 +68,7 @@ Error codes (stable; the language reference lists this table):
 | E305 | highest bid above the most a team can take |
 | E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand, or set aside where a table size deals every card (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides, a ranking by place (`middle_loses`, `place_loses`) at a table of partners or with a match end that does not count hands lost, a `scoring.losing_place` beyond the fewest players dealt in, a scoring `require` line (a player who fails it loses the hand) without a ranking by place |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
-| E312 | an auction on ranks (`bidding.bids: ranks`) that cannot be played: `bidding.ranks` names a rank the deck does not have, or a rank twice; `bidding.rank_contract` not positive or above `bidding.maximum`; a points stage whose lowest bid does not raise a rank bid's contract; bids naming trumps (`trump.choice in_bid`); `bidding.ranks` or `bidding.rank_contract` without `bidding.bids: ranks` |
+| E312 | an auction on ranks (`bidding.bids: ranks`) that cannot be played: `bidding.ranks` names a rank the deck does not have, or a rank twice; `bidding.rank_contract` not positive or above `bidding.maximum`; a points stage whose lowest bid does not raise a rank bid's contract; bids naming trumps (`trump.choice in_bid`); `bidding.last_speaker_minimum`, which never applies there (the last player to speak opens on a rank); `bidding.never_stands` at the rank contract of an auction on ranks alone (no contract could stand); `bidding.ranks` or `bidding.rank_contract` without `bidding.bids: ranks` |
 | E400 | unknown term in a condition or formula |
 | E401 | term given an argument it does not take, or missing one it needs |
 | E402 | term argument is not a call of this spec |
@@ -107,6 +107,14 @@ Error codes (stable; the language reference lists this table):
 | E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone; no `alone` where `trump.call_own: refused` gives it a partner every round), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
 | E700 | a rule that needs a dealer in a spec without one (also the first dealer's, the misdeal's and the cut's customs) |
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
+
+Warnings (the spec stays valid; `touti check` shows them and exits 0): a rule proved never to decide anything at this
+table (`never_decisive.py`; `touti coverage` then says "never decisive here (W...)" instead of MISSING).
+
+| code | problem |
+|---|---|
+| W410 | an overtrump duty (`must beat_trump`) at a table where every trick has two cards, after a duty to trump and a duty to head the lead (`beat_led`, `beat_first` or `win`) in force on every lead: they always refuse first |
+| W420 | a branch `WORD if hand_tied` of `rotation.next_round` where no played hand can end tied: `scoring.round: contract`, two sides with a tie-break that always names one (`scoring.tie: first_speaker`, or `last_trick` when no concession withholds it), or two sides sharing an odd total of points that no song, widow or concession changes in parity |
 """
 
 from __future__ import annotations
@@ -126,6 +134,7 @@ from .errors import Diagnostic, did_you_mean
 from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
 from .hand_sizes import for_hand_size, hand_size_setting
+from .never_decisive import never_decisive
 from .table_sizes import for_players
 from .vocabulary import DUTIES, TERMS, TRUMP_DUTIES, TRUMP_TERMS
 from .word_choice import branches, conditions as choice_conditions
@@ -133,6 +142,7 @@ from .word_choice import branches, conditions as choice_conditions
 Check = Callable[[m.Spec], list[Diagnostic]]
 
 CHECKS: list[Check] = []
+WARNINGS: list[Check] = []  # checks whose diagnostics are warnings, run when asked for: `check_spec(spec, warnings=True)`
 
 SUPPORTED_VERSIONS = (1,)
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -149,46 +159,53 @@ def check(function: Check) -> Check:
     return function
 
 
-def check_spec(spec: m.Spec) -> list[Diagnostic]:
-    """Every diagnostic of every check, in check order; with `with N players` blocks, of every number of players, and
-    with a hand size the table chooses, of every choice: a problem found at some choices only says which, in one
-    prefix (`with 4 players and table.hand_size 10: ...`)."""
+def warns(function: Check) -> Check:
+    """Register a check whose diagnostics are warnings (the spec stays valid); they run after every check."""
+    WARNINGS.append(function)
+    return function
+
+
+def check_spec(spec: m.Spec, warnings: bool = False) -> list[Diagnostic]:
+    """Every diagnostic of every check, in check order (then, with `warnings`, every warning); with `with N players`
+    blocks, of every number of players, and with a hand size the table chooses, of every choice: a problem found at
+    some choices only says which, in one prefix (`with 4 players and table.hand_size 10: ...`)."""
+    runs = CHECKS + WARNINGS if warnings else CHECKS
     return [dataclasses.replace(problem, message=f"with {' and '.join(where)}: {problem.message}") if where else problem
-            for problem, where in _problems_where(spec)]
+            for problem, where in _problems_where(spec, runs)]
 
 
-def _problems_where(spec: m.Spec) -> list[tuple[Diagnostic, tuple[str, ...]]]:
+def _problems_where(spec: m.Spec, runs: list[Check]) -> list[tuple[Diagnostic, tuple[str, ...]]]:
     """Each diagnostic with the table choices it is found at only (empty: at every choice)."""
     if spec.seat_rules:
-        return _each_table_size(spec)
+        return _each_table_size(spec, runs)
     if hand_size_setting(spec) is not None:
-        return _each_hand_size(spec)
-    return [(problem, ()) for run in CHECKS for problem in run(spec)]
+        return _each_hand_size(spec, runs)
+    return [(problem, ()) for run in runs for problem in run(spec)]
 
 
-def _each_table_size(spec: m.Spec) -> list[tuple[Diagnostic, tuple[str, ...]]]:
+def _each_table_size(spec: m.Spec, runs: list[Check]) -> list[tuple[Diagnostic, tuple[str, ...]]]:
     """The blocks' own problems, then every check on the spec of each number of players the table seats (its block
     written over the rules)."""
     refused = {id(rule) for rule, _ in _block_problems(spec) if rule is not None}
     counts = m.seat_counts(spec) or (None,)  # a table.seats missing or misshapen: the spec as written, checked once
     return _each_choice(check_seat_rules(spec), counts,
                         lambda count: for_players(spec, count, usable=lambda rule: id(rule) not in refused),
-                        lambda where: f"{_numbers_text(where)} players")
+                        lambda where: f"{_numbers_text(where)} players", runs)
 
 
-def _each_hand_size(spec: m.Spec) -> list[tuple[Diagnostic, tuple[str, ...]]]:
+def _each_hand_size(spec: m.Spec, runs: list[Check]) -> list[tuple[Diagnostic, tuple[str, ...]]]:
     """The setting's own problems, then every check on the spec of each hand size the table may choose."""
     choices = tuple(dict.fromkeys(hand_size_setting(spec).choices))
     return _each_choice(check_settings(spec), choices, lambda choice: for_hand_size(spec, choice),
-                        lambda where: f"table.hand_size {_numbers_text(where)}")
+                        lambda where: f"table.hand_size {_numbers_text(where)}", runs)
 
 
-def _each_choice(own: list[Diagnostic], choices: tuple, spec_at, label) -> list[tuple[Diagnostic, tuple[str, ...]]]:
+def _each_choice(own: list[Diagnostic], choices: tuple, spec_at, label, runs: list[Check]) -> list[tuple[Diagnostic, tuple[str, ...]]]:
     """`own` problems, then every problem of `spec_at(choice)` for each choice of a table setting; one found at some
     choices only gets `label(those choices)` before the choices of another setting it was found at."""
     found: dict[tuple[Diagnostic, tuple[str, ...]], list] = {(problem, ()): [] for problem in own}
     for choice in choices:
-        for located in _problems_where(spec_at(choice)):
+        for located in _problems_where(spec_at(choice), runs):
             found.setdefault(located, []).append(choice)
     return [(problem, ((label(at),) if at and len(at) < len(choices) else ()) + where)
             for (problem, where), at in found.items()]
@@ -1193,6 +1210,26 @@ def check_rank_auction(spec: m.Spec) -> list[Diagnostic]:
                                       f"({contract.value}): bids in points go on above it", low,
                               f"use `minimum: {contract.value + 1}`, or `maximum: {contract.value}` for an auction on "
                               f"ranks alone"))
+    return problems + _rank_auction_special_bids(spec, contract.value, high.value)
+
+
+def _rank_auction_special_bids(spec: m.Spec, contract: int, high: int) -> list[Diagnostic]:
+    """E312: `bidding.last_speaker_minimum` never applies to an auction on ranks (a player who opens does so on a rank;
+    bids in points come only after the last rank), and `bidding.never_stands` at the rank contract leaves an auction on
+    ranks alone no contract that may stand."""
+    problems = []
+    minimum = _rule(spec, "bidding.last_speaker_minimum")
+    if minimum is not None:
+        problems.append(_diag("E312", "bidding.last_speaker_minimum never applies to an auction on ranks: the last "
+                                      f"player to speak opens on a rank (a contract of {contract}), and bids in points "
+                                      "come only after the last rank is called", minimum.value,
+                              "remove last_speaker_minimum, or bid in points (`bids: points`)"))
+    never = _typed(spec, "bidding.never_stands", m.Number)
+    if never is not None and never.value == contract == high:
+        problems.append(_diag("E312", f"bidding.never_stands {contract} is the contract of every bid on a rank, the "
+                                      f"only bid of an auction on ranks alone (maximum {high}): no contract could ever "
+                                      "stand", never, "remove never_stands, or let bids in points follow the ranks "
+                                                      "(`maximum` above the rank contract)"))
     return problems
 
 
@@ -1999,6 +2036,16 @@ def check_glossary(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E800", f"glossary term {decl.key!r} has a code; only suits have codes", decl))
         seen.add(decl.key)
     return problems
+
+
+# ---------------------------------------------------------------- rules that never decide (W410, W420)
+
+
+@warns
+def check_never_decisive(spec: m.Spec) -> list[Diagnostic]:
+    """W410, W420 (warnings: the spec stays valid): a rule proved never to decide at this table (never_decisive.py)."""
+    return [Diagnostic(found.code, found.message, found.loc, found.hint, severity="warning")
+            for found in never_decisive(spec)]
 
 
 # ---------------------------------------------------------------- rules by the number of players (E214-E217)

@@ -20,13 +20,16 @@ from .variants import load_flat
 __all__ = ["load_spec", "find_spec", "load_named", "bundled_systems", "spec_hash"]
 
 
-def load_spec(path: str | Path) -> m.Spec:
-    """A validated, flattened Spec; raises ToutiError with every diagnostic found."""
+def load_spec(path: str | Path, warnings: list[Diagnostic] | None = None) -> m.Spec:
+    """A validated, flattened Spec; raises ToutiError with every diagnostic found (its warnings among them) when one
+    is an error.  A valid spec's warnings (a rule that never decides here) go to `warnings` when given."""
     problems: list[Diagnostic] = []
     spec = load_flat(path, problems)
-    problems += [blame_variant(spec, problem) for problem in check_spec(spec)]
-    if problems:
+    problems += [blame_variant(spec, problem) for problem in check_spec(spec, warnings=True)]
+    if any(problem.severity == "error" for problem in problems):
         raise ToutiError(problems)
+    if warnings is not None:
+        warnings += problems
     return spec
 
 
@@ -44,11 +47,15 @@ def blame_variant(spec: m.Spec, problem: Diagnostic) -> Diagnostic:
     if culprit is not None:
         where = f"{Path(problem.loc.file).name}:{problem.loc.line}"
         return Diagnostic(problem.code, f"{problem.message} (the rule is written at {where}; this variant's "
-                                        f"{culprit.action} of {culprit.rule_id} makes it wrong)", culprit.loc, problem.hint,
+                                        f"{culprit.action} of {culprit.rule_id} {_what_it_makes(problem)})", culprit.loc, problem.hint,
                           problem.severity)
     changed = ", ".join(sorted({c.rule_id for c in spec.changes}))
     hint = (problem.hint + "; " if problem.hint else "") + f"variant {spec.system!r} changes {changed}"
     return Diagnostic(problem.code, problem.message, problem.loc, hint, problem.severity)
+
+
+def _what_it_makes(problem: Diagnostic) -> str:
+    return "makes it wrong" if problem.severity == "error" else "makes it so"
 
 
 def _named_change(changes: list[m.Change], problem: Diagnostic) -> m.Change | None:

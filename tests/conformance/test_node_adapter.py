@@ -72,3 +72,39 @@ def test_a_toy_implementation_behind_the_skeleton_answers_results(tmp_path, fake
     assert outcome[fake_suite.good["id"]]["status"] == "passed"
     assert outcome[fake_suite.bad["id"]]["status"] == "failed"
     assert outcome[fake_suite.skipped["id"]] == {**outcome[fake_suite.skipped["id"]], "status": "skipped", "detail": "the toy does not track turns"}
+
+
+# A toy auction on ranks (spec/examples/briscola-chiamata-ranks.touti): it offers the next rank, and refuses a rank
+# called out of order with the calling order's rule, as the reference does (docs/conformance/case-format.md#actions).
+RANK_TOY = """
+class NotSupported extends Error {}
+module.exports = {
+  NotSupported, name: 'rank toy', systems: ['briscola-chiamata-ranks'],
+  newRound(system, setup) { return { called: [] }; },
+  apply(round, seat, action) {
+    const rank = /^bid rank (\\d+)$/.exec(action);
+    if (!rank) throw new NotSupported('the toy only bids on ranks');
+    if (round.called.includes(rank[1])) return { ok: false, rule: 'bidding.ranks', message: 'rank ' + rank[1] + ' is called' };
+    round.called.push(rank[1]);
+    return { ok: true };
+  },
+  legalActions(round, seat) { return ['pass', 'bid rank 3']; },
+  actors(round) { return [0]; }, lastTrickWinner(round) { return null; },
+  roundResult(round) { return null; }, matchResult(round) { return null; },
+  nextRound(round, hands) { return { hands, dealer: 0, first_speaker: 1 }; },
+};
+"""
+
+
+def test_a_bid_on_a_rank_reaches_the_implementation_as_its_text(tmp_path):
+    """`bid rank 3` is an action text like `bid 80`: the skeleton hands it to `apply` and its refusal back, and lists
+    it among the legal actions the implementation gives."""
+    toy = tmp_path / "ranks.js"
+    toy.write_text(RANK_TOY)
+    steps = [{"op": "legal", "seat": 0}, {"op": "apply", "seat": 0, "action": "bid rank 3"},
+             {"op": "refuse", "seat": 1, "action": "bid rank 3", "rule": "bidding.ranks"}]
+    case = {"type": "case", "id": "c-rank", "system": "briscola-chiamata-ranks", "setup": {"hands": []}, "steps": steps}
+    replies = talk([{"type": "hello", "protocol": 1}, case, {"type": "stop"}], env={"TOUTI_IMPLEMENTATION": str(toy)})
+    assert replies[1] == {"type": "result", "id": "c-rank", "outputs": [
+        {"actions": ["pass", "bid rank 3"]}, {"ok": True},
+        {"ok": False, "rule": "bidding.ranks", "message": "rank 3 is called"}]}

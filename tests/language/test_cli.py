@@ -25,7 +25,9 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def test_check_every_bundled_spec_and_example(capsys):
     code, out, err = run(capsys, "check", *map(str, SPECS + EXAMPLES))
-    assert (code, err) == (0, "")
+    # tests/language/test_bundled.py KNOWN_WARNINGS: one warning, and the files stay valid
+    assert code == 0 and "warning[W410]: with 2 players: play.overtrump" in err and "error" not in err
+    assert err.rstrip().endswith("\n1 warning(s)")
     assert len(out.splitlines()) == len(SPECS + EXAMPLES) and all(": ok (" in line for line in out.splitlines())
 
 

@@ -7,7 +7,8 @@ Rules fall in four kinds, decided from the model alone:
   where the rule is in force) and a negative one (an action refused, naming the rule).
   A call precondition that no explored state refuses on its own is listed as *never
   decisive*, with the reason, instead of failing: RULES.md expects some (an implied
-  condition still stated because it is part of the published rules).
+  condition still stated because it is part of the published rules).  A rule checks.py warns never decides at
+  this table (W410, W420: never_decisive.py) is listed so too, naming the warning, whatever its cases.
 - *outcome* rules decide what happens (trick winner, scoring and its `require` lines, rotation, match end...):
   each needs at least one case whose expectations check it, both sides where the rule
   has two (a contract made and one failed).  A scoring formula whose condition the cases
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 
 from .. import model as m
 from ..conformance.cases import case_players
+from ..never_decisive import never_decisive
 from ..table_sizes import block_rule_name, for_players, rule_name_at
 from .condition_sides import unshown_sides
 
@@ -158,23 +160,35 @@ def _stated_reason(rule: m.Rule) -> str:
 def coverage(spec: m.Spec, cases: list[dict]) -> list[RuleCoverage]:
     """The coverage of every rule of the spec by the given cases, then of every rule of its `with N players` blocks."""
     counts = count_cases(cases, spec)
-    report = [_rule_coverage(spec, rule, rule.id, counts) for rule in spec.rules]
+    seatings = [for_players(spec, n) for n in m.seat_counts(spec)] if spec.seat_rules else [spec]
+    report = [_rule_coverage(spec, rule, rule.id, counts, _proved_idle(seatings)) for rule in spec.rules]
     one_sided = unshown_sides(spec, cases)
     report = [RuleCoverage(row.rule_id, row.kind, row.positive, row.negative, "one-sided", one_sided[row.rule_id])
               if row.rule_id in one_sided and row.status in ("covered", "outcome") else row for row in report]
     for block in spec.seat_rules:
         seated = for_players(spec, block.players)  # the block's rule is sorted as the spec of that number reads it
-        report += [_rule_coverage(seated, seated.rule(rule.id), block_rule_name(block.players, rule.id), counts)
-                   for rule in block.rules]
+        report += [_rule_coverage(seated, seated.rule(rule.id), block_rule_name(block.players, rule.id), counts,
+                                  _proved_idle([seated])) for rule in block.rules]
     return report
 
 
-def _rule_coverage(spec: m.Spec, rule: m.Rule, name: str, counts: dict[str, list[int]]) -> RuleCoverage:
+def _proved_idle(seatings: list[m.Spec]) -> dict[str, str]:
+    """rule id -> why it never decides, for the rules checks.py warns never decide at every one of these tables."""
+    found = [{f.rule_id: f"never decisive here ({f.code}): {f.message}" for f in never_decisive(s)} for s in seatings]
+    return {rule_id: why for rule_id, why in found[0].items() if all(rule_id in other for other in found[1:])}
+
+
+def _rule_coverage(spec: m.Spec, rule: m.Rule, name: str, counts: dict[str, list[int]],
+                   idle: dict[str, str]) -> RuleCoverage:
     kind = rule_kind(spec, rule)
     positive, negative = counts.get(name, [0, 0])
     status, reason = _verdict(kind, positive, negative, isinstance(rule.value, m.Requirement))
     if status == "never-decisive":
         reason = _stated_reason(rule) or reason
+    if rule.id in idle and status == "MISSING":
+        status, reason = "never-decisive", idle[rule.id]
+    elif rule.id in idle:
+        reason = "; ".join(filter(None, (reason, idle[rule.id])))
     return RuleCoverage(name, kind, positive, negative, status, reason)
 
 

@@ -992,9 +992,11 @@ def _turn_case(game: Game, record: RoundRecord, at: int, rules: list[str], words
     state = _state_after(game, record, at)
     actors = state.actors()
     steps = _applies(record.history[:at]) + [actors_step(state)]
-    intruder = next(s for s in state.seating.in_play if s not in actors)  # a seat sitting out holds no card
-    attempt = "pass" if state.phase == "bidding" else "play " + state.observation(intruder)["hand"][0]
+    intruder = next((s for s in state.seating.in_play if s not in actors), None)  # a seat sitting out holds no card
     cases = [_case(record, steps, rules, "positive", words)]
+    if intruder is None:  # every player may act (at two, the leader and the holder of the 7 to swap): none to refuse
+        return cases
+    attempt = "pass" if state.phase == "bidding" else "play " + state.observation(intruder)["hand"][0]
     refusal = _refusal_rule(state, intruder, attempt)
     if refusal:
         refused = _applies(record.history[:at]) + [refuse_step(state, intruder, attempt, refusal)]

@@ -1,7 +1,7 @@
 """`touti check FILE...`: parse, flatten and validate specs.
 
-Exit 0 when every spec is valid (one `ok` line per file on stdout); 1 otherwise, with
-every diagnostic of every file on stderr.  With --format json, stdout carries one JSON
+Exit 0 when every spec is valid (one `ok` line per file on stdout; a valid spec's warnings, a rule that never
+decides at its table, on stderr); 1 otherwise, with every diagnostic of every file on stderr.  With --format json, stdout carries one JSON
 object per file instead (`file`, `ok`, `diagnostics`), for editors and CI annotations.
 """
 
@@ -17,7 +17,7 @@ from ._options import add_format_option
 from ._paths import spec_paths
 
 NAME = "check"
-HELP = "validate specs: exit 0 when all are valid, 1 with every diagnostic on stderr otherwise"
+HELP = "validate specs: exit 0 when all are valid (warnings on stderr), 1 with every diagnostic on stderr otherwise"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,21 +34,29 @@ def run(args: argparse.Namespace) -> int:
         _report(args, argument, None, diagnostics)
     failed, files = len(unknown), len(unknown) + len(paths)
     for path in paths:
+        warnings: list[Diagnostic] = []
         try:
-            spec = load_spec(path)
+            spec = load_spec(path, warnings)
         except ToutiError as error:
             problems += error.diagnostics
             failed += 1
             _report(args, str(path), None, error.diagnostics)
             continue
+        problems += warnings
         base = f", extends {spec.base}" if spec.base else ""
-        _report(args, str(path), f"ok ({spec.system}{base}, {len(spec.rules)} rules)", [])
-    if not problems:
-        return 0
-    if args.format == "text":
+        _report(args, str(path), f"ok ({spec.system}{base}, {len(spec.rules)} rules)", warnings)
+    if problems and args.format == "text":
         print(render(problems), file=sys.stderr)
-        print(f"{len(problems)} error(s) in {failed} of {files} file(s)", file=sys.stderr)
-    return 1
+        print(_summary(problems, failed, files), file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _summary(problems: list[Diagnostic], failed: int, files: int) -> str:
+    """`2 error(s) in 1 of 3 file(s)`, with the warnings counted apart (they fail no file)."""
+    errors = sum(1 for problem in problems if problem.severity == "error")
+    warned = len(problems) - errors
+    counted = [f"{errors} error(s) in {failed} of {files} file(s)"] if errors else []
+    return ", ".join(counted + ([f"{warned} warning(s)"] if warned else []))
 
 
 def _report(args: argparse.Namespace, file: str, ok: str | None, problems: list[Diagnostic]) -> None:

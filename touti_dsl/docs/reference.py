@@ -59,7 +59,9 @@ def error_codes(doc: str | None = None) -> list[tuple[str, str]]:
 
 def render_errors() -> str:
     """The error code table of the language reference."""
-    return render_template("errors.md.j2", catalog("en"), codes=error_codes())
+    codes = error_codes()
+    return render_template("errors.md.j2", catalog("en"), codes=[c for c in codes if not c[0].startswith("W")],
+                           warnings=[c for c in codes if c[0].startswith("W")])
 
 
 def _shape_names(rule_spec) -> str:

@@ -5,7 +5,9 @@
 //  A "round" is whatever object your game uses for the state of one round: adapter.js
 //  only passes it back to you. Seats are 0-3 in play order; cards are written
 //  "<rank><suit code>" ("1o", "12c"); actions are texts ("bid 80", "pass",
-//  "play 3c", "ghna copas", "concede"): see docs/conformance/protocol.md.
+//  "play 3c", "ghna copas", "concede"; "bid rank 3" where the bids name ranks,
+//  `bidding.bids: ranks`, then "call 3c" for the called card): adapter.js hands each
+//  text to apply() as it comes, see docs/conformance/case-format.md#actions.
 //
 //  Throw `new NotSupported("why")` for anything your game does not do yet: the runner
 //  reports that case as skipped (with your reason) instead of failed.
@@ -36,7 +38,8 @@ module.exports = {
     throw new NotSupported('apply is not implemented yet');
   },
 
-  // The legal actions of a seat now, as action texts (any order).
+  // The legal actions of a seat now, as action texts (any order): in an auction on ranks, "bid rank N" for each
+  // rank after the last one called, then the bids in points once the last rank is called.
   legalActions(round, seat) {
     throw new NotSupported('legalActions is not implemented yet');
   },

@@ -1,0 +1,144 @@
+"""Warnings on a rule that can never decide at its table (never_decisive.py, W410 and W420): the spec stays valid,
+`touti check` says so with a located warning, and `touti coverage` lists the rule as never decisive here.  Each
+warned spec is played at random to show the rule indeed never decides there; each spec beside it, just outside the
+proof, gets no warning."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from touti_dsl.cases.coverage import coverage
+from touti_dsl.cli import main
+from touti_dsl.engine import Game, IllegalAction
+from touti_dsl.loader import find_spec, load_spec
+
+from ..house import house_variant
+
+TUTE_FOR_TWO = """table {
+  seats: 2
+  teams: each
+  hand_size: 8
+  draw: winner_first
+}
+
+trump {
+  turned: under_stock
+}
+"""
+NO_HEADING = "\nplay {\n  remove overtake\n}\n"
+TIED_DEALS_AGAIN = "rotation {\n  next_round: same_seat if hand_tied else next_seat\n}\n"
+
+
+def _warnings(path) -> list[tuple[str, str]]:
+    found = []
+    load_spec(find_spec(path), found)
+    return [(d.code, d.severity) for d in found]
+
+
+def _refusing_rules_at_play(game: Game, rounds: int = 60) -> set[str]:
+    """Every rule that refuses a card some player holds, over random rounds played to the end."""
+    rng, seen = random.Random(7), set()
+    for seed in range(rounds):
+        state = game.new_round(seed=seed)
+        while not state.is_terminal():
+            seat = rng.choice(state.actors())
+            if state.to_play == seat:
+                for card in state.observation(seat)["hand"]:
+                    try:
+                        state.clone().apply(seat, f"play {card}")
+                    except IllegalAction as refusal:
+                        seen.add(refusal.rule_id)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return seen
+
+
+# ---------------------------------------------------------------- W410
+
+
+def test_tute_for_two_is_warned_that_its_overtrump_duty_never_refuses_alone(tmp_path):
+    """Two cards a trick: "void in led suit: must trump", and on a trump lead heading the trick already asks a higher
+    trump, so the overtrump duty of tute (spec/tute.touti) is never the rule that refuses."""
+    path = house_variant(tmp_path, "tute", TUTE_FOR_TWO)
+    found = []
+    spec = load_spec(path, found)
+    assert [(d.code, d.severity, d.loc.line) for d in found] == [("W410", "warning", spec.rule("play.overtrump").loc.line)]
+    assert "play.trump_when_void" in found[0].message and "play.overtake" in found[0].message and found[0].hint
+    refusing = _refusing_rules_at_play(Game.from_spec(path))
+    assert "play.trump_when_void" in refusing and "play.overtake" in refusing and "play.overtrump" not in refusing
+
+
+def test_without_heading_the_trick_the_overtrump_duty_decides_at_two_and_is_not_warned(tmp_path):
+    path = house_variant(tmp_path, "tute", TUTE_FOR_TWO + NO_HEADING)
+    assert _warnings(path) == []
+    assert "play.overtrump" in _refusing_rules_at_play(Game.from_spec(path))
+
+
+def test_tute_for_four_is_not_warned():
+    assert _warnings("tute") == []
+
+
+def test_coverage_says_never_decisive_here_instead_of_missing(tmp_path):
+    """With a positive case only, the warned duty is never decisive (naming W410); unwarned, it stays MISSING."""
+    cases = [{"rules": ["play.overtrump"], "polarity": "positive"}]
+    warned = load_spec(house_variant(tmp_path, "tute", TUTE_FOR_TWO))
+    row = next(r for r in coverage(warned, cases) if r.rule_id == "play.overtrump")
+    assert (row.status, row.reason.split(":")[0]) == ("never-decisive", "never decisive here (W410)")
+    plain = load_spec(house_variant(tmp_path, "tute", TUTE_FOR_TWO + NO_HEADING))
+    assert next(r for r in coverage(plain, cases) if r.rule_id == "play.overtrump").status == "MISSING"
+
+
+def test_check_prints_the_warning_and_exits_0(tmp_path, capsys):
+    path = house_variant(tmp_path, "tute", TUTE_FOR_TWO)
+    assert main(["check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "ok (house" in out
+    assert "warning[W410]: play.overtrump never refuses a card on its own here" in err
+    assert err.rstrip().endswith("1 warning(s)")
+
+
+# ---------------------------------------------------------------- W420
+
+
+def test_a_tie_branch_under_a_contract_is_warned(tmp_path):
+    """atlas-carta scores a contract made or failed: every played hand has a winner."""
+    path = house_variant(tmp_path, "atlas-carta", TIED_DEALS_AGAIN)
+    found = []
+    load_spec(path, found)
+    assert [(d.code, d.loc.line, d.loc.column) for d in found] == [("W420", 8, 28)]
+    assert "scoring.round: contract" in found[0].message
+
+
+def test_a_tie_branch_with_two_sides_and_a_tie_break_that_always_settles_is_warned(tmp_path):
+    for tie_break in ("first_speaker", "last_trick"):
+        path = house_variant(tmp_path, "brisca-two-tie-same-dealer", "scoring {\n  tie: " + tie_break + "\n}\n")
+        assert _warnings(path) == [("W420", "warning")]
+
+
+def test_a_tie_branch_where_two_sides_share_an_odd_total_is_warned_and_no_hand_ties(tmp_path):
+    """Without its caballo and four of oros the deck holds 117 points: two players cannot both take half."""
+    path = house_variant(tmp_path, "brisca-two-tie-same-dealer", "deck {\n  removed: 11o, 4o\n}\n")
+    found = []
+    load_spec(path, found)
+    assert [d.code for d in found] == ["W420"] and "117 points" in found[0].message
+    game = Game.from_spec(path)
+    for seed in range(150):
+        state = game.new_round(seed=seed)
+        while not state.is_terminal():
+            seat = state.actors()[0]
+            state.apply(seat, state.legal_actions(seat)[seed % len(state.legal_actions(seat))])
+        assert state.round_result()["winner"] is not None
+
+
+def test_a_tie_branch_where_a_hand_may_tie_is_not_warned(tmp_path):
+    """brisca-two-tie-same-dealer itself: sixty all happens (tests/engine/test_next_round_choice.py plays one)."""
+    assert _warnings("brisca-two-tie-same-dealer") == []
+    assert _warnings(house_variant(tmp_path, "brisca-two-tie-same-dealer", "deck {\n  removed: 12o, 4o\n}\n")) == []
+
+
+def test_check_in_json_gives_the_warning_on_a_valid_file(tmp_path, capsys):
+    path = house_variant(tmp_path, "tute", TUTE_FOR_TWO)
+    assert main(["check", "--format", "json", str(path)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is True
+    assert [(d["code"], d["severity"], d["line"]) for d in report["diagnostics"]] == [("W410", "warning", 89)]
