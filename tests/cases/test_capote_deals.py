@@ -10,7 +10,8 @@ import random
 import pytest
 
 from touti_dsl.cases import outcomes
-from touti_dsl.cases.build import _capote_matters, generate
+from touti_dsl.cases.build import generate
+from touti_dsl.cases.explore import reads_capote
 from touti_dsl.cases.explore import capote_deal, capote_rounds
 from touti_dsl.conformance.adapter import ReferenceAdapter
 from touti_dsl.conformance.compare import first_mismatch
@@ -75,7 +76,7 @@ def test_where_the_bid_winner_plays_alone_the_seat_dealt_the_trumps_bids_and_tak
 def test_a_formula_reading_a_capote_gets_a_round_where_it_holds(tmp_path):
     spec = load_spec(house_variant(tmp_path, "guinote-mano-a-mano", CAPOTE_SCORES_THREE))
     game = Game.from_spec(spec)
-    assert _capote_matters(game)
+    assert reads_capote(game)
     cases = [case for group in generate(spec).values() for case in group
              if "scoring.winner" in case["rules"]]
     holds = [case for case in cases if case["description"].endswith("holds") and "does not" not in case["description"]]
@@ -88,5 +89,5 @@ def test_a_formula_reading_a_capote_gets_a_round_where_it_holds(tmp_path):
 
 
 def test_a_spec_that_reads_no_capote_is_left_alone():
-    assert not _capote_matters(Game.from_spec(load_named("guinote-mano-a-mano")))
-    assert _capote_matters(Game.from_spec(load_named("tute-capote")))
+    assert not reads_capote(Game.from_spec(load_named("guinote-mano-a-mano")))
+    assert reads_capote(Game.from_spec(load_named("tute-capote")))

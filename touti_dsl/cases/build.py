@@ -19,12 +19,11 @@ from ..conformance.features import feature_of, kind_names
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, case_players, doc_anchor
 from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
-from ..checks import spec_expressions
 from ..loader import spec_hash
 from . import claims, concessions, outcomes, redeals, situations
-from ..schema import EXPRESSION_RULES, TABLE_SETTINGS
+from ..schema import TABLE_SETTINGS
 from ..table_sizes import block_for, default_players, for_players, rule_name_at
-from .explore import Explorer, Findings, Witness, capote_rounds, quick_rounds
+from .explore import Explorer, Findings, Witness, capote_rounds, formula_has_condition, quick_rounds, reads_capote
 from .coverage import rule_kind
 from .steps import actors_step, refuse_step
 from .freshness import write_stamp
@@ -309,7 +308,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     for rank in _kind_ranks(game):  # so are three or four of a rank for a kind of ghna.kinds
         Explorer(game, seed + 1100 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)
-    if _formula_conditions(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
+    if formula_has_condition(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
         Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
     if game.ruleset.formulas.capote_void is not None:  # capotes, by a stacked side that sings and by one that does not
         Explorer(game, seed + 3100, findings=findings, stacked=True, sings=False).explore(STACKED_ROUNDS)
@@ -446,7 +445,7 @@ def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:
     First, for `match.at_once`, a stacked side plays for one in up to a few campaigns; then rounds on deals where one
     side holds the trumps and draws the strong cards (`capote_rounds`), until two sides have taken one (the bid
     winner's and the others', where they play against each other: a condition may read either)."""
-    if not _capote_matters(game):
+    if not reads_capote(game):
         return
     if "capote" in game.ruleset.at_once:
         for index in range(PATIENT_CAMPAIGNS):
@@ -469,7 +468,7 @@ def _look_for_formula_sides(game: Game, findings: Findings, seed: int) -> None:
     """A scoring formula's condition that no explored round shows on one of its sides (a hand winner with more than
     110 of Brisca's 120 points, at two players): rounds on capote deals, where one side takes every trick, give the
     extremes; each that shows a side still unshown is kept."""
-    unshown = outcomes.unshown_condition_sides(game, findings.rounds) if _formula_conditions(game.spec) else set()
+    unshown = outcomes.unshown_condition_sides(game, findings.rounds) if formula_has_condition(game.spec) else set()
     if not unshown:
         return
     for record in capote_rounds(game, seed + 3600, CAPOTE_ROUNDS):
@@ -479,13 +478,6 @@ def _look_for_formula_sides(game: Game, findings: Findings, seed: int) -> None:
             unshown = left
         if not unshown:
             return
-
-
-def _capote_matters(game: Game) -> bool:
-    """Whether a rule reads a capote: `match.at_once: capote`, or the term `capote` anywhere in an expression."""
-    return "capote" in game.ruleset.at_once or any(
-        isinstance(node, m.Pred) and node.name == "capote"
-        for _, expr, _, _ in spec_expressions(game.spec) for node in m.expr_nodes(expr))
 
 
 def _requirement_ids(game: Game) -> list[str]:
@@ -501,15 +493,6 @@ def _look_for_unrefused_requirements(game: Game, findings: Findings, seed: int) 
             return
         rank = ranks[index % len(ranks)] if ranks else None
         Explorer(game, seed + 2000 + index, findings=findings, rigged_rank=rank, patient=True).explore(RIGGED_ROUNDS)
-
-
-def _formula_conditions(spec: m.Spec) -> bool:
-    """Whether a scoring formula of the spec has a condition (whose true side random play may never reach)."""
-    for rule in spec.section("scoring"):
-        expr = m.as_expr(rule.value) if rule.id in EXPRESSION_RULES else None
-        if expr is not None and (rule.key == "contract_made" or any(isinstance(n, m.IfElse) for n in m.expr_nodes(expr))):
-            return True
-    return False
 
 
 def _look_for_a_tie(game: Game, findings: Findings, seed: int) -> None:

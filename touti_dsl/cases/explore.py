@@ -15,11 +15,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .. import model as m
+from ..checks import spec_expressions
 from ..conformance.features import feature_of, kind_names
 from ..engine import Game, IllegalAction
 from ..engine.claim import costly as costly_claim
 from ..engine.game import deal, split_deck
 from ..engine.ruleset import round_seating
+from ..schema import EXPRESSION_RULES
 from . import candidates, declarations, situations
 
 KEEP = 2  # witnesses kept per rule and polarity
@@ -208,7 +211,7 @@ def capote_deal(game: Game, pivot: int, side: int, rng: random.Random) -> tuple[
     if rules.against_bidder:  # the sides are set by the bidding: the strong side is the seat that bids
         seats = seating.in_play
         bidder = seats[side % len(seats)]
-        # with a called card, and the holder of the card it calls (a trump of the other strong seat: _capote_move)
+        # with a called card, and the holder of the card it calls (a trump of the other strong seat: capote_move)
         strong = frozenset({bidder, seats[(side + 2) % len(seats)]} if rules.trump_choice == "called_card" else {bidder})
     else:
         sides = sorted({seating.team_of[s] for s in seating.in_play})
@@ -249,9 +252,26 @@ def _draw_sides(seating, strong: frozenset[int]) -> list[bool] | None:
     return list(patterns.pop()) if len(patterns) == 1 else None
 
 
+def reads_capote(game: Game) -> bool:
+    """Whether a rule reads a capote: `match.at_once: capote`, `scoring.capote_void`, or the term `capote` anywhere
+    in an expression."""
+    return "capote" in game.ruleset.at_once or game.spec.has("scoring.capote_void") or any(
+        isinstance(node, m.Pred) and node.name == "capote"
+        for _, expr, _, _ in spec_expressions(game.spec) for node in m.expr_nodes(expr))
+
+
+def formula_has_condition(spec: m.Spec) -> bool:
+    """Whether a scoring formula of the spec has a condition (whose true side random play may never reach)."""
+    for rule in spec.section("scoring"):
+        expr = m.as_expr(rule.value) if rule.id in EXPRESSION_RULES else None
+        if expr is not None and (rule.key == "contract_made" or any(isinstance(n, m.IfElse) for n in m.expr_nodes(expr))):
+            return True
+    return False
+
+
 def capote_rounds(game: Game, seed: int, count: int):
     """Rounds on capote deals (`capote_deal`), the strong side alternating: it bids the lowest bid, names the deal's
-    trumps and plays for every trick (`_capote_move`); the others play at random (no concession, no claim)."""
+    trumps and plays for every trick (`capote_move`); the others play at random (no concession, no claim)."""
     rules = game.ruleset
     rng = random.Random(seed)
     for index in range(count):
@@ -259,10 +279,10 @@ def capote_rounds(game: Game, seed: int, count: int):
         if made is None:
             return
         setup, trump, strong = made
-        yield played_round(game, setup, lambda state: _capote_move(game, state, rng, trump, strong))
+        yield played_round(game, setup, lambda state: capote_move(game, state, rng, trump, strong))
 
 
-def _capote_move(game: Game, state, rng: random.Random, trump: int, strong: frozenset[int]) -> tuple[int, str]:
+def capote_move(game: Game, state, rng: random.Random, trump: int, strong: frozenset[int]) -> tuple[int, str]:
     """A move of a capote round: the strong side keeps its trumps while no other player holds one and leads them
     once one does, its weakest other cards first (they win: the others' cards of each suit are weaker)."""
     rules = game.ruleset

@@ -127,7 +127,7 @@ class Fuzz:
         self.args, self.spec, self.game, self.job = args, spec, game, job
         self.rules = SystemRules(spec.system, [], spec)
         self.absent = job.absent_features() & frozenset(spec_features(spec))
-        self.rounds = self.moves = self.probes = 0
+        self.rounds = self.moves = self.probes = self.capote_deals = 0
         self.started = time.monotonic()
         self.show = sys.stderr.isatty()
 
@@ -148,6 +148,7 @@ class Fuzz:
                 self.rounds += 1
                 self.moves += played.moves
                 self.probes += played.probes
+                self.capote_deals += played.capote_deal
                 self._progress()
                 if failed:
                     judged.close()  # the rounds sent ahead are answered before the shrinking uses the process
@@ -205,11 +206,12 @@ class Fuzz:
     def _count_data(self) -> dict:
         elapsed = max(time.monotonic() - self.started, 1e-9)
         return {"system": self.spec.system, "seed": self.args.seed, "rounds": self.rounds, "moves": self.moves,
-                "refusals_probed": self.probes, "seconds": round(elapsed, 3), "without": sorted(self.absent)}
+                "refusals_probed": self.probes, "capote_deals": self.capote_deals, "seconds": round(elapsed, 3), "without": sorted(self.absent)}
 
     def _counts(self) -> str:
         elapsed = max(time.monotonic() - self.started, 1e-9)
-        return (f"{self.rounds} rounds, {self.moves} moves, {self.probes} refusals probed in {elapsed:.1f} s "
+        dealt = f" ({self.capote_deals} on capote deals)" if self.capote_deals else ""
+        return (f"{self.rounds} rounds{dealt}, {self.moves} moves, {self.probes} refusals probed in {elapsed:.1f} s "
                 f"({self.rounds / elapsed:.1f} rounds/s), seed {self.args.seed}, system {self.spec.system}"
                 + (f", without {', '.join(sorted(self.absent))}" if self.absent else ""))
 

@@ -22,6 +22,7 @@ from operator import or_
 from typing import Callable
 
 from ..cases.candidates import for_phase
+from ..cases.explore import capote_deal, capote_move, formula_has_condition, reads_capote
 from ..engine import Game
 from ..engine.claim import costly as costly_claim
 from ..engine.game import Dealt, split_deck
@@ -31,6 +32,7 @@ from ..engine.refusals import refused_by_apply, refusal
 from .adapter import ACCEPTED, ENCODE, actions_text, refusal_text, result_text, seats_text, winner_text
 from .features import actors_only_through, feature_of, kind_names
 
+CAPOTE_RATE = 0.1  # share of rounds dealt for a capote, where a rule reads one or a formula's condition an extreme
 PROBE_RATE = 0.15  # share of moves preceded by a refusal probe
 PROBE_BELOW = round(PROBE_RATE * 0x10000)  # PROBE_RATE of a 16-bit draw
 FUZZ_RULE = "fuzz.round"  # pseudo tag of a fuzz case that no rule explains (never blamed: blame.py)
@@ -57,6 +59,7 @@ class Played:
     replies: list[str] = field(default_factory=list)  # each step's output as the reference adapter writes it
     # A brief round's case is its head only (no steps): `full_case` plays it again, in full, when it must be judged
     replay: Callable[[], "Played"] | None = None
+    capote_deal: bool = False  # dealt so that one side may take every trick (random_round)
 
     def full_case(self) -> dict:
         """The case with every step and expectation (a brief round is played again for it, once)."""
@@ -366,6 +369,10 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
     (`brief`: the request and the reference's reply only, the case played again when asked: `Played.full_case`)."""
     setup, dealt = random_deal(game, rng)
     bias = _bias(game, rng, absent)
+    if _wants_extremes(game) and rng.random() < CAPOTE_RATE:
+        made = _capote_round(game, rng, setup, absent, label, brief)
+        if made is not None:
+            return made
 
     draw, chance, plain, contract, concede = rng.getrandbits, rng.random, _PLAIN.issuperset, bias.contract is not None, bias.concede
     probe_below = PROBE_BELOW
@@ -388,6 +395,56 @@ def random_round(game: Game, rng: random.Random, absent: frozenset[str] = frozen
     if brief:
         played.replay = lambda: play(game, plan, absent)
     return plan, played
+
+
+# Each game's answer to _wants_extremes; the game is kept beside it so that its id is never reused by another
+_EXTREMES: dict[int, tuple[Game, bool]] = {}
+
+
+def _wants_extremes(game: Game) -> bool:
+    """Whether a rule reads a capote or a scoring formula has a condition: random play seldom reaches their far side
+    (one side taking every trick), so some rounds are dealt for it."""
+    known = _EXTREMES.get(id(game))
+    if known is None:
+        known = _EXTREMES[id(game)] = (game, reads_capote(game) or formula_has_condition(game.spec))
+    return known[1]
+
+
+def _capote_round(game: Game, rng: random.Random, setup: dict, absent: frozenset[str], label: str,
+                  brief: bool) -> tuple[Plan, Played] | None:
+    """A round on a capote deal (`cases.explore.capote_deal`, a random side strong), at the match position `setup`
+    was drawn at: the strong side plays for every trick (`capote_move`), the others at random.  None where the
+    table has no such deal."""
+    rules = game.ruleset
+    pivot = setup["dealer" if rules.has_dealer else "first_speaker"]
+    made = capote_deal(game, pivot, rng.randrange(rules.seats), rng)
+    if made is None:
+        return None
+    dealt_setup, trump, strong = made
+    if rules.match_end != "elimination":  # (players out change the deal: the capote deal seats everyone)
+        dealt_setup.update((name, value) for name, value in setup.items() if name in _MATCH_FIELDS)
+    kinds = kind_names(rules)
+
+    def choose(index: int, state, found) -> tuple[int, int]:
+        probe = 1 + rng.randrange(63) if rng.random() < PROBE_RATE else 0
+        seat, action = capote_move(game, state, rng, trump, strong)
+        actors = state.actors()
+        owners, options = _options(actors, [state.legal_actions(each) for each in actors], absent, kinds)
+        for pick, option in enumerate(options):
+            if option == action and (owners is None or owners[pick] == seat):
+                return pick, probe
+        return rng.randrange(len(found)), probe  # the strong side's move is an absent feature's: any other
+
+    played = _play(game, dealt_setup, choose, absent, label, brief)
+    played.capote_deal = True
+    plan = Plan(dealt_setup, played.choices, label)
+    if brief:
+        played.replay = lambda: play(game, plan, absent)
+    return plan, played
+
+
+# The fields of a setup that say where the match stands (random_deal draws them): a capote deal keeps them
+_MATCH_FIELDS = frozenset({"scores", "played", *(name for name, _ in LEVELS)})
 
 
 def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:
