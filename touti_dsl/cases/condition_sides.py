@@ -13,10 +13,8 @@ from __future__ import annotations
 from .. import model as m
 from ..conformance.adapter import round_fields
 from ..engine import Game, IllegalAction
-from ..engine.predicates import Names, compile_expr
 from ..engine.ruleset import describe
-from ..engine.scoring import round_facts
-from .outcomes import FORMULA_ROUNDS, formula_conditions
+from .outcomes import formula_conditions, shown_condition_sides
 
 
 def unshown_sides(spec: m.Spec, cases: list[dict]) -> dict[str, str]:
@@ -25,19 +23,9 @@ def unshown_sides(spec: m.Spec, cases: list[dict]) -> dict[str, str]:
     formulas = {rule_id: conditions for rule_id, _, conditions in formula_conditions(game) if conditions}
     if not formulas:
         return {}
-    names = Names(game.ruleset.suits, game.ruleset.ranks)
-    tests = {(rule_id, place): compile_expr(condition, "round", names)
-             for rule_id, conditions in formulas.items() for place, condition in enumerate(conditions)}
-    shown: dict[tuple[str, int], set[bool]] = {key: set() for key in tests}
-    for case in cases:
-        checked = [rule_id for rule_id in formulas if rule_id in case["rules"]]
-        state = _finished_round(game, case) if checked else None
-        if state is None:
-            continue
-        result, facts = state.round_result(), round_facts(state)
-        for (rule_id, place), test in tests.items():
-            if rule_id in checked and FORMULA_ROUNDS[rule_id](result):
-                shown[(rule_id, place)].add(bool(test(state, None, facts)))
+    checked = ((state, case["rules"]) for case in cases
+               if any(rule_id in case["rules"] for rule_id in formulas) and (state := _finished_round(game, case)) is not None)
+    shown = shown_condition_sides(game, checked)
     reasons: dict[str, list[str]] = {}
     for (rule_id, place), sides in shown.items():
         sentence = describe(formulas[rule_id][place])

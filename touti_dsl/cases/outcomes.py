@@ -10,6 +10,8 @@ void round.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
+
 from .. import model as m
 from ..declaration_kinds import kind_label
 from ..engine import Game, RoundState
@@ -1118,16 +1120,28 @@ def _formula_pool(game: Game, rule_id: str, rounds: list[RoundRecord]) -> list[t
 
 def unshown_condition_sides(game: Game, rounds: list[RoundRecord]) -> set[tuple[str, int, bool]]:
     """The sides of formula conditions that no round of `rounds` shows: (rule id, the condition's place, the side)."""
+    shown = shown_condition_sides(game, ((state, None) for _, state in _finished(game, rounds)))
+    return {(rule_id, place, side) for (rule_id, place), sides in shown.items() for side in (True, False) if side not in sides}
+
+
+def shown_condition_sides(game: Game, finished: Iterable[tuple[RoundState, Container[str] | None]]
+                          ) -> dict[tuple[str, int], set[bool]]:
+    """(rule id, the condition's place) -> the sides the finished rounds show of each condition of a scoring formula,
+    judged on each round the formula scores; `finished`: (a round's final state, the formula rules it checks, or None
+    for every one).  The generator (`unshown_condition_sides`) and `touti coverage` (condition_sides.py) judge alike."""
     rules = game.ruleset
     names = Names(rules.suits, rules.ranks)
-    unshown = set()
-    for rule_id, _, conditions in formula_conditions(game):
-        pool = _formula_pool(game, rule_id, rounds) if conditions else []
-        for place, condition in enumerate(conditions):
-            test = compile_expr(condition, "round", names)
-            shown = {bool(test(state, None, round_facts(state))) for _, state in pool}
-            unshown |= {(rule_id, place, side) for side in (True, False) if side not in shown}
-    return unshown
+    tests = {(rule_id, place): compile_expr(condition, "round", names)
+             for rule_id, _, conditions in formula_conditions(game) for place, condition in enumerate(conditions)}
+    shown: dict[tuple[str, int], set[bool]] = {key: set() for key in tests}
+    for state, checked in finished:
+        if not tests:
+            break
+        result, facts = state.round_result(), round_facts(state)
+        for (rule_id, place), test in tests.items():
+            if (checked is None or rule_id in checked) and FORMULA_ROUNDS[rule_id](result):
+                shown[rule_id, place].add(bool(test(state, None, facts)))
+    return shown
 
 
 def _finished(game: Game, rounds: list[RoundRecord]):
