@@ -134,3 +134,41 @@ def test_a_capote_at_sides_set_each_round_now_checks_clean(tmp_path):
     """Before, `match.at_once` needed fixed sides wherever the match was kept per player."""
     for base in ("tute-subastado-three", "briscola-chiamata"):
         assert load_spec(_spec(tmp_path, base, "add match {\n  at_once: capote\n}\n")).has("match.at_once")
+
+
+# ---------------------------------------------------------------- a claim at stake with the game, at sides set each round
+
+CLAIM_THE_GAME = "add claim {\n  window: to_lead\n  holds: tricks_won(team) >= {tricks}\n  false: loses_game\n}\n"
+
+
+@pytest.mark.parametrize("tricks, held", [(1, True), (9, False)])
+def test_a_claim_at_stake_with_the_game_gives_it_to_every_player_of_the_side_that_wins(tmp_path, tricks, held):
+    """As `match.at_once`: a claim that holds wins the game for the claimant's side this round, one that does not for the
+    other side; a side of the others wins it together (`winners` lists both, `winner` is None)."""
+    game = Game.from_spec(_spec(tmp_path, "tute-subastado-three", CLAIM_THE_GAME.replace("{tricks}", str(tricks))))
+    seen = set()
+    for seed in range(80):
+        state = game.new_round(seed=seed)
+        state.apply(state.actors()[0], "bid 60")
+        _first_legal(state, stop=lambda st: st.tricks_played == 1 and not st.trick_cards)
+        claimant = state.to_play
+        if "claim" not in state.legal_actions(claimant):
+            continue
+        state.apply(claimant, "claim")
+        side = state.seating.team_of[claimant] if held else 1 - state.seating.team_of[claimant]
+        seats = [seat for seat in range(3) if state.seating.team_of[seat] == side]
+        result = state.match_result()
+        assert state.round_result()["claim"] == {"seat": claimant, "held": held}
+        assert result["over"] and result["winners"] == seats and result["winner"] == (seats[0] if len(seats) == 1 else None)
+        seen.add(len(seats))
+        if seen == {1, 2}:
+            break
+    assert seen == {1, 2}
+
+
+def test_a_claim_at_stake_with_the_game_in_a_match_of_games_needs_fixed_sides(tmp_path):
+    body = CLAIM_THE_GAME.replace("{tricks}", "3") + "match {\n  games: 3\n}\n"
+    with pytest.raises(ToutiError) as caught:
+        Game.from_spec(_spec(tmp_path, "tute-subastado-three", body))
+    assert any(d.code == "E310" and "claim.false loses_game in a match in games" in d.message
+               for d in caught.value.diagnostics), caught.value.diagnostics

@@ -180,9 +180,11 @@ def claim_stakes(spec: m.Spec) -> Iterator[Finding]:
                                          "claim.false loses_hand or loses_game")
     if false == "loses_hand" and _word(spec, "scoring.round") != "most_points":
         yield spec.rule("claim.false"), "claim.false loses_hand needs a hand winner: scoring.round most_points"
-    if false == "loses_game" and m.sides_per_round(spec):
-        yield spec.rule("claim.false"), (f"claim.false loses_game needs fixed sides: with {_word(spec, 'table.teams')} "
-                                         "the match is kept per player")
+    if false == "loses_game" and m.sides_per_round(spec) and spec.has("match.games"):
+        # (elsewhere, as for match.at_once, the game goes to every player of the side that wins it: scoring.py)
+        yield spec.rule("claim.false"), (f"claim.false loses_game in a match in games (match.games) needs fixed sides: "
+                                         f"with {_word(spec, 'table.teams')} the sides change each round, and a side "
+                                         "of several players cannot win one game")
     if false == "loses_game" and _word(spec, "match.end") in ("losses", "elimination"):
         yield spec.rule("claim.false"), "claim.false loses_game names a winner: it needs match.end target or hands, not losses"
 

@@ -360,9 +360,11 @@ def match_result(st) -> dict:
 
 
 def per_player_at_once(rules) -> bool:
-    """Whether a game won at once goes to players of a side set this round (`match.at_once` where the sides change
-    each round): the match result then lists its `winners`, the seats of that side dealt in."""
-    return rules.against_bidder and bool(rules.at_once or rules.at_once_test is not None)
+    """Whether a game won at once goes to players of a side set this round (`match.at_once`, or a claim at stake with
+    the game, where the sides change each round): the match result then lists its `winners`, the seats of that side
+    dealt in."""
+    at_stake = rules.claim is not None and rules.claim.stake == "game"
+    return rules.against_bidder and bool(rules.at_once or rules.at_once_test is not None or at_stake)
 
 
 def seats_of_side(st, side: int) -> list[int]:
