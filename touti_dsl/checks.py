@@ -60,6 +60,7 @@ Error codes (stable; the language reference lists this table):
 | E217 | two `with N players` blocks for the same number of players |
 | E218 | `deck.removed` names a card the deck does not have (no such rank or suit code), or a card twice |
 | E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), or the card whose holder leads the first trick |
+| E220 | a `with N players` block removes (`remove KEY`) a rule the spec does not have or a rule every table needs, or items of a list (`remove KEY: items`: write the rule's whole list instead) |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
@@ -2048,20 +2049,20 @@ def check_never_decisive(spec: m.Spec) -> list[Diagnostic]:
             for found in never_decisive(spec)]
 
 
-# ---------------------------------------------------------------- rules by the number of players (E214-E217)
+# ---------------------------------------------------------------- rules by the number of players (E214-E217, E220)
 
 
 @check
 def check_seat_rules(spec: m.Spec) -> list[Diagnostic]:
-    """E214-E217: a `with N players` block is written once for a number the table seats, and changes rules that the
-    number of players may change: not `table.seats` nor the system header, and only rules the language or the spec
-    knows."""
+    """E214-E217, E220: a `with N players` block is written once for a number the table seats, and changes rules that
+    the number of players may change: not `table.seats` nor the system header, and only rules the language or the spec
+    knows; it removes only rules the spec has and a table may do without."""
     return [problem for _, problem in _block_problems(spec)]
 
 
-def _block_problems(spec: m.Spec) -> list[tuple[m.Rule | None, Diagnostic]]:
-    """Each problem of the blocks, with the rule of a block it refuses (None for a whole block)."""
-    found: list[tuple[m.Rule | None, Diagnostic]] = []
+def _block_problems(spec: m.Spec) -> list[tuple[m.Rule | m.Removal | None, Diagnostic]]:
+    """Each problem of the blocks, with the rule or removal of a block it refuses (None for a whole block)."""
+    found: list[tuple[m.Rule | m.Removal | None, Diagnostic]] = []
     choices, seen = _table_choices(spec), set()
     seated = ", ".join(map(str, choices)) or "none"
     for block in spec.seat_rules:
@@ -2075,7 +2076,25 @@ def _block_problems(spec: m.Spec) -> list[tuple[m.Rule | None, Diagnostic]]:
                                                                    "`seats: 4 (2, 3, 4)`")))
         seen.add(block.players)
         found += [(rule, problem) for rule in block.rules for problem in _block_rule_problems(spec, where, rule)]
+        found += [(removal, problem) for removal in block.removed
+                  for problem in _block_removal_problems(spec, where, removal)]
     return found
+
+
+def _block_removal_problems(spec: m.Spec, where: str, removal: m.Removal) -> list[Diagnostic]:
+    rule_id = removal.target
+    if removal.items is not None:
+        return [_diag("E220", f"{where}: remove {removal.key}: items: a block removes a whole rule, not items of its list",
+                      removal, f"write the list of {rule_id} at {where.removeprefix('with ')} in full: "
+                               f"`{removal.key}: ...`")]
+    if not spec.has(rule_id):
+        hint = did_you_mean(rule_id, [r.id for r in spec.rules][:MISSPELLING_POOL])
+        return [_diag("E220", f"{where}: remove {removal.key}: the spec has no rule {rule_id} to remove", removal, hint)]
+    known = schema.BY_ID.get(rule_id)
+    if known is not None and known.required or rule_id == "table.seats" or removal.section == "system":
+        return [_diag("E220", f"{where}: remove {removal.key}: every table needs {rule_id}", removal,
+                      f"write the value {rule_id} has at {where.removeprefix('with ')} instead")]
+    return []
 
 
 def _block_rule_problems(spec: m.Spec, where: str, rule: m.Rule) -> list[Diagnostic]:

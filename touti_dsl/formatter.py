@@ -71,16 +71,26 @@ def _render_block(spec_file: m.SpecFile, block: m.Block, section_comments: list)
 
 
 def render_seat_rules(block: m.SeatRules) -> list[str]:
-    """`with N players {`, then its rules in sections (consecutive rules of a section form one), indented once more."""
+    """`with N players {`, then its rules in sections (consecutive rules of a section form one; the removals of a
+    section after its rules), indented once more."""
     lines = [f"with {block.players} players {{"]
     section = None
-    for rule in block.rules:
-        if rule.section != section:
+    members = [(rule.section, rule) for rule in block.rules]
+    for removal in block.removed:  # each after the last member of its section, else at the end
+        at = max((i + 1 for i, (name, _) in enumerate(members) if name == removal.section), default=len(members))
+        members.insert(at, (removal.section, removal))
+    for name, member in members:
+        if name != section:
             if section is not None:
                 lines.append(INDENT + "}")
-            lines.append(f"{INDENT}{rule.section} {{")
-            section = rule.section
-        lines += [INDENT + line for line in _render_rule(rule)]
+            lines.append(f"{INDENT}{name} {{")
+            section = name
+        if isinstance(member, m.Removal):
+            items = "" if member.items is None else ": " + ", ".join(render_items(member.items))
+            lines += [INDENT + line for line in _comment_lines(member.comments, INDENT)]
+            lines.append(f"{INDENT * 2}remove {member.key}{items}")
+        else:
+            lines += [INDENT + line for line in _render_rule(member)]
     if section is not None:
         lines.append(INDENT + "}")
     return lines + ["}"]

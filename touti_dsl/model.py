@@ -388,6 +388,11 @@ class Removal(Node):
     items: Value | None = None
 
     @property
+    def notes(self) -> tuple[Note, ...]:
+        """The Decision and house-rule notes attached to this removal, with their translations."""
+        return spec_notes(self.comments)
+
+    @property
     def target(self) -> str:
         if self.kind == "players":  # `remove with N players`: a whole block of the rules of N players
             return f"with {self.section} players"
@@ -407,12 +412,14 @@ class Change(Node):
 class SeatRules(Node):
     """`with N players { SECTION { ... } ... }`: the rules that differ at a table of N players.
 
-    Each rule replaces the spec's rule of its id, or adds it, when the table seats N
+    Each rule replaces the spec's rule of its id, or adds it, when the table seats N; each
+    of `removed` (`remove KEY`) takes the spec's rule of its id away at that table
     (`table_sizes.for_players` flattens them before any later stage)."""
 
     players: int
     rules: tuple[Rule, ...]
     loc: Loc = _loc()
+    removed: tuple[Removal, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -636,12 +636,16 @@ class _Assembly:
         own = self.comments.leading(meta.line)
         if own:
             self.section_comments.append((f"with {count} players", own))
-        first = len(self.rules)
+        first, removed = len(self.rules), []
         for name, members in sections:
-            for _, key, value, mmeta in members:
-                self.rule(name, key, value, "section", mmeta)
+            for tag, key, value, mmeta in members:
+                if tag == "remove":  # (a removal of list items is kept as written: the checks refuse it, E218)
+                    notes = self.comments.leading(mmeta.line)
+                    removed.append(m.Removal(name, key, "section", notes, loc=_loc_of(self.file, mmeta), items=value))
+                else:
+                    self.rule(name, key, value, "section", mmeta)
         rules, self.rules[first:] = tuple(self.rules[first:]), []
-        self.seat_rules.append(m.SeatRules(count, rules, loc=_loc_of(self.file, meta)))
+        self.seat_rules.append(m.SeatRules(count, rules, loc=_loc_of(self.file, meta), removed=tuple(removed)))
         self.layout.append(m.Block(f"with {count} players", "players", "players",
                                    (("players", len(self.seat_rules) - 1),), bool(own), loc=_loc_of(self.file, meta)))
 

@@ -30,6 +30,9 @@ def spec_to_data(spec: m.Spec, with_comments: bool = True) -> dict:
     data = {"system": spec.system, "version": spec.version, "base": spec.base, "rules": rules}
     if spec.seat_rules:  # written only where there are blocks, so that the hash of every other spec stays the same
         data["seat_rules"] = {str(block.players): _rules_data(block.rules, with_comments) for block in spec.seat_rules}
+        removed = {str(block.players): sorted(r.target for r in block.removed) for block in spec.seat_rules if block.removed}
+        if removed:  # (likewise only where a block removes a rule)
+            data["seat_removals"] = removed
     if with_comments:
         data["changes"] = [{"rule": c.rule_id, "action": c.action} for c in spec.changes]
     return data

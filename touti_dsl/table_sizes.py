@@ -39,10 +39,16 @@ def split_rule_name(name: str) -> tuple[int | None, str]:
 
 
 def rule_name_at(spec: m.Spec, players: int | None, rule_id: str) -> str:
-    """A rule's name at a table of `players`: the block's rule name when that number's block writes the rule."""
+    """A rule's name at a table of `players`: the block's rule name when that number's block writes (or removes) the
+    rule."""
     block = block_for(spec, players) if players is not None else None
-    written = block is not None and any(rule.id == rule_id for rule in block.rules)
+    written = block is not None and rule_id in block_rule_ids(block)
     return block_rule_name(players, rule_id) if written else rule_id
+
+
+def block_rule_ids(block: m.SeatRules) -> list[str]:
+    """The ids of the rules a block writes, then of those it removes, in the order written."""
+    return list(dict.fromkeys([*(rule.id for rule in block.rules), *(removal.target for removal in block.removed)]))
 
 
 def block_for(spec: m.Spec, players: int) -> m.SeatRules | None:
@@ -53,10 +59,13 @@ def block_for(spec: m.Spec, players: int) -> m.SeatRules | None:
 def for_players(spec: m.Spec, players: int | None = None, usable=None) -> m.Spec:
     """The ordinary spec of a table of `players` (the default number when None), its `table_size` set.
 
-    `usable(rule)` may leave out rules of the block (the checks leave out those they refuse)."""
+    A rule the block removes (`remove KEY`) is left out of the table's spec.  `usable(rule or removal)` may leave out
+    rules and removals of the block (the checks leave out those they refuse)."""
     count = default_players(spec) if players is None else players
     block = block_for(spec, count) if count is not None else None
-    rules = list(spec.rules)
+    gone = {removal.target for removal in block.removed
+            if removal.items is None and (usable is None or usable(removal))} if block is not None else set()
+    rules = [rule for rule in spec.rules if rule.id not in gone]
     for rule in block.rules if block is not None else ():
         if usable is not None and not usable(rule):
             continue
@@ -89,13 +98,19 @@ def merge_blocks(base: tuple[m.SeatRules, ...], variant: tuple[m.SeatRules, ...]
             blocks.append(block)
             changes.append(m.Change(f"with {block.players} players", "add", block.loc))
         else:
-            blocks[at] = replace(blocks[at], rules=_merged(blocks[at].rules, block.rules), loc=block.loc)
+            blocks[at] = _merged_block(blocks[at], block)
             changes.append(m.Change(f"with {block.players} players", "override", block.loc))
         written.add(block.players)
     return tuple(blocks), changes
 
 
-def _merged(old: tuple[m.Rule, ...], new: tuple[m.Rule, ...]) -> tuple[m.Rule, ...]:
-    rules = {rule.id: rule for rule in old}
-    rules.update((rule.id, rule) for rule in new)
-    return tuple(rules.values())
+def _merged_block(old: m.SeatRules, new: m.SeatRules) -> m.SeatRules:
+    """The base's block changed by the variant's of the same number: a rule the variant writes replaces the base's (and
+    undoes its removal); a rule the variant removes leaves the base's block too."""
+    removed_now = {removal.target for removal in new.removed}
+    written_now = {rule.id for rule in new.rules}
+    rules = {rule.id: rule for rule in old.rules if rule.id not in removed_now}
+    rules.update((rule.id, rule) for rule in new.rules)
+    removed = {removal.target: removal for removal in old.removed if removal.target not in written_now}
+    removed.update((removal.target, removal) for removal in new.removed)
+    return replace(old, rules=tuple(rules.values()), removed=tuple(removed.values()), loc=new.loc)

@@ -94,3 +94,19 @@ def test_a_number_where_nobody_sits_out_says_so_under_a_default_where_the_dealer
         assert words in sizes, (lang, sizes)
         assert pages[lang].split("{ #table-sizes }")[0].count(words.split(": ")[-1]) == 0
     assert "At some numbers of players" not in pages["en"].split("{ #table-sizes }")[1]
+
+
+def test_a_rule_removed_at_one_number_is_said_not_to_apply_there_with_its_decision(tmp_path):
+    house = tmp_path / "no-overtrump-at-two.touti"
+    house.write_text('touti 1\n\nsystem "no-overtrump-at-two" extends "tute-two-three-four" {\n  title: "x"\n}\n\n'
+                     "with 2 players {\n  play {\n    # Decision: at two there is no duty to overtrump.\n"
+                     "    # Decision[fr]: à deux, pas d'obligation de surcouper.\n    remove overtrump\n  }\n}\n",
+                     encoding="utf-8")
+    loaded = load_for_docs(house, ROOT)
+    pages = {lang: render_rules(loaded, lang) for lang in LANGUAGES}
+    sizes = pages["en"].split("{ #table-sizes }")[1]
+    at_two, at_three = sizes.split("With 3 players")
+    assert "This rule does not apply: You must play a trump higher than every trump in the trick" in at_two
+    assert "At two there is no duty to overtrump." in at_two and "does not apply" not in at_three
+    assert "Cette règle ne s'applique pas : " in pages["fr"] and "À deux, pas d'obligation de surcouper." in pages["fr"]
+    assert "لا تنطبق هذه القاعدة: " in pages["ar"]

@@ -152,3 +152,58 @@ def test_removing_a_block_the_table_needs_is_blamed_on_the_removal(tmp_path):
         load_spec(_write(tmp_path, variant, "sizes-variant.touti"))
     problem = raised.value.diagnostics[0]
     assert problem.code == "E207" and problem.loc.line == 7 and problem.message.startswith("with 3 players:")
+
+
+# ---------------------------------------------------------------- a rule removed at one number of players
+
+NO_OVERTRUMP_AT_TWO = ("\nwith 2 players {\n  table {\n    draw: winner_first\n  }\n  trump {\n    turned: under_stock\n  }\n"
+                       "  play {\n    # Decision: at two there is no duty to overtrump.\n    remove overtrump\n  }\n}\n")
+
+
+def test_a_block_removes_a_rule_at_its_number_only(tmp_path):
+    spec = load_spec(_write(tmp_path, HEADER + TABLE + NO_OVERTRUMP_AT_TWO + AT_THREE))
+    assert not for_players(spec, 2).has("play.overtrump")
+    assert for_players(spec, 3).has("play.overtrump") and for_players(spec, 4).has("play.overtrump")
+    assert [removal.target for removal in spec.seat_rules[0].removed] == ["play.overtrump"]
+    assert spec.seat_rules[0].removed[0].notes[0].text() == "at two there is no duty to overtrump."
+
+
+def test_the_formatter_keeps_a_removal_in_its_section(tmp_path):
+    text = HEADER + TABLE + NO_OVERTRUMP_AT_TWO + AT_THREE
+    assert format_text(text) == text
+
+
+@pytest.mark.parametrize("member, words", [
+    ("remove overtrumpp", "the spec has no rule play.overtrumpp"),
+    ("remove follow_suit: x", "a block removes a whole rule, not items"),
+])
+def test_a_bad_removal_in_a_block_is_refused_where_it_is_written(tmp_path, member, words):
+    block = "\nwith 2 players {\n  table {\n    draw: winner_first\n  }\n  trump {\n    turned: under_stock\n  }\n" \
+            f"  play {{\n    {member}\n  }}\n}}\n"
+    text = HEADER + TABLE + block + AT_THREE
+    problems = _problems(tmp_path, text)
+    assert [(code, line) for code, line, _ in problems] == [("E220", _line_of(text, member))] and words in problems[0][2]
+
+
+def test_removing_a_rule_every_table_needs_is_refused_at_the_removal(tmp_path):
+    block = AT_TWO.replace("  trump {", "  deck {\n    remove order\n  }\n  trump {")
+    text = HEADER + TABLE + block + AT_THREE
+    problems = _problems(tmp_path, text)
+    assert [(code, line) for code, line, _ in problems] == [("E220", _line_of(text, "remove order"))]
+    assert "every table needs deck.order" in problems[0][2]
+
+
+def _line_of(text: str, words: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), 1) if words in line)
+
+
+def test_a_variant_undoes_or_adds_a_removal_in_its_base_s_block(tmp_path):
+    base = HEADER.replace('"sizes" extends "tute"', '"sizes-base" extends "tute"') + TABLE + NO_OVERTRUMP_AT_TWO + AT_THREE
+    _write(tmp_path, base, "sizes-base.touti")
+    head = 'touti 1\n\nsystem "sizes-variant" extends "sizes-base" {\n  title: "Changed"\n}\n\n'
+    undo = head + "with 2 players {\n  play {\n    overtrump: must beat_trump\n  }\n}\n"
+    assert for_players(load_spec(_write(tmp_path, undo, "undo.touti")), 2).has("play.overtrump")
+    more = head + "with 3 players {\n  trump {\n    remove swap\n  }\n}\n"
+    spec = load_spec(_write(tmp_path, more, "more.touti"))
+    assert not for_players(spec, 3).has("trump.swap") and for_players(spec, 4).has("trump.swap")
+    assert not for_players(spec, 2).has("play.overtrump")  # the base's removal kept

@@ -46,6 +46,7 @@ def summary(spec: m.Spec) -> str:
         lines += ["", f"with {block.players} players"]
         for rule in block.rules:
             lines += _rule_lines(rule, "  ", f"{rule.section}.")
+        lines += [f"   {removal.target}: removed" for removal in block.removed]
     return "\n".join(lines) + "\n"
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import model as m
-from ..table_sizes import block_rule_name, for_players
+from ..table_sizes import block_rule_ids, block_rule_name, for_players
 from .spectext import spec_text
 from .words import code
 
@@ -90,7 +90,7 @@ def diff_specs(old: m.Spec, new: m.Spec) -> SpecDiff:
 def _block_rule_ids(specs, players: int) -> list[str]:
     """The ids of the rules the specs' blocks of this number of players write, in first-seen order."""
     blocks = (block for spec in specs for block in spec.seat_rules if block.players == players)
-    return list(dict.fromkeys(rule.id for block in blocks for rule in block.rules))
+    return list(dict.fromkeys(rule_id for block in blocks for rule_id in block_rule_ids(block)))
 
 
 def _block_change(change: RuleChange | None, players: int) -> RuleChange | None:

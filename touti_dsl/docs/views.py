@@ -647,7 +647,8 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
     """For each number of players the table seats other than the default, the sentences of the rules that read
     otherwise than on the page of the default number: its `with N players` block's rules, and the rules whose
     wording depends on the number or on those rules (each for oneself, more than two sides, where the turned card
-    lies); the notes of its block's rules that it states."""
+    lies), then those of the default's rules the block removes, each said not to apply; the notes of its block's
+    rules and removals that it states."""
     default = for_players(spec)
     shown = PageWords(words, default)
     before = {rule.id: shown.standalone_sentence(rule) for rule in _page_order(default) if shown.shown(rule)}
@@ -657,13 +658,17 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
         now = PageWords(words, sized)
         changed = [rule for rule in _page_order(sized) if now.shown(rule)
                    and now.standalone_sentence(rule) != before.get(rule.id)]
-        if not changed:
+        gone = [rule_id for rule_id in before if not sized.has(rule_id)]
+        if not changed and not gone:
             continue
-        sentence = words.text("table_size.with", players=now.lit(players),
-                              sentences=" ".join(capitalised(now.standalone_sentence(rule)) for rule in changed))
+        said = [capitalised(now.standalone_sentence(rule)) for rule in changed]
+        said += [words.text("table_size.removed", sentence=capitalised(before[rule_id])) for rule_id in gone]
+        sentence = words.text("table_size.with", players=now.lit(players), sentences=" ".join(said))
         block = block_for(spec, players)
         own = {rule.id for rule in block.rules} if block is not None else set()
         notes = tuple(note for rule in changed if rule.id in own for note in note_views(words, rule.notes))
+        notes += tuple(note for removal in (block.removed if block is not None else ()) if removal.target in gone
+                       for note in note_views(words, removal.notes))
         views.append(TableSizeView(players, f"players-{players}", sentence, notes))
     return tuple(views)
 
