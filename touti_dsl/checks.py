@@ -9,9 +9,9 @@ Error codes (stable; the language reference lists this table):
 
 | code | problem |
 |---|---|
-| E001 | unexpected character (syntax), including a line separator other than a line feed outside a comment |
+| E001 | unexpected character (syntax), including a line separator other than a line feed, or a control character, outside a comment |
 | E002 | unexpected token (syntax): what was found and what was expected |
-| E003 | unexpected end of file: a block is still open |
+| E003 | unexpected end of file: a block is still open (named with its line), or the spec is empty |
 | E004 | spec larger than the size limit |
 | E005 | condition or formula nested too deeply |
 | E006 | the model could not be built (internal) |
