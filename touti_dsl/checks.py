@@ -1107,14 +1107,25 @@ def check_teams(spec: m.Spec) -> list[Diagnostic]:
     if k < 2 or len({len(g) for g in teams.groups}) != 1 or len(teams.groups[0]) < 2:
         problem = "the sides are at least two groups of the same number of partners"
     elif sorted(seats) != list(range(n)):
-        problem = f"each seat 0 to {n - 1} is in exactly one side"
+        # table.seats named, so that a variant seating another number is blamed at its seats
+        problem = f"each seat 0 to {n - 1} of the {n} players of table.seats is in exactly one side"
     elif any(len({s % k for s in g}) != 1 for g in teams.groups):
         problem = f"partners sit every {k} seats (seat and seat + {k})"
     if problem is None:
         return []
-    example = " | ".join(" ".join(str(s) for s in range(i, n, k if n % k == 0 else 2)) for i in range(k if n % k == 0 else 2))
     return [_diag("E208", f"table.teams {_groups_text(teams)} is not a valid split: {problem}", teams,
-                  f"write `teams: {example}`, or `teams: each`")]
+                  _teams_hint(n, k))]
+
+
+def _teams_hint(players: int, sides: int) -> str:
+    """A split of that many players the check accepts: the sides asked for, else the fewest sides of two or more
+    partners; `each` when there is none (three, five players)."""
+    if players % sides or players // sides < 2:
+        sides = next((d for d in range(2, players) if players % d == 0 and players // d >= 2), 0)
+    if not sides:
+        return f"write `teams: each`: {players} players cannot be shared into equal sides of two partners or more"
+    example = " | ".join(" ".join(str(s) for s in range(i, players, sides)) for i in range(sides))
+    return f"write `teams: {example}`, or `teams: each`"
 
 
 def _groups_text(groups: m.Groups) -> str:
