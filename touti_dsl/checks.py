@@ -59,7 +59,7 @@ Error codes (stable; the language reference lists this table):
 | E216 | a `with N players` block that names a rule neither the language nor the spec knows |
 | E217 | two `with N players` blocks for the same number of players |
 | E218 | `deck.removed` names a card the deck does not have (no such rank or suit code), or a card twice |
-| E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), or the card whose holder leads the first trick |
+| E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), the card whose holder leads the first trick, or every card of a rank of `trump.swap` |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
@@ -799,6 +799,22 @@ def check_removed_cards(spec: m.Spec) -> list[Diagnostic]:
                     else "the first trick is led by the holder of that card")
             problems.append(_diag("E219", f"deck.removed takes {card} out, but {rule_id} needs it", where, hint))
         seen.add(card)
+    return problems + _swap_ranks_removed(spec, value, seen, codes)
+
+
+def _swap_ranks_removed(spec: m.Spec, removed: m.Cards, taken: set[str], codes: dict[str, str]) -> list[Diagnostic]:
+    """E219: a rank of `trump.swap` (a number or a chain) whose every card is taken out: no swap by it could be made.
+    One card of it taken out leaves the swap in the other suits (the engine refuses it in that suit)."""
+    value = _value(spec, "trump.swap")
+    ranks = value.values if isinstance(value, m.Numbers) else (value.value,) if isinstance(value, m.Number) else ()
+    problems = []
+    for rank in ranks:
+        cards = [f"{rank}{code}" for code in codes]
+        if all(card in taken for card in cards):
+            where = _item_loc(removed, max(removed.cards.index(card) for card in cards))
+            problems.append(_diag("E219", f"deck.removed takes out every card of rank {rank}, but trump.swap needs "
+                                          "them: no swap could ever be made", where,
+                                  "keep at least one of them, or remove trump.swap"))
     return problems
 
 
