@@ -9,9 +9,9 @@ Error codes (stable; the language reference lists this table):
 
 | code | problem |
 |---|---|
-| E001 | unexpected character (syntax), including a line separator other than a line feed outside a comment |
+| E001 | unexpected character (syntax), including a line separator other than a line feed, or a control character, outside a comment |
 | E002 | unexpected token (syntax): what was found and what was expected |
-| E003 | unexpected end of file: a block is still open |
+| E003 | unexpected end of file: a block is still open (named with its line), or the spec is empty |
 | E004 | spec larger than the size limit |
 | E005 | condition or formula nested too deeply |
 | E006 | the model could not be built (internal) |
@@ -59,7 +59,7 @@ Error codes (stable; the language reference lists this table):
 | E216 | a `with N players` block that names a rule neither the language nor the spec knows |
 | E217 | two `with N players` blocks for the same number of players |
 | E218 | `deck.removed` names a card the deck does not have (no such rank or suit code), or a card twice |
-| E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), or the card whose holder leads the first trick |
+| E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), the card whose holder leads the first trick, or every card of a rank of `trump.swap` |
 | E220 | a `with N players` block removes (`remove KEY`) a rule the spec does not have or a rule every table needs, or items of a list (`remove KEY: items`: write the rule's whole list instead) |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
@@ -800,6 +800,22 @@ def check_removed_cards(spec: m.Spec) -> list[Diagnostic]:
                     else "the first trick is led by the holder of that card")
             problems.append(_diag("E219", f"deck.removed takes {card} out, but {rule_id} needs it", where, hint))
         seen.add(card)
+    return problems + _swap_ranks_removed(spec, value, seen, codes)
+
+
+def _swap_ranks_removed(spec: m.Spec, removed: m.Cards, taken: set[str], codes: dict[str, str]) -> list[Diagnostic]:
+    """E219: a rank of `trump.swap` (a number or a chain) whose every card is taken out: no swap by it could be made.
+    One card of it taken out leaves the swap in the other suits (the engine refuses it in that suit)."""
+    value = _value(spec, "trump.swap")
+    ranks = value.values if isinstance(value, m.Numbers) else (value.value,) if isinstance(value, m.Number) else ()
+    problems = []
+    for rank in ranks:
+        cards = [f"{rank}{code}" for code in codes]
+        if all(card in taken for card in cards):
+            where = _item_loc(removed, max(removed.cards.index(card) for card in cards))
+            problems.append(_diag("E219", f"deck.removed takes out every card of rank {rank}, but trump.swap needs "
+                                          "them: no swap could ever be made", where,
+                                  "keep at least one of them, or remove trump.swap"))
     return problems
 
 
@@ -1108,14 +1124,25 @@ def check_teams(spec: m.Spec) -> list[Diagnostic]:
     if k < 2 or len({len(g) for g in teams.groups}) != 1 or len(teams.groups[0]) < 2:
         problem = "the sides are at least two groups of the same number of partners"
     elif sorted(seats) != list(range(n)):
-        problem = f"each seat 0 to {n - 1} is in exactly one side"
+        # table.seats named, so that a variant seating another number is blamed at its seats
+        problem = f"each seat 0 to {n - 1} of the {n} players of table.seats is in exactly one side"
     elif any(len({s % k for s in g}) != 1 for g in teams.groups):
         problem = f"partners sit every {k} seats (seat and seat + {k})"
     if problem is None:
         return []
-    example = " | ".join(" ".join(str(s) for s in range(i, n, k if n % k == 0 else 2)) for i in range(k if n % k == 0 else 2))
     return [_diag("E208", f"table.teams {_groups_text(teams)} is not a valid split: {problem}", teams,
-                  f"write `teams: {example}`, or `teams: each`")]
+                  _teams_hint(n, k))]
+
+
+def _teams_hint(players: int, sides: int) -> str:
+    """A split of that many players the check accepts: the sides asked for, else the fewest sides of two or more
+    partners; `each` when there is none (three, five players)."""
+    if players % sides or players // sides < 2:
+        sides = next((d for d in range(2, players) if players % d == 0 and players // d >= 2), 0)
+    if not sides:
+        return f"write `teams: each`: {players} players cannot be shared into equal sides of two partners or more"
+    example = " | ".join(" ".join(str(s) for s in range(i, players, sides)) for i in range(sides))
+    return f"write `teams: {example}`, or `teams: each`"
 
 
 def _groups_text(groups: m.Groups) -> str:

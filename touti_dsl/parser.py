@@ -719,20 +719,49 @@ def _syntax_diagnostic(file: str, error: UnexpectedInput, source: str) -> Diagno
         hint = ("conditions are written with `and`, `or`, `not`" if char in "&|!"
                 else "names are lower_case, strings use double quotes")
         return Diagnostic("E001", f"unexpected character {char!r}", loc, hint)
-    if isinstance(error, UnexpectedEOF):
-        return Diagnostic("E003", "unexpected end of file: a block is still open (missing `}`?)", loc)
+    if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
+        return _end_of_file_diagnostic(file, source, loc)
     assert isinstance(error, UnexpectedToken)
     token = error.token
-    if token.type == "$END":
-        return Diagnostic("E003", "unexpected end of file: a block is still open (missing `}`?)", loc)
     shown = "end of line" if token.type == "_NL" else repr(str(token))
     return Diagnostic("E002", f"unexpected {shown}; expected {_expected_words(error.expected)}", loc,
                       _syntax_hint(token, set(error.expected), source))
 
 
+def _end_of_file_diagnostic(file: str, source: str, loc: m.Loc) -> Diagnostic:
+    """The file ended too soon: it is empty, or it names the block still open, as the line that opened it."""
+    lines = split_lines(source)
+    if not any(line[: _comment_start(line)].strip() for line in lines):
+        return Diagnostic("E003", "the spec is empty: nothing but blank lines and comments", m.Loc(file, 1, 1),
+                          'a spec starts with `touti 1`, then `system "id" { title: "..." }` and its sections')
+    opened = _open_block(lines)
+    if opened is None:
+        return Diagnostic("E003", "unexpected end of file: the spec stops in the middle of a rule", loc)
+    number, line = opened
+    return Diagnostic("E003", f"unexpected end of file: the block `{line.strip()}` opened at line {number} is still open",
+                      loc, "close it with `}` on a line of its own")
+
+
+def _open_block(lines: list[str]) -> tuple[int, str] | None:
+    """The line number and text of the innermost `{` never closed, counted outside strings and comments."""
+    opened: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        code = _STRINGS_AND_COMMENTS.sub("", line)
+        for char in code:
+            if char == "{":
+                opened.append((number, line))
+            elif char == "}" and opened:
+                opened.pop()
+    return opened[-1] if opened else None
+
+
 def _syntax_hint(token: Token, expected: set[str], source: str) -> str | None:
     """A plain-words guess at the usual mistake behind an unexpected token."""
     if token.type == "LBRACE":
+        removed = _REMOVE_SECTION.match(_before_token(source, token))
+        if removed:
+            return (f"`remove {removed.group(1)}` removes the whole section and takes no block; to remove some of its "
+                    f"rules, write `remove KEY` inside the section: `{removed.group(1)} {{ remove KEY }}`")
         return "is the `}` of the block above missing?"
     if expected == {"VBAR"}:
         return "numbers side by side are seat groups (`0 2 | 1 3`); list items are separated by commas"
@@ -744,6 +773,16 @@ def _syntax_hint(token: Token, expected: set[str], source: str) -> str | None:
     if "_NL" in expected and _after_trailing_comma(source, token):
         return "a line ending with a comma continues on the next line: is there one comma too many?"
     return None
+
+
+_REMOVE_SECTION = re.compile(r"^\s*remove\s+([a-z_]+)\s*$")
+
+
+def _before_token(source: str, token: Token) -> str:
+    """The text of the token's line before it."""
+    lines = split_lines(source)
+    line = token.line or 0
+    return lines[line - 1][: (token.column or 1) - 1] if 1 <= line <= len(lines) else ""
 
 
 def _in_table_row(source: str, token: Token) -> bool:
@@ -812,19 +851,31 @@ def _guard(file: str, text: str, limit_size: bool = True) -> None:
         size = len(text.encode("utf-8", "replace"))
         if size > MAX_SOURCE_BYTES:
             raise ToutiError(too_large(file, size))
-    any_stray = OTHER_LINE_BREAKS.search(text) is not None
+    any_stray = OTHER_LINE_BREAKS.search(text) is not None or CONTROL_CHARACTERS.search(text) is not None
     for number, line in enumerate(split_lines(text), start=1):
         problem = _line_problem(file, number, line, any_stray)
         if problem is not None:
             raise ToutiError(problem)
 
 
+# Control characters that end no line (those are OTHER_LINE_BREAKS): a text holding one would reach the terminal of
+# `touti show` and the pages as it is (an escape sequence, a NUL), so outside a comment each is refused where it stands.
+CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
+
+
 def _line_problem(file: str, number: int, line: str, any_stray: bool) -> Diagnostic | None:
-    """What stops one line from being parsed: a line separator outside a comment, too deep a condition, a huge number."""
-    stray = OTHER_LINE_BREAKS.search(line[: _comment_start(line)]) if any_stray else None
+    """What stops one line from being parsed: a line separator or a control character outside a comment, too deep a
+    condition, a huge number."""
+    code_part = line[: _comment_start(line)] if any_stray else ""
+    stray = OTHER_LINE_BREAKS.search(code_part)
     if stray is not None:
-        return Diagnostic("E001", f"unexpected {break_name(stray.group())}", m.Loc(file, number, stray.start() + 1),
+        return Diagnostic("E001", f"unexpected character: {break_name(stray.group())}", m.Loc(file, number, stray.start() + 1),
                           "a line ends only at a line feed (\\n or \\r\\n); other line separators may stand only in a comment")
+    control = CONTROL_CHARACTERS.search(code_part)
+    if control is not None:
+        return Diagnostic("E001", f"unexpected control character U+{ord(control.group()):04X}",
+                          m.Loc(file, number, control.start() + 1),
+                          "names and texts are printable characters: delete it (often pasted along with the text)")
     if sum(map(line.count, _NESTING_MARKS)) <= MAX_NESTING and not _LONG_NUMBER.search(line):
         return None  # the common line: nothing below can be wrong with it (a fast path for large inputs)
     code = _STRINGS_AND_COMMENTS.sub(lambda found: " " * len(found.group()), line)

@@ -117,3 +117,31 @@ def test_tute_cabrero_at_four_keeps_the_turned_card_in_the_dealers_hand_and_the_
     assert _card(state, "10b") in state.hands[3]
     state.apply(0, "swap")
     assert _card(state, "10b") in state.hands[0] and _card(state, "7b") in state.hands[3]
+
+
+def _tute_with(window: str | None, folder: Path):
+    text = (ROOT / "spec" / "tute.touti").read_text(encoding="utf-8")
+    if window is not None:
+        text = text.replace("  swap: 7\n", f"  swap: 7\n  swap_window: {window}\n")
+    (folder / "tute.touti").write_text(text, encoding="utf-8")
+    return Game.from_spec(load_spec(folder / "tute.touti")).new_round(hands=[list(h) for h in HANDS], dealer=3)
+
+
+@pytest.mark.parametrize("window, rule_id", [(None, "trump.swap"), ("before_first_lead", "trump.swap_window")])
+def test_a_swap_after_the_first_card_breaks_the_window_rule_where_it_is_written(window, rule_id, tmp_path):
+    """Bughunt s17: Guiñote with every card dealt wrote `swap_window: before_first_lead`, and `touti coverage` said
+    MISSING for it: the late swap was refused by trump.swap, so no case named the window's rule."""
+    state = _tute_with(window, tmp_path)
+    _play(state, "11e")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, "swap")
+    assert refused.value.rule_id == rule_id
+    assert refused.value.message == "the swap is possible once, before the first card of the round is played"
+
+
+def test_a_second_swap_before_the_first_card_stays_the_swaps_own_refusal(tmp_path):
+    state = _tute_with("before_first_lead", tmp_path)
+    state.apply(0, "swap")
+    with pytest.raises(IllegalAction) as again:
+        state.apply(0, "swap")
+    assert again.value.rule_id == "trump.swap"

@@ -111,3 +111,17 @@ def test_a_block_takes_a_card_out_at_its_number_only():
     spec = load_spec(EXAMPLE)
     assert not for_players(spec, 2).has("deck.removed")
     assert for_players(spec, 3).value("deck.removed").cards == ("2b",)
+
+
+def test_every_card_of_the_swap_rank_taken_out_is_refused_one_is_not(tmp_path):
+    """Bughunt s17: Guiñote with the four sevens taken out checked clean while `trump.swap: 7` could never apply."""
+    path = tmp_path / "sevens.touti"
+    head = 'touti 1\n\nsystem "sevens" extends "guinote" {\n  title: "Sevens"\n}\n\ndeck {\n  removed: '
+    path.write_text(head + "7o, 7c, 7e, 7b\n}\n", encoding="utf-8")
+    with pytest.raises(ToutiError) as caught:
+        load_spec(path)
+    (problem,) = caught.value.diagnostics
+    assert (problem.code, problem.loc.line, problem.loc.column) == ("E219", 8, 24)
+    assert "every card of rank 7" in problem.message and "trump.swap" in problem.message
+    path.write_text(head + "7o, 7c, 7e, 2b\n}\n", encoding="utf-8")  # one seven left: its suit may still swap
+    assert load_spec(path).value("deck.removed").cards == ("7o", "7c", "7e", "2b")

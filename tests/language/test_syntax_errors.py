@@ -90,11 +90,42 @@ def test_directory_and_non_utf8_files_are_located_errors(tmp_path):
         assert [d.code for d in caught.value.diagnostics] == ["E011"]
 
 
-def test_empty_and_blank_files_are_syntax_errors():
-    for text in ("", "\n\n", "# only a comment\n"):
-        with pytest.raises(ToutiError) as caught:
-            parse_text(text)
-        assert caught.value.diagnostics[0].code in ("E002", "E003")
+@pytest.mark.parametrize("text", ["", "\n\n", "   \n  \n", "# only a comment\n"])
+def test_an_empty_file_says_it_is_empty_at_its_start(text):
+    """Bughunt s17: an empty file was told 'a block is still open (missing `}`?)', at the last blank line."""
+    with pytest.raises(ToutiError) as caught:
+        parse_text(text)
+    (problem,) = caught.value.diagnostics
+    assert (problem.code, problem.loc.line, problem.loc.column) == ("E003", 1, 1)
+    assert "empty" in problem.message and "touti 1" in problem.hint
+
+
+def test_a_file_ending_inside_a_block_names_the_block_and_its_line():
+    text = MINI[: MINI.index("  step: 10")]
+    problem = only(text)
+    assert problem.code == "E003"
+    assert "`bidding {` opened at line %d" % where(text, "@bidding {")[0] in problem.message
+
+
+def test_remove_section_with_a_block_says_how_rules_are_removed():
+    """An editor's `remove ghna { require while_stock }` was told 'is the `}` of the block above missing?'."""
+    text = MINI + "\nremove trump {\n  choice\n}\n"
+    problem = only(text)
+    assert problem.code == "E002" and (problem.loc.line, problem.loc.column) == where(text, "remove trump @{")
+    assert "`trump { remove KEY }`" in problem.hint
+
+
+@pytest.mark.parametrize("control", ["\x00", "\x07", "\x1b", "\x7f", "\x9b"])
+def test_a_control_character_in_a_text_is_a_located_error(control):
+    """A NUL or an escape sequence inside a title reached `touti show`'s terminal and the pages as it was."""
+    text = edit('  title: "Mini"', f'  title: "Mi{control}ni"')
+    problem = only(text)
+    assert (problem.code, problem.loc.line, problem.loc.column) == ("E001", *where(text, 'title: "Mi@'))
+    assert f"U+{ord(control):04X}" in problem.message
+
+
+def test_a_control_character_in_a_comment_is_kept():
+    assert diagnostics(edit('  title: "Mini"', '  title: "Mini"  # a \x07 bell')) == []
 
 
 def test_spec_without_system_block_is_reported():

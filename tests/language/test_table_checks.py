@@ -150,3 +150,13 @@ def test_a_row_of_the_base_for_a_number_the_variant_no_longer_seats_is_blamed_on
     rows = [d for d in found if d.code == "E212"]
     assert [(Path(d.loc.file).name, d.loc.line) for d in rows] == [("rules.touti", 8)] * 2, rows
     assert "tute-cabrero.touti:20" in rows[0].message
+
+
+@pytest.mark.parametrize("seats, hand_size, hint", [(3, 13, "`teams: each`: 3 players"), (6, 6, "`teams: 0 2 4 | 1 3 5`")])
+def test_a_variant_seating_a_number_its_base_sides_do_not_fit_is_blamed_at_its_seats(tmp_path, seats, hand_size, hint):
+    """Bughunt s17: Tute for three players (`seats: 3`, `hand_size: 13` over tute's `teams: 0 2 | 1 3`) was told the
+    split was wrong at the base's teams line, and advised `teams: 0 2 | 1`, which the same check refuses."""
+    body = f"table {{\n  seats: {seats}\n  hand_size: {hand_size}\n}}\n"
+    teams = next(d for d in _load_problems(tmp_path, "tute", body) if d.code == "E208")
+    assert (Path(teams.loc.file).name, teams.loc.line) == ("rules.touti", 8)
+    assert "override of table.seats makes it wrong" in teams.message and hint in teams.hint

@@ -292,6 +292,7 @@ class Ruleset:
     swap_windows: frozenset = frozenset({"before_first_lead"})  # and/or after_team_trick (`trump.swap_window`)
     swap_chain: tuple[int, ...] = ()  # `trump.swap: 7, 2`: each rank takes the card the one before it left (empty: one swap)
     swap_links: int = 1  # how many swaps a round may see: the chain's length, else one
+    late_swap_rule: str = "trump.swap"  # refuses a swap after the first card with only the window before it
     swap_compulsory: bool = False  # the holder must swap as soon as it may: no card is played until then
     first_lead_card: int | None = None  # `first_lead: holder(RANK, SUIT)`: the card whose holder leads the first trick
     vocabulary: Vocabulary = None
@@ -822,17 +823,17 @@ def _compile_trump(read: _Reader) -> dict:
     rule = read.spec.rule("trump.swap")
     if rule is None:
         return dict(choice, swap_rank=None)
-    window = _swap_windows(read)
     compulsory = read.spec.has("trump.swap_duty") and read.word("trump.swap_duty", ("allowed", "compulsory")) == "compulsory"
+    # a swap tried after the first card where only the window before it is open breaks the window's rule, where written
+    late = "trump.swap_window" if read.spec.has("trump.swap_window") else "trump.swap"
+    choice.update(swap_windows=_swap_windows(read), swap_compulsory=compulsory, late_swap_rule=late)
     if isinstance(rule.value, m.Number):
-        return dict(choice, swap_rank=rule.value.value, swap_windows=window, swap_compulsory=compulsory)
+        return dict(choice, swap_rank=rule.value.value)
     if isinstance(rule.value, m.Numbers):  # a chain: the first rank takes the turned card, each next one the card left
         chain = tuple(rule.value.values)
-        return dict(choice, swap_rank=chain[0], swap_chain=chain, swap_links=len(chain),
-                    swap_windows=window, swap_compulsory=compulsory)
+        return dict(choice, swap_rank=chain[0], swap_chain=chain, swap_links=len(chain))
     # a formula: the swap card's rank depends on the turned card
-    return dict(choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
-                swap_windows=window, swap_compulsory=compulsory)
+    return dict(choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)))
 
 
 def _call_own(read: _Reader) -> bool:

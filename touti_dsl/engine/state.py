@@ -175,7 +175,8 @@ class RoundState:
             if refused is not None:
                 return refused
         elif self.swapped >= rules.swap_links or self.tricks_played or self.trick_cards:
-            return "trump.swap", "the swap is possible once, before the first card of the round is played" if not (
+            rule_id = "trump.swap" if self.swapped >= rules.swap_links else rules.late_swap_rule
+            return rule_id, "the swap is possible once, before the first card of the round is played" if not (
                 rules.swap_chain) else "the swaps of the chain are made before the first card of the round is played"
         if self.seating.deal.turned_place == "dealer_hand" and seat == self.seating.last_dealt(self.dealer):
             return "trump.swap", ("the dealer cannot swap: the turned card is already in the dealer's hand" if seat == self.dealer
