@@ -16,7 +16,7 @@ from ..engine import Game, RoundState
 from ..engine.at_once import round_so_far
 from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
-from ..engine.predicates import Names, compile_expr
+from ..engine.predicates import Names, compile_expr, distance_to_threshold
 from ..engine.ruleset import describe
 from ..engine.scoring import (capote_side, capote_voided, losing_places, match_decision, round_facts, standing_judged,
                               totals_so_far)
@@ -661,7 +661,7 @@ def _at_once_margin(game: Game):
     one that met it) or the nearest side: a round ended exactly at 101 tells `>= 101` from `> 101` or `>= 102`, where
     one ended at 105 cannot."""
     rules = game.ruleset
-    margin = _margin_of(game.spec.rule("match.at_once").value.expr, Names(rules.suits, rules.ranks), "at_once")
+    margin = distance_to_threshold(game.spec.rule("match.at_once").value.expr, "at_once", Names(rules.suits, rules.ranks))
 
     def nearest(state: RoundState, side: int | None = None) -> int:
         facts, seating = round_so_far(state), state.seating
@@ -834,23 +834,15 @@ def shares_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
 
 
 def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
-    """Scoring's `require` lines (`require took_trick: tricks_won(team) > 0`): for each, the shortest round where it
-    decides (some player fails it and loses the hand; preferably a player the ranking by place would not have made
-    lose) and the shortest where every player meets it (a later line, or the ranking, decides)."""
-    standing = game.ruleset.formulas.standing
-    if not standing:
-        return []
-    order = [rule_id for rule_id, _ in standing]
+    """Scoring's `require` lines (`require took_trick: tricks_won(team) > 0`): for each, a round where it decides (some
+    player fails it and loses the hand; preferably a player the ranking by place would not have made lose) and one
+    where every player meets it (a later line, or the ranking, decides); of a line that compares numbers, the rounds
+    whose player stands nearest its threshold (`points(team) <= 100`: a player at 101 and one at 100), then the
+    shortest."""
     best: dict[tuple[str, bool], tuple[tuple, RoundRecord, list[int], list[int]]] = {}
     for record in rounds:
-        judged = standing_judged(_replayed(game, record, record.setup))
-        if judged is None:
-            continue
-        decided, failed, ranked = judged
-        upto = order.index(decided) + 1 if decided else len(order)
-        for index, rule_id in enumerate(order[:upto]):
-            holds = rule_id != decided
-            key = (not holds and failed == ranked, len(record.history))  # a loser the ranking would not name first
+        for (rule_id, holds), (margin, failed, ranked) in standing_sides(game, record).items():
+            key = (margin, failed == ranked, len(record.history))  # a player the ranking would not name first
             if (rule_id, holds) not in best or key < best[rule_id, holds][0]:
                 best[rule_id, holds] = (key, record, failed, ranked)
     cases = []
@@ -863,6 +855,43 @@ def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                      f"have made {ranked} lose)")
         cases.append(result_case(record, [rule_id, "scoring.round"], "negative" if holds else "positive", words))
     return cases
+
+
+def standing_sides(game: Game, record: RoundRecord) -> dict[tuple[str, bool], tuple[int, list[int], list[int]]]:
+    """Each of scoring's `require` lines a finished round judged, by whether every player met it: how near its threshold
+    the player it is judged by stands (the nearest of those that fail it, else of all; 0 for a line that compares
+    nothing), the players it made lose (of the side where one fails) and those the ranking by place would."""
+    standing = game.ruleset.formulas.standing
+    state = _replayed(game, record, record.setup) if standing else None
+    judged = standing_judged(state) if standing else None
+    if judged is None:
+        return {}
+    decided, failed, ranked = judged
+    order = [rule_id for rule_id, _ in standing]
+    seating, facts = state.seating, round_facts(state)
+    rules = game.ruleset
+    names = Names(rules.suits, rules.ranks)
+    sides = {}
+    for rule_id in order[:order.index(decided) + 1 if decided else len(order)]:
+        holds = rule_id != decided
+        margin = distance_to_threshold(game.spec.rule(rule_id).value.condition, "standing", names)
+        judged_sides = failed if not holds else sorted({seating.team_of[s] for s in seating.in_play})
+        nearest = min(margin(state, next(s for s in seating.in_play if seating.team_of[s] == side), facts)
+                      for side in judged_sides)
+        sides[rule_id, holds] = (nearest, failed if not holds else [], ranked)
+    return sides
+
+
+def standing_thresholds(game: Game) -> dict[tuple[str, bool], int]:
+    """The least distance from its threshold at which each `require` line of scoring that compares numbers can be met
+    (0 where it holds at equality: `<=`, `>=`, `==`) and failed (1 there), both sides of the line (rule id, held)."""
+    least = {}
+    for rule_id, _ in game.ruleset.formulas.standing:
+        condition = game.spec.rule(rule_id).value.condition
+        if isinstance(condition, m.Compare):
+            at_equality = condition.op in ("<=", ">=", "==")
+            least[rule_id, True], least[rule_id, False] = (0, 1) if at_equality else (1, 0)
+    return least
 
 
 def _wins_at_once(game: Game, record: RoundRecord) -> bool:
@@ -1143,7 +1172,7 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
     rules = game.ruleset
     names = Names(rules.suits, rules.ranks)
     test = compile_expr(condition, "round", names)
-    margin = _margin_of(condition, names)
+    margin = distance_to_threshold(condition, "round", names)
     best: dict[bool, tuple] = {}
     for record, state in pool:
         facts = round_facts(state)
@@ -1158,15 +1187,6 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
         cases.append(result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
                                   f"{rule_id} on a round where \"{sentence}\" {words}"))
     return cases
-
-
-def _margin_of(condition: m.Expr, names: Names, context: str = "round"):
-    """How far a state is from the condition's threshold, `f(state, seat, facts)` (0 for a condition that compares
-    nothing)."""
-    if not isinstance(condition, m.Compare):
-        return lambda state, seat, facts: 0
-    left, right = compile_expr(condition.left, context, names), compile_expr(condition.right, context, names)
-    return lambda state, seat, facts: abs(left(state, seat, facts) - right(state, seat, facts))
 
 
 def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
