@@ -1,0 +1,53 @@
+"""`trump.swap` written as a formula of the turned card (`7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10
+else 2`) is shown at every rank of turned card (the session-17 sweep: brisca-seven-or-two's `turned_rank == 3` read as
+`<= 3`, which lets the seven take a turned 2, escaped: every refused swap was on a turned card below the seven)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from touti_dsl.conformance.adapter import ReferenceAdapter
+from touti_dsl.conformance.blame import SystemRules, blamed_rules
+from touti_dsl.conformance.cases import load_cases
+from touti_dsl.conformance.compare import first_mismatch
+from touti_dsl.conformance.protocol import case_request
+from touti_dsl.deck_cards import card_parts
+from touti_dsl.engine import Game
+
+from tests.house import house_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+SYSTEM = "brisca-seven-or-two"
+
+
+@pytest.fixture(scope="module")
+def cases(current_suite) -> list[dict]:
+    return load_cases(current_suite(ROOT / "spec" / "examples" / f"{SYSTEM}.touti"))
+
+
+def test_the_ranks_a_swap_formula_names_are_its_branches():
+    assert Game.from_spec(SYSTEM).ruleset.swap_ranks == (2, 7)
+
+
+def test_a_swap_is_refused_to_the_holder_of_the_other_branch_at_every_rank_of_turned_card(cases):
+    refused = [case for case in cases if case["rules"][0] == "trump.swap" and case["polarity"] == "negative"]
+    turned = {card_parts(case["setup"]["stock"][-1])[0] for case in refused}  # Brisca turns the card under the stock
+    assert turned == set(Game.from_spec(SYSTEM).ruleset.ranks)
+
+
+@pytest.mark.parametrize("system", [SYSTEM, "tute-seven-or-two"])  # the turned card under the stock, in the dealer's hand
+def test_a_comparison_of_the_formula_read_one_rank_off_is_caught_on_the_swap(tmp_path, current_suite, system):
+    # at tute-seven-or-two the refusals on a turned 2 were the dealer's, who holds the turned card and never swaps
+    cases = load_cases(current_suite(ROOT / "spec" / "examples" / f"{system}.touti"))
+    mutant = house_variant(tmp_path, system, "trump {\n  swap: 7 if turned_rank == 1 or turned_rank <= 3 or "
+                                             "turned_rank >= 10 else 2\n}\n")
+    adapter, rules = ReferenceAdapter(str(mutant), system), SystemRules(system, cases)
+    blamed = []
+    for case in cases:
+        outputs = adapter.run_case(case_request(case))["outputs"]
+        mismatch = first_mismatch(case, outputs, complete=False)
+        if mismatch is not None:
+            blamed.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules)[0])
+    assert "trump.swap" in blamed, blamed
