@@ -8,14 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from touti_dsl.conformance.adapter import ReferenceAdapter
-from touti_dsl.conformance.blame import SystemRules, blamed_rules
 from touti_dsl.conformance.cases import load_cases
-from touti_dsl.conformance.compare import first_mismatch
-from touti_dsl.conformance.protocol import case_request
 from touti_dsl.deck_cards import card_parts
 from touti_dsl.engine import Game
 
+from tests.blames import failures
 from tests.house import house_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,11 +40,5 @@ def test_a_comparison_of_the_formula_read_one_rank_off_is_caught_on_the_swap(tmp
     cases = load_cases(current_suite(ROOT / "spec" / "examples" / f"{system}.touti"))
     mutant = house_variant(tmp_path, system, "trump {\n  swap: 7 if turned_rank == 1 or turned_rank <= 3 or "
                                              "turned_rank >= 10 else 2\n}\n")
-    adapter, rules = ReferenceAdapter(str(mutant), system), SystemRules(system, cases)
-    blamed = []
-    for case in cases:
-        outputs = adapter.run_case(case_request(case))["outputs"]
-        mismatch = first_mismatch(case, outputs, complete=False)
-        if mismatch is not None:
-            blamed.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules)[0])
+    blamed = [rules[0] for _, _, rules in failures(mutant, system, cases)]
     assert "trump.swap" in blamed, blamed

@@ -11,6 +11,8 @@ from touti_dsl.conformance.cases import load_cases
 from touti_dsl.conformance.compare import first_mismatch
 from touti_dsl.conformance.protocol import case_request
 
+from tests.blames import failures
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -74,12 +76,6 @@ def test_who_deals_after_a_redeal_is_blamed_on_the_redeal_not_on_the_void_round_
     mutant = tmp_path / "mutant.touti"
     mutant.write_text(f'touti 1\n\nsystem "mutant" extends "{system}" {{\n  title: "mutant"\n}}\n\n'
                       "redeal {\n  dealer: next_seat\n}\n", encoding="utf-8")
-    cases = load_cases(ROOT / "generated" / system)
-    adapter, rules = ReferenceAdapter(str(mutant), system), SystemRules(system, cases)
-    at_next_round = []
-    for case in cases:
-        outputs = adapter.run_case(case_request(case))["outputs"]
-        mismatch = first_mismatch(case, outputs, complete=False)
-        if mismatch is not None and mismatch.op == "next_round":
-            at_next_round.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules))
+    at_next_round = [blamed for _, op, blamed in failures(mutant, system, load_cases(ROOT / "generated" / system))
+                     if op == "next_round"]
     assert at_next_round and all(blamed[0] == "redeal.dealer" for blamed in at_next_round), at_next_round
