@@ -40,7 +40,7 @@ def test_the_limit_has_a_player_at_100_who_meets_it_and_one_at_101_who_fails_it(
 
 
 def test_the_least_distance_of_each_side_follows_the_comparison():
-    assert outcomes.standing_thresholds(Game.from_spec(SYSTEM)) == {
+    assert outcomes.Thresholds(Game.from_spec(SYSTEM)).least == {
         ("scoring.took_trick", True): 1, ("scoring.took_trick", False): 0,  # `> 0`: one trick meets it, none fails it
         (LIMIT, True): 0, (LIMIT, False): 1}  # `<= 100`: 100 meets it, 101 fails it
 

@@ -882,16 +882,45 @@ def standing_sides(game: Game, record: RoundRecord) -> dict[tuple[str, bool], tu
     return sides
 
 
-def standing_thresholds(game: Game) -> dict[tuple[str, bool], int]:
-    """The least distance from its threshold at which each `require` line of scoring that compares numbers can be met
-    (0 where it holds at equality: `<=`, `>=`, `==`) and failed (1 there), both sides of the line (rule id, held)."""
-    least = {}
-    for rule_id, _ in game.ruleset.formulas.standing:
-        condition = game.spec.rule(rule_id).value.condition
-        if isinstance(condition, m.Compare):
-            at_equality = condition.op in ("<=", ">=", "==")
-            least[rule_id, True], least[rule_id, False] = (0, 1) if at_equality else (1, 0)
-    return least
+class Thresholds:
+    """The comparisons the generator shows at their threshold — scoring's `require` lines (`points(team) <= 100`) and
+    the comparisons inside a formula's condition of `and` / `or` — compiled once: the least distance from its threshold
+    each side of each can stand at (`least`: 0 where it holds at equality, `<=`, `>=`, `==`, and 1 where it fails
+    there), and how near a round comes (`distances`).  A side is keyed (rule id, holds) for a require line, ((rule id,
+    the condition's place, the comparison's place), holds) for a formula's."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.least: dict[tuple, int] = {}
+        for rule_id, _ in game.ruleset.formulas.standing:
+            condition = game.spec.rule(rule_id).value.condition
+            if isinstance(condition, m.Compare):
+                self.least |= _least_distances(rule_id, condition)
+        self.terms = [(rule_id, [deciding_terms(game, condition) for condition in conditions])
+                      for rule_id, _, conditions in formula_conditions(game)]
+        for rule_id, by_condition in self.terms:
+            for place, terms in enumerate(by_condition):
+                for index, term in enumerate(terms):
+                    self.least |= _least_distances((rule_id, place, index), term.compare)
+
+    def distances(self, record: RoundRecord) -> dict[tuple, int]:
+        """How near a round's judged player, or its formula's comparison that decides, stands to each threshold."""
+        found = {key: near for key, (near, _, _) in standing_sides(self.game, record).items()}
+        scored = [(rule_id, by_condition) for rule_id, by_condition in self.terms
+                  if any(by_condition) and FORMULA_ROUNDS[rule_id](record.result)]
+        state = _replayed(self.game, record, record.setup) if scored else None
+        for rule_id, by_condition in scored:
+            for place, terms in enumerate(by_condition):
+                for index, term in enumerate(terms):
+                    side = term.side(state)
+                    if side is not None:
+                        found[(rule_id, place, index), side[1]] = side[0]
+        return found
+
+
+def _least_distances(key, compare: m.Compare) -> dict[tuple, int]:
+    at_equality = compare.op in ("<=", ">=", "==")
+    return {(key, True): 0 if at_equality else 1, (key, False): 1 if at_equality else 0}
 
 
 def _wins_at_once(game: Game, record: RoundRecord) -> bool:
@@ -1186,7 +1215,72 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
         words = "holds" if side else "does not hold"
         cases.append(result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
                                   f"{rule_id} on a round where \"{sentence}\" {words}"))
+    return cases + _deciding_term_sides(game, rule_id, condition, pool)
+
+
+def _deciding_term_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[dict]:
+    """Each comparison inside a condition of `and` / `or` (`points(winner) >= 121 or declarations(winner) == 0 and
+    points(winner) >= 101`), on both of its sides where it decides the condition, at the round nearest its threshold
+    (a winner without songs at 100, one at 101): the condition's own sides alone leave a limit read one off unseen."""
+    cases = []
+    for term in deciding_terms(game, condition):
+        best: dict[bool, tuple] = {}
+        for record, state in pool:
+            near = term.side(state)
+            if near is not None and (near[1] not in best or (near[0], len(record.history)) < best[near[1]][0]):
+                best[near[1]] = ((near[0], len(record.history)), record)
+        sentence = describe(term.compare)
+        for side, (_, record) in sorted(best.items()):
+            words = "holds" if side else "does not hold"
+            cases.append(result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
+                                      f"{rule_id} on a round where \"{sentence}\" {words} and decides"))
     return cases
+
+
+class DecidingTerm:
+    """A comparison inside a condition of `and` / `or` / `not`, compiled once: on a finished round where it decides
+    the condition (every other operand on its way lets its value through), how far from its threshold it stands and
+    whether it holds."""
+
+    def __init__(self, condition: m.Expr, compare: m.Compare, names: Names):
+        self.compare = compare
+        self._decides = _decides(condition, compare, names)
+        self._test = compile_expr(compare, "round", names)
+        self._distance = distance_to_threshold(compare, "round", names)
+
+    def side(self, state) -> tuple[int, bool] | None:
+        """(distance from the threshold, holds) on a finished round; None where the comparison does not decide."""
+        facts = round_facts(state)
+        if not self._decides(state, None, facts):
+            return None
+        return self._distance(state, None, facts), bool(self._test(state, None, facts))
+
+
+def deciding_terms(game: Game, condition: m.Expr) -> list[DecidingTerm]:
+    """The comparisons inside a condition of `and` / `or` / `not` (none for a lone comparison: its own sides do)."""
+    if isinstance(condition, m.Compare):
+        return []
+    names = Names(game.ruleset.suits, game.ruleset.ranks)
+    return [DecidingTerm(condition, node, names) for node in m.expr_nodes(condition) if isinstance(node, m.Compare)]
+
+
+def _decides(node: m.Expr, term: m.Expr, names: Names):
+    """Whether `term`, found inside `node`, decides its value: `f(state, seat, facts)`; None when it is not inside."""
+    if node is term:
+        return lambda state, seat, facts: True
+    if isinstance(node, m.Not):
+        return _decides(node.operand, term, names)
+    if not isinstance(node, (m.All, m.Any_)):
+        return None
+    for index, operand in enumerate(node.operands):
+        inner = _decides(operand, term, names)
+        if inner is None:
+            continue
+        others = [compile_expr(other, "round", names) for at, other in enumerate(node.operands) if at != index]
+        through = isinstance(node, m.All)  # the others all true let a term of `and` through, all false one of `or`
+        return lambda state, seat, facts: inner(state, seat, facts) and all(
+            bool(other(state, seat, facts)) == through for other in others)
+    return None
 
 
 def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
