@@ -34,11 +34,14 @@ def test_a_swap_is_refused_to_the_holder_of_the_other_branch_at_every_rank_of_tu
     assert turned == set(Game.from_spec(SYSTEM).ruleset.ranks)
 
 
-@pytest.mark.parametrize("system", [SYSTEM, "tute-seven-or-two"])  # the turned card under the stock, in the dealer's hand
-def test_a_comparison_of_the_formula_read_one_rank_off_is_caught_on_the_swap(tmp_path, current_suite, system):
-    # at tute-seven-or-two the refusals on a turned 2 were the dealer's, who holds the turned card and never swaps
+@pytest.mark.parametrize("system, formula", [
+    (SYSTEM, "7 if turned_rank == 1 or turned_rank <= 3 or turned_rank >= 10 else 2"),  # the turned card under the stock
+    ("tute-seven-or-two", "7 if turned_rank == 1 or turned_rank <= 3 or turned_rank >= 10 else 2"),  # in the dealer's hand
+    ("guinote-seven-takes-value", "7 if turned_rank == 1 or turned_rank == 3 or turned_rank > 10 else 0")])
+def test_a_comparison_of_the_formula_read_one_rank_off_is_caught_on_the_swap(tmp_path, current_suite, system, formula):
+    # at tute-seven-or-two the refusals on a turned 2 were the dealer's, who holds the turned card and never swaps; at
+    # guinote-seven-takes-value a turned 10 that the seven may no more take needs a swap accepted at a turned 10
     cases = load_cases(current_suite(ROOT / "spec" / "examples" / f"{system}.touti"))
-    mutant = house_variant(tmp_path, system, "trump {\n  swap: 7 if turned_rank == 1 or turned_rank <= 3 or "
-                                             "turned_rank >= 10 else 2\n}\n")
+    mutant = house_variant(tmp_path, system, f"trump {{\n  swap: {formula}\n}}\n")
     blamed = [rules[0] for _, _, rules in failures(mutant, system, cases)]
     assert "trump.swap" in blamed, blamed

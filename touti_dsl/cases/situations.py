@@ -331,6 +331,12 @@ def _swap_formula_variant(rules: Ruleset, state, seat: int) -> str:
     return f"+turned:{card_parts(view['turned'])[0]}" if others & set(view["hand"]) else ""
 
 
+def swap_turned_tag(rules: Ruleset, state) -> str:
+    """`+turned:R`: a swap of a `trump.swap` formula accepted at each rank of the card it takes (taken before the swap
+    is applied), so that a comparison read one rank off, which would refuse that swap, is caught at that rank."""
+    return f"+turned:{rules.card_rank[state.exposed_card()]}" if rules.swap_ranks else ""
+
+
 def _late_swap_variant(rules: Ruleset, state, view: dict, seat: int) -> str:
     """A swap after a won trick (`trump.swap_window after_team_trick`) refused to the holder of the swap card who could
     otherwise make it (not the dealer holding the turned card, nor a turned card that is itself the swap card), beside
