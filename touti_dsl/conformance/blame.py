@@ -586,7 +586,7 @@ def _standing_rules(case: dict, mismatch: Mismatch, actual: dict, rules: SystemR
         return []
     order = [rule_id for rule_id, _ in state.rules.formulas.standing]
     judged_lines = order[:order.index(judged[0]) + 1] if judged[0] else order
-    wrong = [side for side in set(expected) ^ set(given) if isinstance(side, int)]
+    wrong = {side for side in expected if isinstance(side, int)} ^ {side for side in given if isinstance(side, int)}
     seat_of = {state.seating.team_of[seat]: seat for seat in reversed(state.seating.in_play)}
     names, facts = Names(state.rules.suits, state.rules.ranks), round_facts(state)
 
