@@ -14,11 +14,12 @@ import pytest
 from touti_dsl.cases.build import generate, other_table_cases
 from touti_dsl.cases.coverage import coverage
 from touti_dsl.conformance.adapter import ReferenceAdapter
-from touti_dsl.conformance.blame import SystemRules, blamed_rules
 from touti_dsl.conformance.cases import doc_anchor
 from touti_dsl.conformance.compare import first_mismatch
 from touti_dsl.conformance.protocol import case_request
 from touti_dsl.loader import load_spec
+
+from tests.blames import failures
 
 SPECS = Path(__file__).parent / "specs"
 SYSTEM = "briscola-follow-at-two"
@@ -61,13 +62,7 @@ def test_a_spec_without_the_duty_fails_on_the_block_rule(cases, tmp_path, monkey
     mutant = tmp_path / "mutant.touti"
     mutant.write_text('touti 1\n\nsystem "mutant" extends "briscola-two-to-six" {\n  title: "mutant"\n}\n\n'
                       "table {\n  seats: 4 (2, 3, 4, 5, 6)\n}\n", encoding="utf-8")
-    adapter, rules = ReferenceAdapter(str(mutant), SYSTEM), SystemRules(SYSTEM, cases)
-    blamed = []
-    for case in cases:
-        outputs = adapter.run_case(case_request(case))["outputs"]
-        mismatch = first_mismatch(case, outputs, complete=False)
-        if mismatch is not None:
-            blamed.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules)[0])
+    blamed = [rules[0] for _, _, rules in failures(mutant, SYSTEM, cases)]
     assert blamed and set(blamed) == {RULE}
     assert doc_anchor(SYSTEM, RULE) == f"rules/{SYSTEM}.md#players-2"
 

@@ -11,6 +11,8 @@ from touti_dsl.conformance.cases import load_cases
 from touti_dsl.conformance.compare import first_mismatch
 from touti_dsl.conformance.protocol import case_request
 
+from tests.blames import failures
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -65,3 +67,15 @@ def test_a_trick_led_by_the_player_of_the_next_rank_down_is_blamed_on_the_order_
             at_actors.append(blamed_rules(case, mismatch, outputs[mismatch.step], rules))
     assert at_actors, "no case shows the mutant's next leader at an actors step"
     assert all(blamed == ["deck.order"] for blamed in at_actors), at_actors
+
+
+def test_who_deals_after_a_redeal_is_blamed_on_the_redeal_not_on_the_void_round_rotation(tmp_path):
+    # tute-lone-two's `redeal.dealer: same_seat` read as `next_seat` (the session-17 sweep): the next round's dealer
+    # after a redeal was blamed on rotation.after_void, which a redeal does not read
+    system = "tute-lone-two"
+    mutant = tmp_path / "mutant.touti"
+    mutant.write_text(f'touti 1\n\nsystem "mutant" extends "{system}" {{\n  title: "mutant"\n}}\n\n'
+                      "redeal {\n  dealer: next_seat\n}\n", encoding="utf-8")
+    at_next_round = [blamed for _, op, blamed in failures(mutant, system, load_cases(ROOT / "generated" / system))
+                     if op == "next_round"]
+    assert at_next_round and all(blamed[0] == "redeal.dealer" for blamed in at_next_round), at_next_round

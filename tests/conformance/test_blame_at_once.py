@@ -8,12 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from touti_dsl.conformance.adapter import ReferenceAdapter
-from touti_dsl.conformance.blame import SystemRules, blamed_rules
 from touti_dsl.conformance.cases import load_cases
-from touti_dsl.conformance.compare import first_mismatch
-from touti_dsl.conformance.protocol import case_request
 
+from tests.blames import failures
 from tests.house import house_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,17 +24,8 @@ def cases(current_suite) -> list[dict]:
 
 def _failures(tmp_path: Path, cases: list[dict], change: str, chosen,
               system: str = "tute-gana-pierde") -> list[tuple[dict, str, list[str]]]:
-    """(case, the op of its first mismatch, the rules it is blamed on) for each chosen case the mutant fails, the
-    mutant being the system with the rule CHANGE written again in its `match` section."""
-    mutant = house_variant(tmp_path, system, f"match {{\n  {change}\n}}\n")
-    adapter, rules = ReferenceAdapter(str(mutant), system), SystemRules(system, cases)
-    found = []
-    for case in filter(chosen, cases):
-        outputs = adapter.run_case(case_request(case))["outputs"]
-        mismatch = first_mismatch(case, outputs, complete=False)
-        if mismatch is not None:
-            found.append((case, mismatch.op, blamed_rules(case, mismatch, outputs[mismatch.step], rules)))
-    return found
+    """The chosen cases the system fails with the rule CHANGE written again in its `match` section (`failures`)."""
+    return failures(house_variant(tmp_path, system, f"match {{\n  {change}\n}}\n"), system, cases, chosen)
 
 
 def _at_once_case(polarity: str):

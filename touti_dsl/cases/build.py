@@ -319,6 +319,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     _look_for_formula_sides(game, findings, seed)
     _look_for_a_tie(game, findings, seed)
     _look_for_next_round_branches(game, findings, seed)
+    _look_for_thresholds(game, findings, seed)
     digest = spec_hash(spec)
     groups: dict[str, list[dict]] = {}
     for case in collect_cases(game, findings, seed, playthroughs) + other_table_cases(spec, seed):
@@ -531,6 +532,28 @@ def _look_for_next_round_branches(game: Game, findings: Findings, seed: int) -> 
             missing.discard(branch)
         if not missing:
             return
+
+
+def _look_for_thresholds(game: Game, findings: Findings, seed: int) -> None:
+    """A scoring `require` line that compares numbers (`points(team) <= 100`), and a comparison inside a formula's
+    condition of `and` / `or`, are shown at their threshold: a player at exactly 100 who meets the line and one at
+    101 who fails it, so that a limit read one off decides otherwise.  Random rounds reach a total exactly only now
+    and then: plain random rounds until each side of each has one at its least distance (bounded, as for a tie);
+    the nearest found on each side is kept."""
+    thresholds = outcomes.Thresholds(game)
+    least = thresholds.least
+    if not least:
+        return
+    explored = [thresholds.distances(record) for record in findings.rounds]
+    nearest = {key: min((found[key] for found in explored if key in found), default=None) for key in least}
+    kept: dict[tuple, object] = {}
+    for record in quick_rounds(game, seed + 6000, TIE_SEARCH):
+        if all(nearest[key] is not None and nearest[key] <= least[key] for key in least):
+            break
+        for key, distance in thresholds.distances(record).items():
+            if key in least and (nearest[key] is None or distance < nearest[key]):
+                nearest[key], kept[key] = distance, record
+    findings.rounds.extend({id(record): record for record in kept.values()}.values())  # a round kept for two sides once
 
 
 def _branches_met(game: Game, rounds) -> set[int]:

@@ -456,6 +456,7 @@ class Explorer:
             self._try_all(state, setup, tuple(history), cores[-1])
             seat, action = self.choose(state)
             edge = situations.bid_edge(self.game.ruleset, state, seat, action)
+            taken = situations.swap_turned_tag(self.game.ruleset, state) if action == "swap" else ""
             before = state.tricks_played
             state.apply(seat, action)
             history.append((seat, action))
@@ -463,7 +464,7 @@ class Explorer:
             declared = declarations.variant(self.game.ruleset, state.seating, seat, action, before_action)
             kind = self._kind_tag(state, action)
             link = situations.accepted_swap_link(self.game.ruleset, state.swapped - 1, seat, before_action) + (
-                situations.swap_window_tag(self.game.ruleset, state.tricks_played)) if action == "swap" else ""
+                situations.swap_window_tag(self.game.ruleset, state.tricks_played)) + taken if action == "swap" else ""
             for rule in accepted_rules(self.game, action):
                 tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "")
                 if rule.startswith("widow."):  # the bid winner's take, leave and discard: a witness of each

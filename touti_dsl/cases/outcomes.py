@@ -18,7 +18,7 @@ from ..engine import Game, RoundState
 from ..engine.at_once import round_so_far
 from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
-from ..engine.predicates import Names, compile_expr
+from ..engine.predicates import Names, compile_expr, distance_to_threshold
 from ..engine.ruleset import describe
 from ..engine.scoring import (capote_side, capote_voided, losing_places, match_decision, round_facts, standing_judged,
                               totals_so_far)
@@ -663,7 +663,7 @@ def _at_once_margin(game: Game):
     one that met it) or the nearest side: a round ended exactly at 101 tells `>= 101` from `> 101` or `>= 102`, where
     one ended at 105 cannot."""
     rules = game.ruleset
-    margin = _margin_of(game.spec.rule("match.at_once").value.expr, Names(rules.suits, rules.ranks), "at_once")
+    margin = distance_to_threshold(game.spec.rule("match.at_once").value.expr, "at_once", Names(rules.suits, rules.ranks))
 
     def nearest(state: RoundState, side: int | None = None) -> int:
         facts, seating = round_so_far(state), state.seating
@@ -836,23 +836,15 @@ def shares_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
 
 
 def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
-    """Scoring's `require` lines (`require took_trick: tricks_won(team) > 0`): for each, the shortest round where it
-    decides (some player fails it and loses the hand; preferably a player the ranking by place would not have made
-    lose) and the shortest where every player meets it (a later line, or the ranking, decides)."""
-    standing = game.ruleset.formulas.standing
-    if not standing:
-        return []
-    order = [rule_id for rule_id, _ in standing]
+    """Scoring's `require` lines (`require took_trick: tricks_won(team) > 0`): for each, a round where it decides (some
+    player fails it and loses the hand; preferably a player the ranking by place would not have made lose) and one
+    where every player meets it (a later line, or the ranking, decides); of a line that compares numbers, the rounds
+    whose player stands nearest its threshold (`points(team) <= 100`: a player at 101 and one at 100), then the
+    shortest."""
     best: dict[tuple[str, bool], tuple[tuple, RoundRecord, list[int], list[int]]] = {}
     for record in rounds:
-        judged = standing_judged(_replayed(game, record, record.setup))
-        if judged is None:
-            continue
-        decided, failed, ranked = judged
-        upto = order.index(decided) + 1 if decided else len(order)
-        for index, rule_id in enumerate(order[:upto]):
-            holds = rule_id != decided
-            key = (not holds and failed == ranked, len(record.history))  # a loser the ranking would not name first
+        for (rule_id, holds), (margin, failed, ranked) in standing_sides(game, record).items():
+            key = (margin, failed == ranked, len(record.history))  # a player the ranking would not name first
             if (rule_id, holds) not in best or key < best[rule_id, holds][0]:
                 best[rule_id, holds] = (key, record, failed, ranked)
     cases = []
@@ -865,6 +857,72 @@ def standing_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                      f"have made {ranked} lose)")
         cases.append(result_case(record, [rule_id, "scoring.round"], "negative" if holds else "positive", words))
     return cases
+
+
+def standing_sides(game: Game, record: RoundRecord) -> dict[tuple[str, bool], tuple[int, list[int], list[int]]]:
+    """Each of scoring's `require` lines a finished round judged, by whether every player met it: how near its threshold
+    the player it is judged by stands (the nearest of those that fail it, else of all; 0 for a line that compares
+    nothing), the players it made lose (of the side where one fails) and those the ranking by place would."""
+    standing = game.ruleset.formulas.standing
+    state = _replayed(game, record, record.setup) if standing else None
+    judged = standing_judged(state) if standing else None
+    if judged is None:
+        return {}
+    decided, failed, ranked = judged
+    order = [rule_id for rule_id, _ in standing]
+    seating, facts = state.seating, round_facts(state)
+    rules = game.ruleset
+    names = Names(rules.suits, rules.ranks)
+    sides = {}
+    for rule_id in order[:order.index(decided) + 1 if decided else len(order)]:
+        holds = rule_id != decided
+        margin = distance_to_threshold(game.spec.rule(rule_id).value.condition, "standing", names)
+        judged_sides = failed if not holds else sorted({seating.team_of[s] for s in seating.in_play})
+        nearest = min(margin(state, next(s for s in seating.in_play if seating.team_of[s] == side), facts)
+                      for side in judged_sides)
+        sides[rule_id, holds] = (nearest, failed if not holds else [], ranked)
+    return sides
+
+
+class Thresholds:
+    """The comparisons the generator shows at their threshold — scoring's `require` lines (`points(team) <= 100`) and
+    the comparisons inside a formula's condition of `and` / `or` — compiled once: the least distance from its threshold
+    each side of each can stand at (`least`: 0 where it holds at equality, `<=`, `>=`, `==`, and 1 where it fails
+    there), and how near a round comes (`distances`).  A side is keyed (rule id, holds) for a require line, ((rule id,
+    the condition's place, the comparison's place), holds) for a formula's."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.least: dict[tuple, int] = {}
+        for rule_id, _ in game.ruleset.formulas.standing:
+            condition = game.spec.rule(rule_id).value.condition
+            if isinstance(condition, m.Compare):
+                self.least |= _least_distances(rule_id, condition)
+        self.terms = [(rule_id, [deciding_terms(game, condition) for condition in conditions])
+                      for rule_id, _, conditions in formula_conditions(game)]
+        for rule_id, by_condition in self.terms:
+            for place, terms in enumerate(by_condition):
+                for index, term in enumerate(terms):
+                    self.least |= _least_distances((rule_id, place, index), term.compare)
+
+    def distances(self, record: RoundRecord) -> dict[tuple, int]:
+        """How near a round's judged player, or its formula's comparison that decides, stands to each threshold."""
+        found = {key: near for key, (near, _, _) in standing_sides(self.game, record).items()}
+        scored = [(rule_id, by_condition) for rule_id, by_condition in self.terms
+                  if any(by_condition) and FORMULA_ROUNDS[rule_id](record.result)]
+        state = _replayed(self.game, record, record.setup) if scored else None
+        for rule_id, by_condition in scored:
+            for place, terms in enumerate(by_condition):
+                for index, term in enumerate(terms):
+                    side = term.side(state)
+                    if side is not None:
+                        found[(rule_id, place, index), side[1]] = side[0]
+        return found
+
+
+def _least_distances(key, compare: m.Compare) -> dict[tuple, int]:
+    at_equality = compare.op in ("<=", ">=", "==")
+    return {(key, True): 0 if at_equality else 1, (key, False): 1 if at_equality else 0}
 
 
 def _wins_at_once(game: Game, record: RoundRecord) -> bool:
@@ -1157,7 +1215,7 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
     rules = game.ruleset
     names = Names(rules.suits, rules.ranks)
     test = compile_expr(condition, "round", names)
-    margin = _margin_of(condition, names)
+    margin = distance_to_threshold(condition, "round", names)
     best: dict[bool, tuple] = {}
     for record, state in pool:
         facts = round_facts(state)
@@ -1171,16 +1229,72 @@ def _condition_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[
         words = "holds" if side else "does not hold"
         cases.append(result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
                                   f"{rule_id} on a round where \"{sentence}\" {words}"))
+    return cases + _deciding_term_sides(game, rule_id, condition, pool)
+
+
+def _deciding_term_sides(game: Game, rule_id: str, condition: m.Expr, pool) -> list[dict]:
+    """Each comparison inside a condition of `and` / `or` (`points(winner) >= 121 or declarations(winner) == 0 and
+    points(winner) >= 101`), on both of its sides where it decides the condition, at the round nearest its threshold
+    (a winner without songs at 100, one at 101): the condition's own sides alone leave a limit read one off unseen."""
+    cases = []
+    for term in deciding_terms(game, condition):
+        best: dict[bool, tuple] = {}
+        for record, state in pool:
+            near = term.side(state)
+            if near is not None and (near[1] not in best or (near[0], len(record.history)) < best[near[1]][0]):
+                best[near[1]] = ((near[0], len(record.history)), record)
+        sentence = describe(term.compare)
+        for side, (_, record) in sorted(best.items()):
+            words = "holds" if side else "does not hold"
+            cases.append(result_case(record, [rule_id, "scoring.round"], "positive" if side else "negative",
+                                      f"{rule_id} on a round where \"{sentence}\" {words} and decides"))
     return cases
 
 
-def _margin_of(condition: m.Expr, names: Names, context: str = "round"):
-    """How far a state is from the condition's threshold, `f(state, seat, facts)` (0 for a condition that compares
-    nothing)."""
-    if not isinstance(condition, m.Compare):
-        return lambda state, seat, facts: 0
-    left, right = compile_expr(condition.left, context, names), compile_expr(condition.right, context, names)
-    return lambda state, seat, facts: abs(left(state, seat, facts) - right(state, seat, facts))
+class DecidingTerm:
+    """A comparison inside a condition of `and` / `or` / `not`, compiled once: on a finished round where it decides
+    the condition (every other operand on its way lets its value through), how far from its threshold it stands and
+    whether it holds."""
+
+    def __init__(self, condition: m.Expr, compare: m.Compare, names: Names):
+        self.compare = compare
+        self._decides = _decides(condition, compare, names)
+        self._test = compile_expr(compare, "round", names)
+        self._distance = distance_to_threshold(compare, "round", names)
+
+    def side(self, state) -> tuple[int, bool] | None:
+        """(distance from the threshold, holds) on a finished round; None where the comparison does not decide."""
+        facts = round_facts(state)
+        if not self._decides(state, None, facts):
+            return None
+        return self._distance(state, None, facts), bool(self._test(state, None, facts))
+
+
+def deciding_terms(game: Game, condition: m.Expr) -> list[DecidingTerm]:
+    """The comparisons inside a condition of `and` / `or` / `not` (none for a lone comparison: its own sides do)."""
+    if isinstance(condition, m.Compare):
+        return []
+    names = Names(game.ruleset.suits, game.ruleset.ranks)
+    return [DecidingTerm(condition, node, names) for node in m.expr_nodes(condition) if isinstance(node, m.Compare)]
+
+
+def _decides(node: m.Expr, term: m.Expr, names: Names):
+    """Whether `term`, found inside `node`, decides its value: `f(state, seat, facts)`; None when it is not inside."""
+    if node is term:
+        return lambda state, seat, facts: True
+    if isinstance(node, m.Not):
+        return _decides(node.operand, term, names)
+    if not isinstance(node, (m.All, m.Any_)):
+        return None
+    for index, operand in enumerate(node.operands):
+        inner = _decides(operand, term, names)
+        if inner is None:
+            continue
+        others = [compile_expr(other, "round", names) for at, other in enumerate(node.operands) if at != index]
+        through = isinstance(node, m.All)  # the others all true let a term of `and` through, all false one of `or`
+        return lambda state, seat, facts: inner(state, seat, facts) and all(
+            bool(other(state, seat, facts)) == through for other in others)
+    return None
 
 
 def single_round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -9,6 +9,7 @@ generator stays independent of the engine's internals; sides are the round's `Se
 
 from __future__ import annotations
 
+from ..deck_cards import card_parts
 from ..engine.bidding import bid_floor
 from ..engine.refusals import forbidding_rules
 from ..engine.ruleset import Ruleset
@@ -294,6 +295,8 @@ def refusal_variant(rules: Ruleset, state, seat: int, rule_id: str, history: tup
 def _way_refused(rules: Ruleset, state, seat: int, rule_id: str, history: tuple) -> str:
     if rule_id in ("trump.swap", "trump.swap_window", "trump.swap_duty") and rules.swap_chain:
         return swap_link(rules, state.swapped) + _early_link(rules, state, seat)
+    if rule_id == "trump.swap" and rules.swap_ranks:
+        return _swap_formula_variant(rules, state, seat)
     if rule_id not in ("ghna.window", "trump.swap", "trump.swap_window", "bidding.pass", "ghna.who", "ghna.lend"):
         return ""
     view = state.observation(seat)
@@ -312,6 +315,26 @@ def _way_refused(rules: Ruleset, state, seat: int, rule_id: str, history: tuple)
         skipped = last_seat == (seat - 1) % rules.seats and last_action.split(" ", 1)[0] in ("bid", "pass")
         return "+skipped" if skipped else ""
     return ""
+
+
+def _swap_formula_variant(rules: Ruleset, state, seat: int) -> str:
+    """`trump.swap` written as a formula of the turned card (`7 if turned_rank >= 10 else 2`): a swap refused to the
+    holder of a trump of another rank the formula names, once for each rank of the turned card (`+turned:R`), so that
+    a comparison read one rank off is caught at that rank (a turned 2 that the seven would take)."""
+    view = state.observation(seat)
+    if not view["trump"] or not view.get("turned"):
+        return ""
+    if state.seating.deal.turned_place == "dealer_hand" and seat == state.seating.last_dealt(view["dealer"]):
+        return ""  # the dealer holding the turned card never swaps: its refusal would show nothing of the formula
+    code = rules.suit_codes[rules.suits.index(view["trump"])]
+    others = {f"{rank}{code}" for rank in rules.swap_ranks if rank != state.swap_card_rank()}
+    return f"+turned:{card_parts(view['turned'])[0]}" if others & set(view["hand"]) else ""
+
+
+def swap_turned_tag(rules: Ruleset, state) -> str:
+    """`+turned:R`: a swap of a `trump.swap` formula accepted at each rank of the card it takes (taken before the swap
+    is applied), so that a comparison read one rank off, which would refuse that swap, is caught at that rank."""
+    return f"+turned:{rules.card_rank[state.exposed_card()]}" if rules.swap_ranks else ""
 
 
 def _late_swap_variant(rules: Ruleset, state, view: dict, seat: int) -> str:

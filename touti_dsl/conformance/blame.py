@@ -546,6 +546,9 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         return _at_once_rules(rules)  # the round went on where a side met it
     if step["op"] == "round_result" and isinstance(actual_output, dict):
         found = _result_rule(step["expect"], actual_output, rules, _put_aside_points(case, mismatch, rules))
+        standing = _standing_rules(case, mismatch, actual_output, rules)
+        if standing:  # the players who lose are judged by scoring's require lines before anything else decides
+            return standing + [rule for rule in (found,) if rule and rule not in standing]
         if found == "match.at_once":
             return _at_once_rules(rules)
         if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
@@ -559,11 +562,38 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         found = _guarded(_counterfactual, case, mismatch, actual_output, rules, MATCH_DECIDING) or \
             _match_end_rules(step["expect"], actual_output, rules)
         return at_once + found if found else []
-    if step["op"] == "next_round":  # who deals next: after a void round, or after a round played
+    if step["op"] == "next_round":  # who deals next: after a redeal, after another void round, after a round played
+        from ..engine.redeal import redealt
         ended = _replay(rules, case, mismatch.step)
         void = ended.is_terminal() and ended.round_result().get("void")
-        return [rule for rule in ("rotation.after_void" if void else "rotation.next_round",) if rules.has(rule)]
+        rule = ("redeal.dealer" if redealt(ended) else "rotation.after_void") if void else "rotation.next_round"
+        return [rule] if rules.has(rule) else []
     return []
+
+
+def _standing_rules(case: dict, mismatch: Mismatch, actual: dict, rules: SystemRules) -> list[str]:
+    """Other players said to lose a round whose losers scoring's `require` lines judge: the lines the reference judged
+    (up to the one that decided), the one the players judged otherwise stand nearest the threshold of first
+    (`points(team) <= 100` read as `<= 99` makes a player at 100 lose)."""
+    from ..engine.predicates import Names, distance_to_threshold
+    from ..engine.scoring import round_facts, standing_judged
+    expected, given = case["steps"][mismatch.step]["expect"].get("losers"), actual.get("losers")
+    if not isinstance(expected, list) or not isinstance(given, list) or expected == given or rules.game() is None:
+        return []
+    state = _replay(rules, case, mismatch.step)
+    judged = standing_judged(state) if state.is_terminal() else None
+    if judged is None:
+        return []
+    order = [rule_id for rule_id, _ in state.rules.formulas.standing]
+    judged_lines = order[:order.index(judged[0]) + 1] if judged[0] else order
+    wrong = {side for side in expected if isinstance(side, int)} ^ {side for side in given if isinstance(side, int)}
+    seat_of = {state.seating.team_of[seat]: seat for seat in reversed(state.seating.in_play)}
+    names, facts = Names(state.rules.suits, state.rules.ranks), round_facts(state)
+
+    def nearness(rule_id: str) -> int:
+        distance = distance_to_threshold(rules.spec.rule(rule_id).value.condition, "standing", names)
+        return min((distance(state, seat_of[side], facts) for side in wrong if side in seat_of), default=0)
+    return sorted((rule_id for rule_id in judged_lines if rules.has(rule_id)), key=nearness)
 
 
 # The rule that settles equal totals when the match's end is reached: its other words are tried on a failing match

@@ -427,6 +427,16 @@ def compile_expr(expr: m.Expr, context: str, names: Names | None = None) -> Test
     return compile_(expr, context, names)
 
 
+def distance_to_threshold(condition: m.Expr, context: str, names: Names | None = None) -> Test:
+    """How far a state stands from a comparison's threshold, `f(state, seat, facts)`: the distance between its two
+    numbers (0 for a condition that compares nothing).  The generator looks for the states nearest it, and blame
+    suspects first the lines a wrong judgment stands nearest."""
+    if not isinstance(condition, m.Compare):
+        return lambda state, seat, facts: 0
+    left, right = compile_expr(condition.left, context, names), compile_expr(condition.right, context, names)
+    return lambda state, seat, facts: abs(left(state, seat, facts) - right(state, seat, facts))
+
+
 def _compile_all(expr: m.All, context, names) -> Test:
     parts = tuple(compile_expr(e, context, names) for e in expr.operands)
     if len(parts) == 1:

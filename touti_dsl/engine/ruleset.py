@@ -265,6 +265,7 @@ class Ruleset:
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
     formulas: ScoringRules | None = None
     swap_rank_of: Callable | None = None  # the swap card's rank, from the turned card
+    swap_ranks: tuple = ()  # the ranks such a formula names (`7 if turned_rank >= 10 else 2`: 2 and 7)
     next_round: str | None = "next_seat"  # None when `rotation.next_round` is a choice: `next_round_choice` says
     next_round_choice: tuple = ()  # ((test or None, word), ...): the first whose test holds on the finished round
     concession_by_one: bool = False
@@ -833,7 +834,10 @@ def _compile_trump(read: _Reader) -> dict:
         chain = tuple(rule.value.values)
         return dict(choice, swap_rank=chain[0], swap_chain=chain, swap_links=len(chain))
     # a formula: the swap card's rank depends on the turned card
-    return dict(choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)))
+    named = {branch.value for node in m.expr_nodes(m.as_expr(rule.value)) if isinstance(node, m.IfElse)
+             for branch in (node.then, node.otherwise) if isinstance(branch, m.Num)}
+    return dict(choice, swap_rank=-1, swap_rank_of=read.expression("trump.swap", "swap", m.Num(0)),
+                swap_ranks=tuple(sorted(named)))
 
 
 def _call_own(read: _Reader) -> bool:

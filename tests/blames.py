@@ -1,0 +1,23 @@
+"""The failing cases of a mutant served by the reference adapter, and the rules blame names for each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from touti_dsl.conformance.adapter import ReferenceAdapter
+from touti_dsl.conformance.blame import SystemRules, blamed_rules
+from touti_dsl.conformance.compare import first_mismatch
+from touti_dsl.conformance.protocol import case_request
+
+
+def failures(mutant: Path, system: str, cases: list[dict], chosen=lambda case: True) -> list[tuple[dict, str, list[str]]]:
+    """(case, the op of its first mismatch, the rules it is blamed on) for each chosen case that `mutant`, a spec
+    served as `system`, fails."""
+    adapter, rules = ReferenceAdapter(str(mutant), system), SystemRules(system, cases)
+    found = []
+    for case in filter(chosen, cases):
+        outputs = adapter.run_case(case_request(case))["outputs"]
+        mismatch = first_mismatch(case, outputs, complete=False)
+        if mismatch is not None:
+            found.append((case, mismatch.op, blamed_rules(case, mismatch, outputs[mismatch.step], rules)))
+    return found
