@@ -184,7 +184,7 @@ def outcome_cases(game: Game, rounds: list, next_deal) -> list[dict]:
     raw += outcomes.game_cases(game, rounds, next_deal)
     raw += outcomes.coto_cases(game, rounds, next_deal)
     raw += outcomes.at_once_cases(game, rounds)
-    raw += outcomes.capote_void_cases(game, rounds)
+    raw += outcomes.capote_cases(game, rounds)
     raw += outcomes.standing_cases(game, rounds)
     raw += outcomes.shares_cases(game, rounds)
     raw += outcomes.paid_declarations_cases(game, rounds)
@@ -482,8 +482,9 @@ def _look_for_formula_sides(game: Game, findings: Findings, seed: int) -> None:
 
 
 def _capote_matters(game: Game) -> bool:
-    """Whether a rule reads a capote: `match.at_once: capote`, or the term `capote` anywhere in an expression."""
-    return "capote" in game.ruleset.at_once or any(
+    """Whether a rule reads a capote: `match.at_once: capote`, `scoring.round: middle_loses` (a capote makes every
+    other side lose), or the term `capote` anywhere in an expression."""
+    return "capote" in game.ruleset.at_once or game.ruleset.scoring == "middle_loses" or any(
         isinstance(node, m.Pred) and node.name == "capote"
         for _, expr, _, _ in spec_expressions(game.spec) for node in m.expr_nodes(expr))
 
