@@ -1,5 +1,5 @@
 """A capote where the middle loses, found missing by the engine sweep (conformance/mutants/engine_sweep.py,
-scoring-0084 and scoring-0012, 2026-12-04): Tute cabrero's `scoring.round: middle_loses` makes every other player
+scoring-0084 and scoring-0012, 2026-12-03): Tute cabrero's `scoring.round: middle_loses` makes every other player
 lose a capote, and an engine that made the capote's taker lose instead passed every case of tute-cabrero, where the
 generator looked for capotes only where a rule names one (`match.at_once: capote`, the term `capote`)."""
 
