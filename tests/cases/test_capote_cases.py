@@ -8,19 +8,12 @@ from __future__ import annotations
 from touti_dsl.cases import build, outcomes
 from touti_dsl.cases.explore import Findings
 from touti_dsl.engine import Game, scoring
+from tests.cases.case_replay import played
 from tests.conformance.scripts import ROOT, load_script
 
 # the fault, as the hand-written mutant serves it
 _always_void = load_script(ROOT / "conformance" / "mutants" / "cabrero-capote-taker-loses.py",
                            "cabrero_capote_taker_loses_mutant").always_void
-
-
-def _played(game: Game, case: dict):
-    state = game.new_round(**case["setup"])
-    for step in case["steps"]:
-        if step["op"] == "apply":
-            state.apply(step["seat"], step["action"])
-    return state
 
 
 def test_a_capote_where_the_middle_loses_has_its_case(monkeypatch):
@@ -29,10 +22,10 @@ def test_a_capote_where_the_middle_loses_has_its_case(monkeypatch):
     build._look_for_a_capote(game, findings, 0)
     (case,) = outcomes.capote_cases(game, findings.rounds)
     assert case["rules"] == ["scoring.round"] and "every other side loses" in case["description"]
-    state = _played(game, case)
+    state = played(game, case)
     expected = state.round_result()
     taker = scoring.capote_side(state)
     assert taker is not None and expected["losers"] == sorted({state.seating.team_of[s] for s in state.seating.in_play} - {taker})
     monkeypatch.setattr(scoring, "capote_voided", _always_void)
-    assert _played(game, case).round_result()["losers"] == [taker]
+    assert played(game, case).round_result()["losers"] == [taker]
 
