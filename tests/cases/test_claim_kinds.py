@@ -8,6 +8,7 @@ from __future__ import annotations
 from touti_dsl.cases import claims
 from touti_dsl.cases.explore import Explorer
 from touti_dsl.engine import Game, claim
+from tests.cases.case_replay import played
 from tests.conformance.scripts import ROOT, load_script
 
 # the faults, as the hand-written mutants serve them
@@ -17,23 +18,15 @@ _lost_to_best_plain_card = load_script(MUTANTS / "claim-lost-to-best-plain-card.
 _masters_win = load_script(MUTANTS / "claim-masters-win-against-trumps.py", "claim_masters_win_mutant").masters_win
 
 
-def _played(game: Game, case: dict):
-    state = game.new_round(**case["setup"])
-    for step in case["steps"]:
-        if step["op"] == "apply":
-            state.apply(step["seat"], step["action"])
-    return state
-
-
 def test_a_claim_that_holds_by_trumping_the_others_best_cards_has_its_case(monkeypatch):
     game = Game.from_spec("tute-claim-the-rest")
     rounds = Explorer(game, 20261130).explore(40).rounds
     cases = claims.claim_cases(game, rounds)
     holding = [case for case in cases if case["rules"] == ["claim.window"]]
     assert len(holding) >= 2  # with the best cards, by trumping them (and so on: claims._standing)
-    expected = [_played(game, case).round_result() for case in holding]
+    expected = [played(game, case).round_result() for case in holding]
     monkeypatch.setattr(claim.Search, "_lost_to_top_trump", _lost_to_best_plain_card)
-    faulty = [_played(game, case).round_result() for case in holding]
+    faulty = [played(game, case).round_result() for case in holding]
     assert any(got == want for got, want in zip(faulty, expected))  # the claim with the best cards: the fault agrees
     assert any(got != want for got, want in zip(faulty, expected))  # the claim made by trumping tells it
 
@@ -44,7 +37,7 @@ def test_a_claim_lost_although_every_card_of_the_side_is_the_best_of_its_suit_ha
     cases = claims.claim_cases(game, [])
     assert len(cases) == 1 and cases[0]["rules"] == ["claim.false"]
     (case,) = cases
-    expected = _played(game, case).round_result()
+    expected = played(game, case).round_result()
     assert expected == case["steps"][-1]["expect"]
     monkeypatch.setattr(claim.Search, "_all_winners", _masters_win)
-    assert _played(game, case).round_result() != expected
+    assert played(game, case).round_result() != expected

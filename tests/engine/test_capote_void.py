@@ -76,7 +76,7 @@ def test_the_pages_state_it_in_every_language(tmp_path):
 
 def test_the_generator_finds_a_capote_on_each_side():
     """The stacked explorer on deals where the strong player also holds the trumps, singing or not (build.py), and an
-    outcome case for each side of the condition (outcomes.capote_void_cases)."""
+    outcome case for each side of the condition (outcomes.capote_cases)."""
     from touti_dsl.cases import outcomes
     from touti_dsl.cases.explore import Explorer
 
@@ -86,7 +86,7 @@ def test_the_generator_finds_a_capote_on_each_side():
         explorer = Explorer(game, seed, stacked=True, sings=sings)
         explorer.explore(4)
         rounds += explorer.findings.rounds
-    cases = outcomes.capote_void_cases(game, rounds)
+    cases = outcomes.capote_cases(game, rounds)
     assert [(case["polarity"], case["rules"]) for case in cases] == [
         ("negative", ["scoring.capote_void", "scoring.round"]), ("positive", ["scoring.capote_void", "scoring.round"])]
     assert cases[1]["steps"][-1]["expect"]["losers"] != cases[0]["steps"][-1]["expect"]["losers"]

@@ -124,3 +124,17 @@ def test_the_worst_deal_found_is_decided_in_few_positions():
 def test_only_duties_that_read_the_cards_worth_keep_points_in_the_positions():
     assert points_blind(load_spec(SPEC / "tute.touti"))
     assert not points_blind(load_spec(SPEC / "examples" / "tute-cabrero-no-load.touti"))  # a duty on points
+
+
+def test_a_run_at_the_decks_first_card_stops_at_a_card_still_out():
+    """The weakest card of the first suit (2o) is the first of the search's index of the deck, where a slice bound one
+    card off wraps round (the engine sweep's claim-0076, `place[low] - 1`): 2o and 1o were then merged across the
+    oros still out, and a claim that holds called lost.  Tute, the first random position of seed 0: seat 0 holds 2o
+    and 1o, the others oros between them, and seat 2's claim holds; too rare for the random positions above."""
+    base, options = _game(SPEC / "tute.touti")
+    state = _positions(base, 0, 5, 1)[0]
+    cards = state.rules.vocabulary.cards
+    search = claim.Search(state, 0, **options)
+    assert search.by_strength[0] == cards["2o"] and {cards["2o"], cards["1o"]} <= set(state.hands[0])
+    assert search._out_between(0, cards["2o"], cards["1o"])
+    assert _agree(state, options) is True

@@ -183,7 +183,7 @@ def outcome_cases(game: Game, rounds: list, next_deal) -> list[dict]:
     raw += outcomes.game_cases(game, rounds, next_deal)
     raw += outcomes.coto_cases(game, rounds, next_deal)
     raw += outcomes.at_once_cases(game, rounds)
-    raw += outcomes.capote_void_cases(game, rounds)
+    raw += outcomes.capote_cases(game, rounds)
     raw += outcomes.standing_cases(game, rounds)
     raw += outcomes.shares_cases(game, rounds)
     raw += outcomes.paid_declarations_cases(game, rounds)

@@ -253,11 +253,12 @@ def _draw_sides(seating, strong: frozenset[int]) -> list[bool] | None:
 
 
 def reads_capote(game: Game) -> bool:
-    """Whether a rule reads a capote: `match.at_once: capote`, `scoring.capote_void`, or the term `capote` anywhere
-    in an expression."""
-    return "capote" in game.ruleset.at_once or game.spec.has("scoring.capote_void") or any(
+    """Whether a rule reads a capote: `match.at_once: capote`, `scoring.round: middle_loses` (a capote makes every
+    other side lose), `scoring.capote_void`, or the term `capote` anywhere in an expression."""
+    return ("capote" in game.ruleset.at_once or game.ruleset.scoring == "middle_loses"
+            or game.spec.has("scoring.capote_void") or any(
         isinstance(node, m.Pred) and node.name == "capote"
-        for _, expr, _, _ in spec_expressions(game.spec) for node in m.expr_nodes(expr))
+        for _, expr, _, _ in spec_expressions(game.spec) for node in m.expr_nodes(expr)))
 
 
 def formula_has_condition(spec: m.Spec) -> bool:

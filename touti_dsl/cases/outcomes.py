@@ -793,20 +793,26 @@ def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int 
                  "positive" if word else "negative", words, setup)
 
 
-def capote_void_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
-    """`scoring.capote_void`: a capote where the condition holds (its side alone loses) and one where it does not (every
-    other side loses), the shortest round of each."""
-    if game.ruleset.formulas.capote_void is None:
+def capote_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """A capote where the middle loses (`scoring.round: middle_loses`): every other side loses instead, unless
+    `scoring.capote_void` holds for its side, which then alone loses.  The shortest round of each way it is decided
+    (without `capote_void`, the first alone: the ranking by places is never what decides a capote)."""
+    if game.ruleset.scoring != "middle_loses":
         return []
+    void = game.ruleset.formulas.capote_void
     best: dict[bool, RoundRecord] = {}
     for record in rounds:
         state = _replayed(game, record, record.setup)
         side = capote_side(state)
         if side is None:
             continue
-        held = capote_voided(state, totals_so_far(state), side)
+        held = void is not None and capote_voided(state, totals_so_far(state), side)
         if held not in best or len(record.history) < len(best[held].history):
             best[held] = record
+    if void is None:
+        return [result_case(record, ["scoring.round"], "positive",
+                            "a capote (one side took every trick): every other side loses the hand, whatever the places")
+                for record in best.values()]
     sentence = describe(m.as_expr(game.spec.value("scoring.capote_void")))
     return [result_case(record, ["scoring.capote_void", "scoring.round"], "positive" if held else "negative",
                          f"a capote where \"{sentence}\" {'holds: its taker alone loses' if held else 'does not hold: every other player loses'}")
