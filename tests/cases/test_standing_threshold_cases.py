@@ -9,13 +9,10 @@ from pathlib import Path
 import pytest
 
 from touti_dsl.cases import outcomes
-from touti_dsl.conformance.adapter import ReferenceAdapter
-from touti_dsl.conformance.blame import SystemRules, blamed_rules
 from touti_dsl.conformance.cases import load_cases
-from touti_dsl.conformance.compare import first_mismatch
-from touti_dsl.conformance.protocol import case_request
 from touti_dsl.engine import Game
 
+from tests.blames import failures
 from tests.house import house_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,8 +48,6 @@ def test_other_losers_of_a_round_the_require_lines_judge_are_blamed_on_the_line_
     at_100 = next(case for case in cases if case["rules"][0] == LIMIT and case["polarity"] == "negative")
     made_for_another = dict(at_100, rules=["scoring.round"])
     mutant = house_variant(tmp_path, SYSTEM, "scoring {\n  require at_most_100: points(team) <= 99\n}\n")
-    outputs = ReferenceAdapter(str(mutant), SYSTEM).run_case(case_request(made_for_another))["outputs"]
-    mismatch = first_mismatch(made_for_another, outputs, complete=False)
-    assert mismatch is not None and mismatch.op == "round_result"
-    blamed = blamed_rules(made_for_another, mismatch, outputs[mismatch.step], SystemRules(SYSTEM, cases))
+    [(_, op, blamed)] = failures(mutant, SYSTEM, [made_for_another])
+    assert op == "round_result"
     assert blamed[0] == LIMIT, blamed
