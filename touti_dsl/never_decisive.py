@@ -12,6 +12,9 @@ warning on a rule that can decide would be worse than none, so a spec outside a 
   scoring always names a winner (a contract is made or failed; two sides and a tie-break that always names one of them:
   the first speaker's, the last trick's), or two
   sides share a total of odd parity that no play changes.
+- W430: a declaration of more cards than a hand ever holds (a row of `ghna.kinds`, a rank of `ghna.tute`): its cards
+  must all be in the declarer's hand, and a hand holds at most `table.hand_size` cards (with a widow, the widow's cards
+  besides, while they are taken).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ class NeverDecisive:
 
 def never_decisive(spec: m.Spec) -> list[NeverDecisive]:
     """Every rule of the spec proved never to decide at its table."""
-    return [*_overtrump_implied(spec), *_tie_never_happens(spec)]
+    return [*_overtrump_implied(spec), *_tie_never_happens(spec), *_declarations_beyond_a_hand(spec)]
 
 
 # ---------------------------------------------------------------- W410: the overtrump duty at two players
@@ -198,3 +201,59 @@ def _words(spec: m.Spec, rule_id: str) -> tuple[str, ...]:
 def _word(spec: m.Spec, rule_id: str) -> str | None:
     value = spec.value(rule_id)
     return value.value if isinstance(value, m.Word) else None
+
+
+# ---------------------------------------------------------------- W430: a declaration of more cards than a hand holds
+
+
+def _declarations_beyond_a_hand(spec: m.Spec) -> Iterator[NeverDecisive]:
+    most = _most_cards_held(spec)
+    if most is None:
+        return
+    kinds = spec.rule("ghna.kinds")
+    if kinds is not None and isinstance(kinds.value, m.Table):
+        for entry in kinds.value.entries:
+            count = len(entry.flags) - _trailing_words(entry.flags)
+            if count > most and isinstance(entry.key, str):
+                yield NeverDecisive(
+                    kinds.id, "W430",
+                    f"ghna.kinds: {entry.key} is {count} cards, but a hand here holds at most {most} (table.hand_size): "
+                    f"it can never be declared", _more_cards_hint(count, entry.key), entry.loc if entry.loc != m.NOWHERE else kinds.loc)
+    tute = spec.rule("ghna.tute")
+    suits = spec.value("deck.suits")
+    count = len(suits.items) if isinstance(suits, m.Decls) else 0
+    if tute is not None and isinstance(tute.value, (m.Number, m.Numbers)) and count > most:
+        yield NeverDecisive(
+            tute.id, "W430",
+            f"ghna.tute: a tute is the {count} cards of a rank, but a hand here holds at most {most} "
+            f"(table.hand_size): it can never be declared", _more_cards_hint(count, "the tute"), tute.loc)
+
+
+def _most_cards_held(spec: m.Spec) -> int | None:
+    """The most cards a hand ever holds: the largest hand dealt (at any number of players dealt in), and the widow's
+    cards while the bid winner has taken them; None when the hand size is not written as numbers (a setting is
+    checked at each of its choices, as one number)."""
+    hand = spec.value("table.hand_size")
+    if isinstance(hand, m.Number):
+        most = hand.value
+    elif isinstance(hand, m.Table) and hand.entries and all(isinstance(e.value, int) for e in hand.entries):
+        most = max(e.value for e in hand.entries)
+    else:
+        return None
+    widow = spec.value("widow.size")
+    return most + (widow.value if isinstance(widow, m.Number) else 0)
+
+
+def _trailing_words(flags: tuple[str, ...]) -> int:
+    """How many of a kind row's last words are not its ranks: `wins_hand`, and `trump VALUE`."""
+    words = list(flags)
+    trailing = 0
+    if words and words[-1] == "wins_hand":
+        words, trailing = words[:-1], 1
+    if "trump" in words:
+        trailing += len(words) - words.index("trump")
+    return trailing
+
+
+def _more_cards_hint(count: int, name: str) -> str:
+    return f"deal at least {count} cards (table.hand_size), or drop {name}"

@@ -142,3 +142,41 @@ def test_check_in_json_gives_the_warning_on_a_valid_file(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is True
     assert [(d["code"], d["severity"], d["line"]) for d in report["diagnostics"]] == [("W410", "warning", 89)]
+
+
+# ---------------------------------------------------------------- W430
+
+THREE_CARDS = "table {\n  hand_size: 3\n}\n\n"
+FOUR_OF_A_KIND = "ghna {\n  kinds: ases = 100 1 1 1 1,\n    reyes = 80 12 12 12 12\n}\n"
+
+
+def test_a_kind_of_more_cards_than_a_hand_holds_is_warned_at_its_row(tmp_path):
+    """Briscola dealt three cards: four aces can never be held at once, so never declared."""
+    found = []
+    load_spec(house_variant(tmp_path, "briscola-accuse", THREE_CARDS + FOUR_OF_A_KIND), found)
+    assert [(d.code, d.loc.line, d.loc.column) for d in found] == [("W430", 12, 10), ("W430", 13, 5)]
+    assert "ases is 4 cards, but a hand here holds at most 3 (table.hand_size)" in found[0].message
+    assert "table.hand_size" in found[0].hint
+
+
+def test_a_kind_a_hand_can_hold_is_not_warned(tmp_path):
+    assert _warnings(house_variant(tmp_path, "briscola-accuse", "table {\n  hand_size: 4\n}\n\n" + FOUR_OF_A_KIND)) == []
+
+
+def test_a_widow_taken_into_the_hand_counts_towards_what_a_hand_holds(tmp_path):
+    """Six hands of six and a widow of four: the bid winner holds ten cards before putting four aside, so a kind of
+    eight cards of one suit may be held (at six cards without a widow it is warned, as above)."""
+    table = "table {\n  seats: 6\n  hand_size: 6\n}\n\nwidow {\n  size: 4\n}\n\n"
+    eight = "add ghna {\n  kinds: run = 50 1 3 12 11 10 7 6 5\n}\n"
+    assert _warnings(house_variant(tmp_path, "tute-subastado-widow", table + eight)) == []
+    assert ("W430", "warning") in _warnings(house_variant(tmp_path, "briscola-accuse", "table {\n  hand_size: 6\n}\n\n" + eight))
+
+
+def test_a_tute_at_a_table_of_three_cards_is_warned(tmp_path):
+    found = []
+    load_spec(house_variant(tmp_path, "briscola-accuse", THREE_CARDS + "add ghna {\n  tute: 7\n}\n"), found)
+    tute = next(d for d in found if d.message.startswith("ghna.tute"))
+    assert tute.code == "W430" and "a tute is the 4 cards of a rank" in tute.message and tute.loc.line == 12
+    # the base's four of a kind, held no more once the variant deals three cards: blamed on that change
+    assert {(d.loc.line, d.message.endswith("this variant's override of table.hand_size makes it so)"))
+            for d in found if d.message.startswith("ghna.kinds")} == {(8, True)}

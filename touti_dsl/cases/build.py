@@ -23,7 +23,8 @@ from ..loader import spec_hash
 from . import claims, concessions, outcomes, redeals, situations
 from ..schema import TABLE_SETTINGS
 from ..table_sizes import block_for, default_players, for_players, rule_name_at
-from .explore import Explorer, Findings, Witness, capote_rounds, formula_has_condition, quick_rounds, reads_capote
+from .explore import (Explorer, Findings, Witness, capote_rounds, formula_has_condition, played_on, quick_rounds,
+                      reads_capote)
 from .coverage import rule_kind
 from .steps import actors_step, refuse_step
 from .freshness import write_stamp
@@ -307,6 +308,9 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
             Explorer(game, seed + 1200 + rank, findings=findings, rigged_rank=rank, keeping=True).explore(RIGGED_ROUNDS)
     for rank in _kind_ranks(game):  # so are three or four of a rank for a kind of ghna.kinds
         Explorer(game, seed + 1100 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
+        texts = {game.ruleset.kind_text[i] for i, k in enumerate(game.ruleset.ghna.kinds) if not k.one_suit and k.ranks[0] == rank}
+        if not any(w.action in texts for ws in findings.accepted.values() for w in ws):  # (as for a tute, above)
+            Explorer(game, seed + 1300 + rank, findings=findings, rigged_rank=rank, keeping=True).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)
     if formula_has_condition(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
         Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
@@ -317,6 +321,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
         Explorer(game, seed + 3300, findings=findings, stacked=True).explore(STACKED_ROUNDS)
     _look_for_a_capote(game, findings, seed)
     _look_for_formula_sides(game, findings, seed)
+    _look_for_kind_results(game, findings, seed)
     _look_for_a_tie(game, findings, seed)
     _look_for_next_round_branches(game, findings, seed)
     _look_for_thresholds(game, findings, seed)
@@ -472,8 +477,29 @@ def _look_for_formula_sides(game: Game, findings: Findings, seed: int) -> None:
     unshown = outcomes.unshown_condition_sides(game, findings.rounds) if formula_has_condition(game.spec) else set()
     if not unshown:
         return
-    for record in capote_rounds(game, seed + 3600, CAPOTE_ROUNDS):
-        left = unshown & outcomes.unshown_condition_sides(game, [record])
+    _keep_until_shown(findings, capote_rounds(game, seed + 3600, CAPOTE_ROUNDS), unshown,
+                      lambda record: outcomes.unshown_condition_sides(game, [record]))
+
+
+def _look_for_kind_results(game: Game, findings: Findings, seed: int) -> None:
+    """A kind of ghna.kinds that no explored round declares and plays to its end (its value in no round result: four
+    of a rank is rigged, but the round may end before it counts): the rounds of its accepted declarations, shortest
+    first, played on with random moves that declare nothing more (`explore.played_on`), one for each value unshown."""
+    unshown = outcomes.unshown_kind_values(game, findings.rounds) if game.ruleset.ghna.kinds else set()
+    if not unshown:
+        return
+    rng = random.Random(seed + 6000)
+    witnesses = sorted((w for ws in findings.accepted.values() for w in ws if w.rule == "ghna.kinds"
+                        and w.action.split(" ", 2)[1] not in game.ruleset.suits), key=lambda w: w.size)
+    _keep_until_shown(findings, (played_on(game, witness, rng) for witness in witnesses), unshown,
+                      lambda record: outcomes.unshown_kind_values(game, [record]))
+
+
+def _keep_until_shown(findings: Findings, records, unshown: set, unshown_by) -> None:
+    """Keep each of `records` (drawn one at a time) that shows something of `unshown` still unshown (what it leaves
+    unshown: `unshown_by(record)`), until all is shown or the records run out."""
+    for record in records:
+        left = unshown & unshown_by(record)
         if left != unshown:
             findings.rounds.append(record)
             unshown = left

@@ -330,11 +330,18 @@ def quick_rounds(game: Game, seed: int, count: int):
         yield played_round(game, setup, lambda state: _any_action(state, rng))
 
 
-def _any_action(state, rng: random.Random) -> tuple[int, str]:
-    """A random actor's random action, a concession or a claim only when nothing else is legal."""
+def _any_action(state, rng: random.Random, shunned: tuple[str, ...] = ()) -> tuple[int, str]:
+    """A random actor's random action, a concession, a claim or an action of a `shunned` head word (`ghna`) only when
+    nothing else is legal."""
     seat = rng.choice(state.actors())
-    legal = [a for a in state.legal_actions(seat) if a not in ("concede", "claim")] or state.legal_actions(seat)
-    return seat, rng.choice(legal)
+    legal = [a for a in state.legal_actions(seat) if a not in ("concede", "claim") and a.split(" ", 1)[0] not in shunned]
+    return seat, rng.choice(legal or state.legal_actions(seat))
+
+
+def played_on(game: Game, witness: Witness, rng: random.Random) -> RoundRecord:
+    """The round of a witness played to its end: its history, its action, then random moves that declare nothing."""
+    moves = iter((*witness.history, (witness.seat, witness.action)))
+    return played_round(game, witness.setup, lambda state: next(moves, None) or _any_action(state, rng, declarations.DECLARING))
 
 
 def played_round(game: Game, setup: dict, choose) -> RoundRecord:

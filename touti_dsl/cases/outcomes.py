@@ -184,6 +184,7 @@ def round_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
             best = min(ties, key=lambda r: (tie_breaks_alike(game, r), len(r.history)))
             cases.append(result_case(best, ["scoring.tie", "scoring.round"], "positive", TIE_WORDS[game.ruleset.tie]))
     cases += _ghna_value_cases(game, complete)
+    cases += _kind_value_cases(game, complete)
     if game.ruleset.widow is not None:
         cases += _widow_cases(game, complete)
     voids = [r for r in complete if r.result["void"]]
@@ -332,6 +333,61 @@ def _ghna_value_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                                       f"a ghna declared in {'trumps' if in_trumps else 'a plain suit'} counts {value} "
                                       f"(ghna.values {entry})"))
     return cases
+
+
+def _kind_value_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """A round result counting each kind of `ghna.kinds` (a one-suit kind: in trumps, and in a plain suit, where its
+    values differ): its value shown by a result, as `_ghna_value_cases` shows the pair's.  Rounds where the kind is the
+    only declaration come first, so that a wrong total is the kind's value, not another song's."""
+    rules = game.ruleset
+    cases = []
+    for index, in_trumps in kind_value_sides(rules):
+        found = _counting_kind(rules, rounds, index, in_trumps)
+        if not found:
+            continue
+        kind, texts = rules.ghna.kinds[index], rules.kind_text[index]
+        best = min(found, key=lambda r: (_other_declarations(r, texts), len(r.history)))
+        where = "" if in_trumps is None else " in trumps" if in_trumps else " in a plain suit"
+        cases.append(result_case(best, ["ghna.kinds", "scoring.round"], "positive",
+                                  f"the combination {kind_label(kind.name)} declared{where} counts "
+                                  f"{kind.trump_value if in_trumps else kind.value} (ghna.kinds {kind.name})"))
+    return cases
+
+
+def kind_value_sides(rules) -> list[tuple[int, bool | None]]:
+    """Each value of each kind of `ghna.kinds` a round result can show: (kind index, in trumps), None for a kind worth
+    the same in every suit."""
+    return [(index, side) for index, kind in enumerate(rules.ghna.kinds)
+            for side in ((True, False) if kind.one_suit and kind.trump_value != kind.value else (None,))]
+
+
+def unshown_kind_values(game: Game, rounds: list[RoundRecord]) -> set[tuple[int, bool | None]]:
+    """The values of `kind_value_sides` that no round result of `rounds` counts."""
+    rules = game.ruleset
+    return {side for side in kind_value_sides(rules) if not _counting_kind(rules, rounds, *side)}
+
+
+def _counting_kind(rules, rounds: list[RoundRecord], index: int, in_trumps: bool | None) -> list[RoundRecord]:
+    """The rounds played on points whose result counts the kind (in trumps or not, for a one-suit kind)."""
+    texts = rules.kind_text[index]
+    return [r for r in rounds if any(r.result["ghna"]) and not r.result["void"] and not r.result.get("conceded")
+            and r.result.get("tute") is None and _declares_kind(rules, r, texts, in_trumps)]
+
+
+def _declares_kind(rules, record: RoundRecord, texts, in_trumps: bool | None) -> bool:
+    """Whether the round declares the kind whose action texts are `texts` (one per suit, or one), in trumps or not
+    (None: in any suit)."""
+    if isinstance(texts, str):
+        return any(action == texts for _, action in record.history)
+    trump = record.result.get("trump")
+    return any(action == text and (in_trumps is None or (suit == trump) is in_trumps)
+               for _, action in record.history for suit, text in zip(rules.suits, texts))
+
+
+def _other_declarations(record: RoundRecord, texts) -> int:
+    """How many declarations of the round are not of the kind whose action texts are `texts`."""
+    own = {texts} if isinstance(texts, str) else set(texts)
+    return sum(1 for _, action in record.history if action.startswith(("ghna ", "tute ")) and action not in own)
 
 
 def _declared_in_trumps(rules, record: RoundRecord, action: str) -> bool | None:
