@@ -79,3 +79,50 @@ def test_who_deals_after_a_redeal_is_blamed_on_the_redeal_not_on_the_void_round_
     at_next_round = [blamed for _, op, blamed in failures(mutant, system, load_cases(ROOT / "generated" / system))
                      if op == "next_round"]
     assert at_next_round and all(blamed[0] == "redeal.dealer" for blamed in at_next_round), at_next_round
+
+
+def test_a_wrong_kind_value_is_blamed_on_the_kinds_where_the_other_side_declared_a_pair(tmp_path):
+    # fuzz on briscola-accuse's mutants (session 18): a round where one side declared a pair and the other a kind,
+    # the kind counted at another value, was blamed on ghna.values, the pair's, whoever had declared it
+    import random
+
+    from touti_dsl.cases.declarations import give_card
+    from touti_dsl.cases.explore import played_round
+    from touti_dsl.cases.outcomes import result_case
+    from touti_dsl.engine import Game
+    from touti_dsl.engine.game import deal
+
+    system = "briscola-accuse"
+    game, rules = Game.from_spec(system), Game.from_spec(system).ruleset
+    mutant = tmp_path / "mutant.touti"
+    mutant.write_text(f'touti 1\n\nsystem "mutant" extends "{system}" {{\n  title: "mutant"\n}}\n\n'
+                      "ghna {\n  kinds: ases = 110 1 1 1 1, reyes = 80 12 12 12 12, caballos = 60 11 11 11 11, "
+                      "sotas = 40 10 10 10 10\n}\n", encoding="utf-8")
+    adapter, blame_rules = ReferenceAdapter(str(mutant), system), SystemRules(system, [])
+    aces, pair = ["1o", "1c", "1e", "1b"], ["12o", "11o"]
+    for seed in range(200):
+        rng = random.Random(seed)
+        setup = deal(rules, seed, 0).setup(rules)
+        setup["dealer"] = 0
+        for card in aces:
+            give_card(setup, card, 0, set(aces))
+        for card in pair:
+            give_card(setup, card, 1, set(pair))
+
+        def declaring(state):
+            seat = rng.choice(state.actors())
+            legal = state.legal_actions(seat)
+            return seat, next((a for a in legal if a.startswith("ghna ")), rng.choice(legal))
+
+        record = played_round(game, setup, declaring)
+        declared = {(seat, action) for seat, action in record.history if action.startswith("ghna ")}
+        if {(0, "ghna ases"), (1, "ghna oros")} <= declared:
+            break
+    else:
+        raise AssertionError("no round has the aces declared by one player and the pair of oros by the other")
+    case = result_case(record, ["ghna.kinds"], "positive", "a pair and a kind, by the two players")
+    case.update(id="mixed", system=system)
+    outputs = adapter.run_case(case_request(case))["outputs"]
+    mismatch = first_mismatch(case, outputs, complete=False)
+    assert mismatch is not None and case["steps"][mismatch.step]["op"] == "round_result"
+    assert blamed_rules(case, mismatch, outputs[mismatch.step], blame_rules) == ["ghna.kinds"]

@@ -552,7 +552,8 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         if found == "match.at_once":
             return _at_once_rules(rules)
         if found == "ghna.values":  # the value of a pair, of a kind of ghna.kinds, or either: what the case declared
-            return [rule for rule in _declared_value_rules(case, mismatch, rules) if rules.has(rule)] or [found]
+            differing = _differing_sides(step["expect"].get("ghna"), actual_output.get("ghna"))
+            return [rule for rule in _declared_value_rules(case, mismatch, rules, differing) if rules.has(rule)] or [found]
         if found in SCORED_WITH:  # a side's formula, its defenders' counterpart, and each player's share of it
             return [rule for rule in (found, *SCORED_WITH[found], "scoring.shares") if rules.has(rule)]
         return [found] if found else []
@@ -635,13 +636,25 @@ def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: Syst
     return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
 
 
-def _declared_value_rules(case: dict, mismatch: Mismatch, rules: SystemRules) -> list[str]:
+def _declared_value_rules(case: dict, mismatch: Mismatch, rules: SystemRules, sides: set[int] | None = None) -> list[str]:
     """The rules giving the values of what the case declared before the step: `ghna.values` for a pair (`ghna
-    SUIT`), `ghna.kinds` for a kind (`ghna NAME ...`)."""
+    SUIT`), `ghna.kinds` for a kind (`ghna NAME ...`); with `sides`, only the declarations of those sides (whose
+    ghna differs), when they made any."""
     suits = rules.game(case["setup"].get("settings")).ruleset.suits
-    declared = {step["action"].split(" ")[1] in suits for step in case["steps"][:mismatch.step]
-                if step["op"] == "apply" and step["action"].startswith("ghna ") and " " in step["action"]}
+    made = [step for step in case["steps"][:mismatch.step]
+            if step["op"] == "apply" and step["action"].startswith("ghna ") and " " in step["action"]]
+    if sides:
+        side_of = _replay(rules, case, mismatch.step).seating.team_of
+        made = [step for step in made if side_of[step["seat"]] in sides] or made
+    declared = {step["action"].split(" ")[1] in suits for step in made}
     return [rule for rule, pair in (("ghna.values", True), ("ghna.kinds", False)) if pair in declared]
+
+
+def _differing_sides(expected, actual) -> set[int]:
+    """The sides whose count differs between two per-side lists of a round result (none when either is no list)."""
+    if not isinstance(expected, list) or not isinstance(actual, list) or len(expected) != len(actual):
+        return set()
+    return {side for side, (want, got) in enumerate(zip(expected, actual)) if want != got}
 
 
 def _put_aside_points(case: dict, mismatch: Mismatch, rules: SystemRules) -> int:
