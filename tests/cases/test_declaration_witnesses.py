@@ -60,3 +60,26 @@ def test_a_second_declaration_in_a_trick_is_refused_by_the_limit_alone():
         assert alone, system
         checked += 1
     assert checked >= 5
+
+
+def test_every_suit_declared_by_one_side_at_each_contract_whose_cap_allows_them_all():
+    """atlas-bidder-lends-song (`who: bid_winner`, `lend: once`): the rigged rounds never lent, so no side declared
+    four times and a cap of 99 instead of 100 at a contract of 120 passed every case (the sweep of session 18)."""
+    checked = 0
+    for system, cases in _suites():
+        ghna = _spec_game(system).ruleset.ghna
+        suits = len(_spec_game(system).ruleset.suits)
+        every_suit = ghna.trump_value + (suits - 1) * ghna.plain_value
+        levels = {level for level, cap, plain_only in ghna.caps if cap is not None and cap >= every_suit and not plain_only}
+        if ghna.off or not levels or ghna.tute_ranks:
+            continue
+        reached = set()
+        for case in cases:
+            bids = [int(step["action"].split()[1]) for step in case["steps"]
+                    if step["op"] == "apply" and step["action"].split()[0] == "bid" and step["action"].split()[1].isdigit()]
+            songs = [step for step in case["steps"] if step["op"] == "apply" and step["action"].split()[0] == "ghna"]
+            if bids and len(songs) == suits:
+                reached.add(max(bids))
+        assert levels <= reached, (system, sorted(levels - reached))
+        checked += 1
+    assert checked >= 5

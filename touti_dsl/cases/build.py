@@ -297,6 +297,7 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
     if not levels and not game.ruleset.ghna.off:  # one limit at every level: the first speaker's side is dealt the pairs (and bids the lowest bid)
         lowest = game.ruleset.bidding.minimum if game.ruleset.bidding else None
         Explorer(game, seed + 500, contract=lowest, findings=findings, rigged_pairs=True).explore(RIGGED_ROUNDS)
+    _look_for_every_suit_declared(game, findings, seed, levels)
     # rounds without optional features, so that every rule has a case an implementation without them can run
     Explorer(game, seed + 7, findings=findings, core_only=True).explore(CORE_ROUNDS)
     if game.ruleset.bidding is not None:  # the maximum bid, then bid again: the bounds of the bidding (situations.bid_edge)
@@ -437,6 +438,37 @@ def _block_campaigns(game: Game) -> list[dict]:
 
 def _refused_by(findings: Findings, rule_id: str) -> bool:
     return any(witness.rule == rule_id for witnesses in findings.refused.values() for witness in witnesses)
+
+
+def _look_for_every_suit_declared(game: Game, findings: Findings, seed: int, levels: list[int]) -> None:
+    """At each contract whose cap lets one side declare a pair in every suit (40 + 20 + 20 + 20 under a cap of 100),
+    a round where one side does: the rigged rounds above share the pairs between partners, and a partner may not
+    declare where only the bid winner does (a `require` line, or `who: bid_winner` without a lend), so rounds
+    where the declarer holds every pair, where no round at that contract has one side declare them all."""
+    ghna, suits = game.ruleset.ghna, len(game.ruleset.suits)
+    every_suit = ghna.trump_value + (suits - 1) * ghna.plain_value
+    for level in [lv for lv, cap, plain_only in ghna.caps if cap is not None and cap >= every_suit and not plain_only
+                  and lv in levels]:
+        for index in range(PATIENT_CAMPAIGNS):  # the duty to follow suit may break a pair before it is declared
+            if any(_side_declares_every_suit(game, record, level) for record in findings.rounds):
+                break
+            Explorer(game, seed + 5500 + 10 * level + index, contract=level, findings=findings, rigged_pairs=True,
+                     pairs_alone=True).explore(RIGGED_ROUNDS)
+
+
+def _side_declares_every_suit(game: Game, record, level: int) -> bool:
+    """Whether one side declared a pair in every suit in a round played at a contract of `level`."""
+    contract = record.result.get("contract") or {}
+    if contract.get("amount") != level:
+        return False
+    rules = game.ruleset
+    seating = game.new_round(**record.setup).seating
+    by_side: dict[int, set[str]] = {}
+    for seat, action in record.history:
+        head, _, suit = action.partition(" ")
+        if head == "ghna" and suit in rules.suits:
+            by_side.setdefault(seating.team_of[seat], set()).add(suit)
+    return any(len(declared) == len(rules.suits) for declared in by_side.values())
 
 
 def _kind_ranks(game: Game) -> list[int]:

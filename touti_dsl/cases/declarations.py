@@ -93,10 +93,10 @@ def is_variant(tag: str) -> bool:
     return "prior" in tag or "+played" in tag or "+kind:" in tag
 
 
-def rig_pairs(rules, seating, setup: dict, seat: int) -> None:
+def rig_pairs(rules, seating, setup: dict, seat: int, alone: bool = False) -> None:
     """Give `seat` the pairs of every suit but the last and its first partner the last (`seat` all of
-    them without a partner), each hand as many as leave it SPARE_CARDS other cards; cards swapped away."""
-    holders = [seat, *seating.partners[seat]]
+    them without a partner, or `alone`), each hand as many as leave it SPARE_CARDS other cards; cards swapped away."""
+    holders = [seat] if alone else [seat, *seating.partners[seat]]
     protected = {rules.card_text[card] for pair in rules.pair_cards for card in pair}
     last = len(rules.pair_cards) - 1
     for suit, pair in enumerate(rules.pair_cards):
@@ -132,11 +132,14 @@ def give_card(setup: dict, card: str, owner: int, keep: set[str]) -> bool:
 
 
 def declaring_play(rules, state, options: list[tuple[int, str]], declarer: int, rng) -> tuple[int, str]:
-    """The play of a rigged round: declare whenever possible; `declarer`'s side plays its strongest
+    """The play of a rigged round: declare whenever possible (else lend, to a partner who then may); `declarer`'s side plays its strongest
     card and the others their weakest, so that the declaring side wins trick after trick."""
     declare = [o for o in options if o[1].split(" ", 1)[0] in DECLARING]
     if declare:
         return rng.choice(declare)
+    lend = [o for o in options if o[1] == "lend"]  # `ghna.lend`: the partner's pair is declared only once lent
+    if lend:
+        return lend[0]
     plays = [o for o in options if o[1].startswith("play ")]
     if not plays:
         return rng.choice([o for o in options if o[1] != "concede"] or options)

@@ -387,7 +387,8 @@ class Explorer:
 
     def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
                  rigged_rank: int | None = None, patient: bool = False, stacked: bool = False, sings: bool | None = None,
-                 core_only: bool = False, rigged_pairs: bool = False, keeping: bool = False, to_maximum: bool = False):
+                 core_only: bool = False, rigged_pairs: bool = False, keeping: bool = False, to_maximum: bool = False,
+                 pairs_alone: bool = False):
         self.game = game
         # to_maximum: the first speaker bids the maximum, the others pass; only witnesses at the bidding's bounds are
         # kept (situations.bid_edge): the maximum bid, then refused to the next speaker
@@ -395,6 +396,7 @@ class Explorer:
         # keeping: the rigged cards are played only when nothing else may be (declared as soon as they may be)
         self.keeping = keeping
         self.rigged_pairs = rigged_pairs  # when set, the first speaker's side is dealt the pairs (declarations.py)
+        self.pairs_alone = pairs_alone  # ...every pair to the declarer itself, none to its partner
         self.declarer = 0  # the first speaker of a rigged round, whose side declares
         self.all_pass = False
         self.core_only = core_only  # never choose an action of an optional feature (it is still tried)
@@ -441,7 +443,7 @@ class Explorer:
         if self.rigged_pairs:
             state = self.game.new_round(**setup)
             self.declarer = state.first_speaker
-            declarations.rig_pairs(rules, state.seating, setup, self.declarer)
+            declarations.rig_pairs(rules, state.seating, setup, self.declarer, self.pairs_alone)
         return setup
 
     def _rig(self, setup: dict, seat: int) -> None:
