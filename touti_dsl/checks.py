@@ -39,7 +39,7 @@ Error codes (stable; the language reference lists this table):
 | E105 | unknown section |
 | E106 | system id or title problem |
 | E107 | unsupported `touti` version |
-| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, `signs: allowed` without partners, `first_dealer: first_king` without kings, ...) |
+| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, `signs: allowed` without partners, `first_dealer: first_king` without kings, `table.draw_time` without a stock, ...) |
 | E200 | suit name or alias missing, duplicated or not a word |
 | E201 | suit code missing, longer than one letter, or duplicated |
 | E202 | duplicate rank, or a rank alias used twice |
@@ -721,6 +721,18 @@ def check_applicable(spec: m.Spec) -> list[Diagnostic]:
         problems.append(_diag("E108", f"{rule_id} applies only with {allowed}, but {other} is {actual}", rule,
                               f"remove {rule_id}"))
     return problems
+
+
+@check
+def check_draw_time(spec: m.Spec) -> list[Diagnostic]:
+    """E108: `table.draw_time` says when the stock is drawn, so it needs a stock (`table.draw winner_first`)."""
+    rule = _rule(spec, "table.draw_time")
+    if rule is None or _word(spec, "table.draw") == "winner_first":
+        return []
+    draw = _word(spec, "table.draw")
+    why = "table.draw is not written" if draw is None else f"table.draw is {draw}"
+    return [_diag("E108", f"table.draw_time says when the stock is drawn, but this table has no stock ({why})", rule,
+                  "remove table.draw_time, or write `draw: winner_first` where the deal leaves a stock")]
 
 
 # ---------------------------------------------------------------- deck and table (E2xx)

@@ -191,6 +191,7 @@ def outcome_cases(game: Game, rounds: list, next_deal) -> list[dict]:
     raw += outcomes.decide_cases(game, rounds)
     raw += outcomes.stock_cases(game, rounds)
     raw += outcomes.dealt_turned_cases(game, rounds)
+    raw += outcomes.draw_time_cases(game, rounds)
     raw += outcomes.rotation_cases(game, rounds, next_deal)
     raw += outcomes.opening_cases(game, rounds)
     raw += outcomes.sit_out_cases(game, rounds)  # a table that seats one player out at its own count ([] otherwise)

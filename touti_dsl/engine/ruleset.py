@@ -288,6 +288,7 @@ class Ruleset:
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
     stock_size: int = 0  # cards left after the deal, drawn after each trick (the turned card included)
     draw: bool = False  # after each trick every player draws one card from the stock, the winner first
+    draw_after_window: bool = False  # `table.draw_time after_window`: the trick winner draws (`draw`) once its side has swapped and declared
     turned_place: str = "dealer_hand"  # where the turned card goes: dealer_hand, under_stock, aside
     tricks_per_round: int = 10
     swap_windows: frozenset = frozenset({"before_first_lead"})  # and/or after_team_trick (`trump.swap_window`)
@@ -530,6 +531,8 @@ def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
         hand_size=deal.hand_size,
         stock_size=deal.stock_size,
         draw=read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first",
+        draw_after_window=read.spec.has("table.draw_time")
+        and read.word("table.draw_time", ("after_trick", "after_window")) == "after_window",
         turned_place=deal.turned_place,
         tricks_per_round=deal.tricks,
     )
@@ -1144,6 +1147,7 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         calls={c.name: c.values for c in rules.calls},
         has_bidding=rules.bidding is not None,
         has_swap=rules.swap_rank is not None,
+        has_draw=rules.draw_after_window,
         has_concession=rules.concession is not None,
         has_tute=spec.has("ghna.tute"),
         has_ghna=not rules.ghna.off,
