@@ -200,7 +200,8 @@ RULES: tuple[RuleSpec, ...] = (
     _r("ghna.tute", (m.Word, m.Number, m.Numbers), required=False, meaning="ranks whose four cards in one hand, sung, win the hand at once"),
     _r("ghna.kinds", m.Table, required=False,
        meaning="other combinations that may be declared: `NAME = VALUE RANKS [trump VALUE] [wins_hand]`, different "
-               "ranks of one suit or one rank of several suits; `wins_hand`: declaring it wins the hand at once"),
+               "ranks of one suit or one rank of several suits, or `NAME = VALUE CARDS [wins_hand]`, the very cards named "
+               "(`bazzica = 40 11e 10o`); `wins_hand`: declaring it wins the hand at once"),
     _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
     _r("concession.proposer", WORDS, ("defender_to_play", "any_defender"),

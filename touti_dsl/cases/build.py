@@ -308,6 +308,11 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
             Explorer(game, seed + 1200 + rank, findings=findings, rigged_rank=rank, keeping=True).explore(RIGGED_ROUNDS)
     for rank in _kind_ranks(game):  # so are three or four of a rank for a kind of ghna.kinds
         Explorer(game, seed + 1100 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
+    for index, kind in enumerate(game.ruleset.ghna.kinds):  # and the very cards a kind names (`bazzica = 40 11e 10o`)
+        if kind.cards:
+            cards = game.ruleset.kind_cards[index]
+            Explorer(game, seed + 1300 + index, findings=findings, rigged_cards=cards).explore(RIGGED_ROUNDS)
+            Explorer(game, seed + 1400 + index, findings=findings, rigged_cards=cards, keeping=True).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)
     if formula_has_condition(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
         Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
@@ -438,7 +443,8 @@ def _refused_by(findings: Findings, rule_id: str) -> bool:
 def _kind_ranks(game: Game) -> list[int]:
     """The ranks of the kinds of ghna.kinds made of one rank across suits, not already rigged for a tute."""
     ghna = game.ruleset.ghna
-    return [r for r in dict.fromkeys(k.ranks[0] for k in ghna.kinds if not k.one_suit) if r not in ghna.tute_ranks]
+    return [r for r in dict.fromkeys(k.ranks[0] for k in ghna.kinds if not k.one_suit and not k.cards)
+            if r not in ghna.tute_ranks]
 
 
 def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:

@@ -428,9 +428,12 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
     suits = range(len(rules.suits))
     rules.pair_cards = tuple(tuple(card((s, r)) for r in rules.ghna.pair) for s in suits)
     rules.rank_cards = {r: tuple(card((s, r)) for s in suits) for r in rules.ranks}
-    # a one-suit kind: its cards in each suit; a rank kind: the cards of its rank (any `count` of them make it)
+    # a one-suit kind: its cards in each suit; a rank kind: the cards of its rank (any `count` of them make it); a kind
+    # of named cards: those cards (all `count` of them make it)
+    named = {text: c for c, text in enumerate(rules.card_text)}.get
     rules.kind_cards = tuple(
         tuple(tuple(card((s, r)) for r in kind.ranks) for s in suits) if kind.one_suit
+        else tuple(named(card_text(r, code)) for r, code in kind.cards) if kind.cards
         else rules.rank_cards[kind.ranks[0]]
         for kind in rules.ghna.kinds)
     rules.kind_text = tuple(
@@ -944,7 +947,7 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
         tute_ranks=_tute_ranks(read, deck["ranks"]),
         bid_winner_only=who == "bid_winner",
         lend=read.spec.has("ghna.lend"),
-        kinds=_kinds(read, deck["ranks"], len(deck["suits"])),
+        kinds=_kinds(read, deck["ranks"], deck["suit_codes"]),
         kind_minimums=_kind_minimums(read, limit),
     )
 
@@ -979,13 +982,13 @@ def _caps(read: _Reader) -> tuple[tuple[int, int | None, bool], ...]:
     return tuple(sorted(rows))
 
 
-def _kinds(read: _Reader, ranks: tuple[int, ...], suits: int) -> tuple:
+def _kinds(read: _Reader, ranks: tuple[int, ...], codes: tuple[str, ...]) -> tuple:
     rule = read.spec.rule("ghna.kinds") if read.spec.has("ghna.kinds") else None
     if rule is None:
         return ()
     kinds = []
     for entry in rule.value.entries:
-        kind, message = read_kind(entry, ranks, suits)
+        kind, message = read_kind(entry, ranks, len(codes), codes)
         if kind is None:
             raise fail(rule, f"ghna.kinds: {message}")
         kinds.append(kind)

@@ -16,7 +16,7 @@ separated lower-case tokens:
 | `swap` | exchange the `trump.swap` rank of trumps for the turned card |
 | `play 12c` | play a card |
 | `ghna copas` | declare the `ghna.pair` of that suit |
-| `ghna guinotes copas`, `ghna ases` | declare a kind of `ghna.kinds`: a one-suit kind names its suit, a rank kind nothing more |
+| `ghna guinotes copas`, `ghna ases` | declare a kind of `ghna.kinds`: a one-suit kind names its suit, a rank kind or a kind of named cards nothing more |
 | `tute 12` | declare the four cards of rank 12 |
 | `lend` | the bid winner lets the partner declare one ghna (`ghna.lend`) |
 | `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
