@@ -14,6 +14,8 @@ from touti_dsl.engine.refusals import forbidding_rules, precedence
 from touti_dsl.errors import ToutiError
 from touti_dsl.loader import load_spec
 
+from ..house import house_codes, house_variant
+
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 EXAMPLE = SPEC / "examples" / "tute-habanero-swap-before-draw.touti"
 
@@ -101,10 +103,6 @@ def test_drawn_after_the_trick_the_turned_card_is_gone_before_the_window():
 
 
 def test_draw_time_needs_a_stock(tmp_path):
-    path = tmp_path / "house.touti"
-    path.write_text('touti 1\n\nsystem "house" extends "tute" {\n  title: "House"\n}\n\n'
-                    "table {\n  draw_time: after_window\n}\n", encoding="utf-8")
-    with pytest.raises(ToutiError) as caught:
-        load_spec(path)
-    found = [(d.code, d.loc.line, d.loc.column) for d in caught.value.diagnostics]
-    assert found == [("E108", 8, 3)] and "no stock" in caught.value.diagnostics[0].message
+    assert house_codes(tmp_path, "tute", "table {\n  draw_time: after_window\n}\n") == [("E108", 8)]
+    with pytest.raises(ToutiError, match="table.draw_time says when the stock is drawn, but this table has no stock"):
+        load_spec(house_variant(tmp_path, "tute", "table {\n  draw_time: after_trick\n}\n"))
