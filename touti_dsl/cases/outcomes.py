@@ -1356,7 +1356,8 @@ def stock_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     cases: list[dict] = []
     if played and rules.stock_size:
         record = played[0]
-        cases += _drawn_cards_case(game, record, 1, ["table.draw"], "after a trick each player draws, the winner first")
+        timing = ["table.draw_time"] if game.spec.has("table.draw_time") else []  # when the draw comes, written
+        cases += _drawn_cards_case(game, record, 1, ["table.draw", *timing], "after a trick each player draws, the winner first")
     if played and rules.stock_size and rules.turned_place == "under_stock":
         last_draw = rules.stock_size // rules.players
         # the first round that shows it: one ended at once (match.at_once) on that very trick shows nothing
