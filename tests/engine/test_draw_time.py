@@ -106,3 +106,19 @@ def test_draw_time_needs_a_stock(tmp_path):
     assert house_codes(tmp_path, "tute", "table {\n  draw_time: after_window\n}\n") == [("E108", 8)]
     with pytest.raises(ToutiError, match="table.draw_time says when the stock is drawn, but this table has no stock"):
         load_spec(house_variant(tmp_path, "tute", "table {\n  draw_time: after_trick\n}\n"))
+
+
+def test_a_compulsory_swap_comes_before_the_draw(tmp_path):
+    """`trump.swap_duty: compulsory`: the winner holding the seven swaps before drawing (the draw could take the turned
+    card away), as it swaps before playing any card."""
+    game = Game.from_spec(load_spec(house_variant(
+        tmp_path, "tute-habanero-swap-before-draw", "add trump {\n  swap_duty: compulsory\n}\n")))
+    for seed in range(50):
+        state, rng = game.new_round(seed=seed), random.Random(seed)
+        while not state.is_terminal() and not (state.draw_pending() and state.swap_due() == state.to_play):
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not state.is_terminal():
+            break
+    assert state.legal_actions(state.to_play) == ["swap"]
+    assert forbidding_rules(state, state.to_play, "draw") == ["trump.swap_duty"]

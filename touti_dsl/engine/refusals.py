@@ -220,7 +220,8 @@ _COLLECT = {
     "take": lambda st, seat, arg: widow.refusal_rules(st, seat, "take", arg),
     "leave": lambda st, seat, arg: widow.refusal_rules(st, seat, "leave", arg),
     "discard": lambda st, seat, arg: widow.refusal_rules(st, seat, "discard", arg),
-    "draw": lambda st, seat, _arg: _pending(st) + ([TURN_ORDER] if seat != st.to_play else []),
+    "draw": lambda st, seat, _arg: (_pending(st) + ([TURN_ORDER] if seat != st.to_play else [])
+                                    + (["trump.swap_duty"] if st.swap_due() is not None else [])),
 }
 
 
@@ -275,7 +276,7 @@ def precedence(rules) -> dict[str, list[str]]:
         by_kind["leave widow"] = [widow.BY] + ([widow.TAKE] if rules.widow.compulsory else [])
         by_kind["discard"] = [widow.BY, NOT_HELD]
     if rules.draw_after_window:
-        by_kind["draw"] = pending + [TURN_ORDER]
+        by_kind["draw"] = pending + [TURN_ORDER] + swap_first
     return by_kind
 
 

@@ -163,7 +163,7 @@ class RoundState:
             actions.append("concede")
         if to_play and rules.claim is not None and claim.refusal(self, seat) is None:
             actions.append("claim")
-        if drawing:
+        if drawing and (not rules.swap_compulsory or self.swap_due() is None):  # a swap that is due comes first
             actions.append("draw")  # the last kind of the canonical order (text.py)
         return actions
 
@@ -420,7 +420,10 @@ class RoundState:
         if not self.draw_pending():
             raise IllegalAction(PHASE, "nothing to draw now: the stock is drawn once after each trick, by its winner"
                                 if self.stock else "nothing to draw: the stock is empty")
-        raise IllegalAction(TURN_ORDER, f"seat {self.to_play}, who won the trick, draws first")
+        if seat != self.to_play:
+            raise IllegalAction(TURN_ORDER, f"seat {self.to_play}, who won the trick, draws first")
+        raise IllegalAction("trump.swap_duty", f"the swap comes first: seat {self.swap_due()} must exchange its card for "
+                                               "the turned card before the stock is drawn")
 
     def _apply_swap(self, seat: int, _arg) -> None:
         rules = self.rules
