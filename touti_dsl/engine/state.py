@@ -153,8 +153,9 @@ class RoundState:
         if rules.swap_rank is not None and self.swapped < rules.swap_links and self._swap_refusal(seat) is None:
             actions.append("swap")
         to_play = seat == self.to_play
+        swap_first = to_play and rules.swap_compulsory and self.swap_due() is not None  # neither a card nor the draw
         drawing = to_play and self.draw_pending()
-        if to_play and not drawing and (not rules.swap_compulsory or self.swap_due() is None):
+        if to_play and not drawing and not swap_first:
             text = rules.play_text
             actions.extend([text[c] for c in play.narrow(self, seat)])
         if self.window_team == self.seating.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
@@ -163,7 +164,7 @@ class RoundState:
             actions.append("concede")
         if to_play and rules.claim is not None and claim.refusal(self, seat) is None:
             actions.append("claim")
-        if drawing and (not rules.swap_compulsory or self.swap_due() is None):  # a swap that is due comes first
+        if drawing and not swap_first:
             actions.append("draw")  # the last kind of the canonical order (text.py)
         return actions
 
