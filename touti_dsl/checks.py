@@ -39,7 +39,7 @@ Error codes (stable; the language reference lists this table):
 | E105 | unknown section |
 | E106 | system id or title problem |
 | E107 | unsupported `touti` version |
-| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, `signs: allowed` without partners, `first_dealer: first_king` without kings, ...) |
+| E108 | rule given where it does not apply (`ghna.caps` without `limit: cap`, `signs: allowed` without partners, `first_dealer: first_king` without kings, `table.draw_time` without a stock, ...) |
 | E200 | suit name or alias missing, duplicated or not a word |
 | E201 | suit code missing, longer than one letter, or duplicated |
 | E202 | duplicate rank, or a rank alias used twice |
@@ -59,7 +59,7 @@ Error codes (stable; the language reference lists this table):
 | E216 | a `with N players` block that names a rule neither the language nor the spec knows |
 | E217 | two `with N players` blocks for the same number of players |
 | E218 | `deck.removed` names a card the deck does not have (no such rank or suit code), or a card twice |
-| E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), the card whose holder leads the first trick, or every card of a rank of `trump.swap` |
+| E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`) or a card a kind names, the card whose holder leads the first trick, or every card of a rank of `trump.swap` |
 | E220 | a `with N players` block removes (`remove KEY`) a rule the spec does not have or a rule every table needs, or items of a list (`remove KEY: items`: write the rule's whole list instead) |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
@@ -93,7 +93,7 @@ Error codes (stable; the language reference lists this table):
 | E505 | `ghna.caps` row malformed (level not a number, cap not a number or `none`) |
 | E506 | `ghna.minimums` does not give `plain` and `trump` (and optionally kinds of `ghna.kinds`) as legal contracts |
 | E507 | `ghna.per_trick` below 1 |
-| E508 | `ghna.kinds` row malformed or impossible (not `NAME = VALUE RANKS [trump VALUE] [wins_hand]`, fewer than two cards, a rank repeated beside another, more cards of a rank than suits, a value in trumps for cards of several suits) |
+| E508 | `ghna.kinds` row malformed or impossible (not `NAME = VALUE RANKS [trump VALUE] [wins_hand]` nor `NAME = VALUE CARDS [wins_hand]`, fewer than two cards, a rank repeated beside another, a card named twice or of no suit of the deck, more cards of a rank than suits, a value in trumps for cards of several suits) |
 | E509 | `ghna.kinds` names a kind twice, or like a suit or a call |
 | E510 | `ghna.kinds` has two kinds of the same cards, or a kind of the cards of the ghna pair or of a tute: the engine could not tell which is declared |
 | E511 | `match.at_once` names a kind of `ghna.kinds` not written `wins_hand`; a kind written `wins_hand` under `scoring.round: contract` that `match.at_once` does not name |
@@ -724,6 +724,18 @@ def check_applicable(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
+@check
+def check_draw_time(spec: m.Spec) -> list[Diagnostic]:
+    """E108: `table.draw_time` says when the stock is drawn, so it needs a stock (`table.draw winner_first`)."""
+    rule = _rule(spec, "table.draw_time")
+    if rule is None or _word(spec, "table.draw") == "winner_first":
+        return []
+    draw = _word(spec, "table.draw")
+    why = "table.draw is not written" if draw is None else f"table.draw is {draw}"
+    return [_diag("E108", f"table.draw_time says when the stock is drawn, but this table has no stock ({why})", rule,
+                  "remove table.draw_time, or write `draw: winner_first` where the deal leaves a stock")]
+
+
 # ---------------------------------------------------------------- deck and table (E2xx)
 
 
@@ -784,7 +796,7 @@ def check_removed_cards(spec: m.Spec) -> list[Diagnostic]:
     ranks, codes = _ranks(spec), {d.code: d.key for d in _decls(spec, "deck.suits") if d.code}
     if value is None or not ranks or not codes:
         return []
-    problems, seen, needed = [], set(), _ranks_needed(spec)
+    problems, seen, needed, named = [], set(), _ranks_needed(spec), _named_cards_needed(spec)
     for index, card in enumerate(value.cards):
         rank, code = card_parts(card)
         where = _item_loc(value, index)
@@ -795,9 +807,10 @@ def check_removed_cards(spec: m.Spec) -> list[Diagnostic]:
             problems.append(_diag("E218", f"deck.removed: the deck has no card {card} ({what})", where, hint))
         elif card in seen:
             problems.append(_diag("E218", f"deck.removed takes {card} out twice", where))
-        elif rank in needed or (rank, codes[code]) == _first_lead_card(spec):
-            rule_id = needed.get(rank, "rotation.first_lead")
+        elif rank in needed or card in named or (rank, codes[code]) == _first_lead_card(spec):
+            rule_id = needed.get(rank, "ghna.kinds" if card in named else "rotation.first_lead")
             hint = ("a song needs the cards of its ranks in every suit" if rank in needed
+                    else "a kind of ghna.kinds names that card" if card in named
                     else "the first trick is led by the holder of that card")
             problems.append(_diag("E219", f"deck.removed takes {card} out, but {rule_id} needs it", where, hint))
         seen.add(card)
@@ -827,11 +840,22 @@ def _ranks_needed(spec: m.Spec) -> dict[int, str]:
         value = _value(spec, rule_id)
         for rank in value.values if isinstance(value, m.Numbers) else (value.value,) if isinstance(value, m.Number) else ():
             needed.setdefault(rank, rule_id)
-    for entry in (_typed(spec, "ghna.kinds", m.Table) or m.Table(())).entries:
-        kind, _ = read_kind(entry, tuple(_ranks(spec)), len(_decls(spec, "deck.suits")))
-        for rank in kind.ranks if kind is not None else ():
+    for kind in _read_kinds(spec):
+        for rank in kind.ranks if not kind.cards else ():
             needed.setdefault(rank, "ghna.kinds")
     return needed
+
+
+def _named_cards_needed(spec: m.Spec) -> set[str]:
+    """The cards a kind of named cards of ghna.kinds needs (`11e`), as `deck.removed` writes them."""
+    return {f"{rank}{code}" for kind in _read_kinds(spec) for rank, code in kind.cards}
+
+
+def _read_kinds(spec: m.Spec) -> list[Kind]:
+    """The rows of ghna.kinds that read as kinds (a row that does not is E508's)."""
+    found = (read_kind(entry, tuple(_ranks(spec)), len(_decls(spec, "deck.suits")))[0]
+             for entry in (_typed(spec, "ghna.kinds", m.Table) or m.Table(())).entries)
+    return [kind for kind in found if kind is not None]
 
 
 def _first_lead_card(spec: m.Spec) -> tuple[int, str] | None:
@@ -1771,12 +1795,13 @@ def check_kinds(spec: m.Spec) -> list[Diagnostic]:
     if table is None or not ranks:
         return []
     suits = [d.key for d in _decls(spec, "deck.suits")]
+    codes = tuple(d.code for d in _decls(spec, "deck.suits") if d.code)
     problems, kinds = [], []
     for entry in table.entries:
-        kind, message = read_kind(entry, tuple(ranks), len(suits))
+        kind, message = read_kind(entry, tuple(ranks), len(suits), codes)
         if kind is None:
             problems.append(_diag(problem_code(message), f"ghna.kinds: {message}", entry,
-                                  "for example `guinotes = 20 1 3 trump 40` or `ases = 40 1 1 1 1`"))
+                                  "for example `guinotes = 20 1 3 trump 40`, `ases = 40 1 1 1 1` or `bazzica = 40 11e 10o`"))
             continue
         if kind.name in suits or kind.name in spec.calls or any(k.name == kind.name for k, _ in kinds):
             what = "a suit" if kind.name in suits else "a call" if kind.name in spec.calls else "another kind"
@@ -1810,7 +1835,7 @@ def _same_declaration(spec: m.Spec, kind: Kind, kinds: list, suits: int) -> str 
         return "the ghna (ghna.pair)"
     tute = _value(spec, "ghna.tute")
     tute_ranks = tute.values if isinstance(tute, m.Numbers) else (tute.value,) if isinstance(tute, m.Number) else ()
-    if not kind.one_suit and kind.count == suits and kind.ranks[0] in tute_ranks:
+    if not kind.one_suit and not kind.cards and kind.count == suits and kind.ranks[0] in tute_ranks:
         return f"the tute of {kind.ranks[0]} (ghna.tute)"
     return None
 

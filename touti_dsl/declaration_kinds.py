@@ -5,9 +5,12 @@ A row of `ghna.kinds` is `NAME = VALUE RANK RANK ... [trump VALUE] [wins_hand]`:
 - different ranks make a combination of ONE suit, declared per suit (`ghna guinotes copas`),
   worth VALUE, or the `trump` value when the suit is trumps (the 40 and the 20 of the pair);
 - one rank written N times makes N cards of that rank of different suits, declared once
-  (`ghna ases`), worth VALUE whatever trumps are.
+  (`ghna ases`), worth VALUE whatever trumps are;
+- cards written as the actions write them (`bazzica = 40 11e 10o`: the caballo of espadas and
+  the sota of oros) make a combination of those very cards, declared once (`ghna bazzica`),
+  worth VALUE whatever trumps are.
 
-Each kind may be declared once per suit (a one-suit kind) or once (a rank kind) per round.
+Each kind may be declared once per suit (a one-suit kind) or once (a rank kind, a kind of named cards) per round.
 A kind written `wins_hand` ends the round when declared, its side winning the hand at
 once, as the built-in tute does (`tute: 12` is the kind `0 12 12 12 12 wins_hand` with
 its own action text, `tute 12`); `match.at_once` may name such a kind, as it names `tute`,
@@ -34,19 +37,22 @@ class Kind:
     """One named combination: its ranks, whether it is of one suit, its values."""
 
     name: str
-    ranks: tuple[int, ...]  # one suit: the different ranks; across suits: the rank, repeated `count` times
+    ranks: tuple[int, ...]  # one suit: the different ranks; across suits: the rank, repeated `count` times; named: theirs
     one_suit: bool
-    value: int  # a plain suit's value, or the value of a rank kind
+    value: int  # a plain suit's value, or the value of a rank kind or of named cards
     trump_value: int  # the value when the one suit is trumps (= value when not given)
     wins_hand: bool = False  # declaring it ends the round, its side winning the hand (as a tute)
+    cards: tuple[tuple[int, str], ...] = ()  # named cards (`11e 10o`): each its rank and its suit's code, else empty
 
     @property
     def count(self) -> int:
         return len(self.ranks)
 
 
-def read_kind(entry: m.Entry, ranks: tuple[int, ...], suits: int) -> tuple[Kind | None, str | None]:
-    """The kind of one `ghna.kinds` row, or None and what is wrong with the row (see `problem_code`)."""
+def read_kind(entry: m.Entry, ranks: tuple[int, ...], suits: int,
+              codes: tuple[str, ...] | None = None) -> tuple[Kind | None, str | None]:
+    """The kind of one `ghna.kinds` row, or None and what is wrong with the row (see `problem_code`); `codes`, the
+    deck's suit codes, when a named card's suit is to be checked (the checks and the engine give them)."""
     if not isinstance(entry.key, str):
         return None, f"a kind is named by a word, not {entry.key}"
     if entry.key in RESERVED_KIND_NAMES:
@@ -64,6 +70,8 @@ def read_kind(entry: m.Entry, ranks: tuple[int, ...], suits: int) -> tuple[Kind 
         if at != len(words) - 2 or not _is_number(words[-1]):
             return None, f"kind {entry.key}: `trump` comes last, followed by the value in trumps"
         trump_value, words = int(words[-1]), words[:at]
+    if any(_card(w) for w in words):
+        return _named_cards(entry, words, ranks, codes, wins_hand)
     if any(not _is_number(w) for w in words):
         bad = next(w for w in words if not _is_number(w))
         return None, f"kind {entry.key}: {bad!r} is not a rank (write the ranks after the value)"
@@ -86,6 +94,34 @@ def read_kind(entry: m.Entry, ranks: tuple[int, ...], suits: int) -> tuple[Kind 
     return Kind(entry.key, found, True, entry.value, trump_value, wins_hand), None
 
 
+def _named_cards(entry: m.Entry, words: list[str], ranks: tuple[int, ...], codes: tuple[str, ...] | None,
+                 wins_hand: bool) -> tuple[Kind | None, str | None]:
+    """A kind of named cards (`40 11e 10o`): every word a card of the deck, each once, at least two."""
+    cards = [_card(w) for w in words]
+    if not all(cards):
+        bad = next(w for w, card in zip(words, cards) if card is None)
+        return None, f"kind {entry.key}: {bad!r} is not a card: name every card as the actions write it (`11e`)"
+    if TRUMP_WORD in entry.flags:
+        return None, f"kind {entry.key}: named cards have one value whatever trumps are; drop `trump`"
+    unknown = [w for w, (rank, _) in zip(words, cards) if rank not in ranks]
+    if unknown:
+        return None, f"kind {entry.key}: the rank of {', '.join(unknown)} {UNKNOWN_RANK}"
+    if codes is not None and any(code not in codes for _, code in cards):
+        bad = next(w for w, (_, code) in zip(words, cards) if code not in codes)
+        return None, f"kind {entry.key}: {bad!r} names no suit of the deck (the codes are {', '.join(codes)})"
+    if len(set(cards)) != len(cards):
+        return None, f"kind {entry.key}: a card written twice"
+    if len(cards) < 2:
+        return None, f"kind {entry.key}: a combination is at least two cards"
+    return Kind(entry.key, tuple(rank for rank, _ in cards), False, entry.value, entry.value, wins_hand, tuple(cards)), None
+
+
+def _card(word: str) -> tuple[int, str] | None:
+    """`11e` as (11, "e"): a card as the actions write it, its rank then its suit's code; None for another word."""
+    rank, code = word[:-1], word[-1:]
+    return (int(rank), code) if _is_number(rank) and code.isalpha() else None
+
+
 def kind_label(name: str) -> str:
     """How a page names a kind: its name in words (`as_tres` is "as tres"), never a code word."""
     return name.replace("_", " ")
@@ -98,7 +134,7 @@ def problem_code(message: str) -> str:
 
 def same_cards(a: Kind, b: Kind) -> bool:
     """Whether two kinds are the same combination (the engine could not tell which one is declared)."""
-    return a.one_suit == b.one_suit and sorted(a.ranks) == sorted(b.ranks)
+    return a.one_suit == b.one_suit and sorted(a.ranks) == sorted(b.ranks) and sorted(a.cards) == sorted(b.cards)
 
 
 # the round's scoring that has a hand winner for a declaration to be (under `contract`, only a game won at once)

@@ -72,6 +72,10 @@ RULES: tuple[RuleSpec, ...] = (
                "a table by number of players dealt in when the seats are a setting)"),
     _r("table.draw", WORDS, ("none", "winner_first"), required=False,
        meaning="the cards left after the deal form a stock; after each trick every player draws one, the winner first"),
+    _r("table.draw_time", WORDS, ("after_trick", "after_window"), required=False,
+       meaning="when the stock is drawn: right after each trick (`after_trick`, as when the rule is not written), or "
+               "once the trick winner's side has swapped and declared, when the trick winner draws (`draw`), before "
+               "the next lead (`after_window`)"),
     _r("table.direction", WORDS, ("counterclockwise", "clockwise"), meaning="the direction of play around the table"),
     _r("table.signs", WORDS, ("allowed", "forbidden"), required=False,
        meaning="whether partners may make signs to each other about their cards during the play (a table custom: "
@@ -196,7 +200,8 @@ RULES: tuple[RuleSpec, ...] = (
     _r("ghna.tute", (m.Word, m.Number, m.Numbers), required=False, meaning="ranks whose four cards in one hand, sung, win the hand at once"),
     _r("ghna.kinds", m.Table, required=False,
        meaning="other combinations that may be declared: `NAME = VALUE RANKS [trump VALUE] [wins_hand]`, different "
-               "ranks of one suit or one rank of several suits; `wins_hand`: declaring it wins the hand at once"),
+               "ranks of one suit or one rank of several suits, or `NAME = VALUE CARDS [wins_hand]`, the very cards named "
+               "(`bazzica = 40 11e 10o`); `wins_hand`: declaring it wins the hand at once"),
     _r("concession.who", WORDS, ("defenders",), meaning="which team may concede"),
     _r("concession.consent", WORDS, ("both", "one"), meaning="who must agree: both defenders, or the proposer alone"),
     _r("concession.proposer", WORDS, ("defender_to_play", "any_defender"),

@@ -63,3 +63,20 @@ def test_a_match_kept_per_player_names_its_winning_seats(capsys):
     assert main(["play", "spec/examples/tute-subastado-three-tute-wins.touti", "--rounds", "30", "--seed", "3"]) == 0
     over = [line for line in capsys.readouterr().out.splitlines() if "match over" in line]
     assert over and over[-1].endswith("match over: seat 1 wins")
+
+
+def test_the_transcript_draws_when_the_winner_draws(capsys):
+    """Under `table.draw_time after_window` each draw line follows the winner's `draw`, not the trick."""
+    assert main(["play", "spec/examples/tute-habanero-swap-before-draw.touti", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    draws = [i for i, line in enumerate(lines) if line.startswith("  -- draw: ")]
+    assert len(draws) == 12 and all(lines[i - 1].endswith(": draw") for i in draws)
+
+
+def test_the_last_draw_after_a_swap_under_the_stock_names_the_card_left_there(capsys):
+    """Tute habanero, seed 5: seat 1 swaps the seven of oros for the turned 6 of oros under the stock, so the last
+    player to draw takes the seven, not the card the deal turned."""
+    assert main(["play", "tute-habanero", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "turned card: 6o" in out and "  seat 1: swap\n" in out
+    assert out.split("  -- draw: ")[-1].startswith("seat 0 12b, seat 1 7o\n")

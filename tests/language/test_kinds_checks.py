@@ -34,6 +34,13 @@ def test_good_kinds_check_clean():
     ("oros = 20 1 3", "E509", "oros = 20"),
     ("a = 20 1 3, b = 30 3 1", "E510", "b = 30"),
     ("a = 20 11 12", "E510", "a = 20"),
+    ("bazzica = 40 11e 10", "E508", "bazzica = 40"),  # a kind of named cards: every word a card of the deck, once
+    ("bazzica = 40 11e 10x", "E508", "bazzica = 40"),
+    ("bazzica = 40 11e 11e", "E508", "bazzica = 40"),
+    ("bazzica = 40 11e", "E508", "bazzica = 40"),
+    ("bazzica = 40 11e 10o trump 60", "E508", "bazzica = 40"),
+    ("bazzica = 40 9e 10o", "E210", "bazzica = 40"),
+    ("bazzica = 40 11e 10o, other = 20 10o 11e", "E510", "other = 20"),
 ])
 def test_a_bad_kind_is_located_at_its_row(row, code, pointed):
     text = with_kinds(row)
@@ -82,3 +89,18 @@ def test_a_misused_winning_kind_is_e511_located(row, text, pointed):
 def test_wins_hand_comes_last_and_at_once_takes_only_kind_names():
     assert only(with_kinds("ases = 0 1 1 wins_hand 1 1")).code == "E508"
     assert only(edit("at_once: capote, ases", "at_once: capote, reyes", AT_ONCE)).code == "E102"
+
+
+def test_a_kind_of_named_cards_checks_clean():
+    """The bazzica (Piccola enciclopedia di giuochi, p. 94): the queen of spades and the jack of diamonds, here the
+    caballo of espadas and the sota of oros."""
+    assert diagnostics(with_kinds("bazzica = 40 11e 10o")) == []
+    assert "'10x' names no suit of the deck (the codes are o, c, e, b)" in only(with_kinds("bazzica = 40 11e 10x")).message
+
+
+def test_a_card_a_kind_names_stays_in_the_deck():
+    text = edit("  pair: 12, 11", "  pair: 12, 11\n  kinds: bazzica = 40 11e 10o", edit("  ranks:", "  removed: 10o\n  ranks:", BASE))
+    found = [d for d in diagnostics(text) if d.code == "E219"]  # (the deal of 39 cards is E207's)
+    assert [d.message for d in found] == ["deck.removed takes 10o out, but ghna.kinds needs it"]
+    kept = edit("  pair: 12, 11", "  pair: 12, 11\n  kinds: bazzica = 40 11e 10o", edit("  ranks:", "  removed: 10c\n  ranks:", BASE))
+    assert not [d for d in diagnostics(kept) if d.code == "E219"]

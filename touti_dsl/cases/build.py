@@ -192,6 +192,7 @@ def outcome_cases(game: Game, rounds: list, next_deal) -> list[dict]:
     raw += outcomes.decide_cases(game, rounds)
     raw += outcomes.stock_cases(game, rounds)
     raw += outcomes.dealt_turned_cases(game, rounds)
+    raw += outcomes.draw_time_cases(game, rounds)
     raw += outcomes.rotation_cases(game, rounds, next_deal)
     raw += outcomes.opening_cases(game, rounds)
     raw += outcomes.sit_out_cases(game, rounds)  # a table that seats one player out at its own count ([] otherwise)
@@ -309,9 +310,14 @@ def generate(spec: m.Spec, seed: int = 20261130, rounds: int = 160, playthroughs
             Explorer(game, seed + 1200 + rank, findings=findings, rigged_rank=rank, keeping=True).explore(RIGGED_ROUNDS)
     for rank in _kind_ranks(game):  # so are three or four of a rank for a kind of ghna.kinds
         Explorer(game, seed + 1100 + rank, findings=findings, rigged_rank=rank).explore(RIGGED_ROUNDS)
-        texts = {game.ruleset.kind_text[i] for i, k in enumerate(game.ruleset.ghna.kinds) if not k.one_suit and k.ranks[0] == rank}
+        texts = {game.ruleset.kind_text[i] for i, k in enumerate(game.ruleset.ghna.kinds) if not k.one_suit and not k.cards and k.ranks[0] == rank}
         if not any(w.action in texts for ws in findings.accepted.values() for w in ws):  # (as for a tute, above)
             Explorer(game, seed + 1300 + rank, findings=findings, rigged_rank=rank, keeping=True).explore(RIGGED_ROUNDS)
+    for index, kind in enumerate(game.ruleset.ghna.kinds):  # and the very cards a kind names (`bazzica = 40 11e 10o`)
+        if kind.cards:
+            cards = game.ruleset.kind_cards[index]
+            Explorer(game, seed + 1300 + index, findings=findings, rigged_cards=cards).explore(RIGGED_ROUNDS)
+            Explorer(game, seed + 1400 + index, findings=findings, rigged_cards=cards, keeping=True).explore(RIGGED_ROUNDS)
     _look_for_unrefused_requirements(game, findings, seed)
     if formula_has_condition(spec) or game.ruleset.claim is not None:  # a stacked side claims the rest: claims that hold
         Explorer(game, seed + 3000, findings=findings, stacked=True).explore(STACKED_ROUNDS)
@@ -474,7 +480,8 @@ def _side_declares_every_suit(game: Game, record, level: int) -> bool:
 def _kind_ranks(game: Game) -> list[int]:
     """The ranks of the kinds of ghna.kinds made of one rank across suits, not already rigged for a tute."""
     ghna = game.ruleset.ghna
-    return [r for r in dict.fromkeys(k.ranks[0] for k in ghna.kinds if not k.one_suit) if r not in ghna.tute_ranks]
+    return [r for r in dict.fromkeys(k.ranks[0] for k in ghna.kinds if not k.one_suit and not k.cards)
+            if r not in ghna.tute_ranks]
 
 
 def _look_for_a_capote(game: Game, findings: Findings, seed: int) -> None:

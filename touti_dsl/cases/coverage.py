@@ -107,6 +107,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
         return "refusing"  # `leave widow` refused: the bid winner must take it
     if rule.id == "claim.false" and isinstance(value, m.Word) and value.value == "play_on":
         return "refusing"  # a side whose claim failed may not claim again
+    if rule.id == "table.draw_time" and isinstance(value, m.Word) and value.value == "after_window":
+        return "refusing"  # a card led before the trick winner's `draw`
     return "outcome"
 
 

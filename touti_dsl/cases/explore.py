@@ -388,7 +388,7 @@ class Explorer:
     def __init__(self, game: Game, seed: int, contract: int | None = None, findings: Findings | None = None,
                  rigged_rank: int | None = None, patient: bool = False, stacked: bool = False, sings: bool | None = None,
                  core_only: bool = False, rigged_pairs: bool = False, keeping: bool = False, to_maximum: bool = False,
-                 pairs_alone: bool = False):
+                 pairs_alone: bool = False, rigged_cards: tuple[int, ...] = ()):
         self.game = game
         # to_maximum: the first speaker bids the maximum, the others pass; only witnesses at the bidding's bounds are
         # kept (situations.bid_edge): the maximum bid, then refused to the next speaker
@@ -401,7 +401,8 @@ class Explorer:
         self.all_pass = False
         self.core_only = core_only  # never choose an action of an optional feature (it is still tried)
         self.rng = random.Random(seed)
-        self.rigged_rank = rigged_rank  # when set, one seat is dealt all four cards of this rank
+        # the cards one seat is dealt: all four of `rigged_rank`, or the named cards of a kind (`rigged_cards`)
+        self.rigged = frozenset(game.ruleset.rank_cards[rigged_rank] if rigged_rank is not None else rigged_cards)
         # patient: nobody declares and the rigged cards are kept, so that late declarations are tried
         self.patient = patient
         # stacked: one side is dealt the strongest cards, bids alone and plays them greedily (capotes, big scores)
@@ -437,7 +438,7 @@ class Explorer:
             setup = stacked_hands(self.game, index % 2, dealer)
         if self.sings is not None:  # a capote to be: the strong side holds the trumps too
             setup = capote_hands(self.game, setup, dict(setup, **{"dealer" if rules.has_dealer else "first_speaker": pivot}))
-        if self.rigged_rank is not None:  # a seat dealt in (a seat sitting out holds nothing)
+        if self.rigged:  # a seat dealt in (a seat sitting out holds nothing)
             self._rig(setup, _dealt_in(rules, dealer, rng.randrange(rules.seats)))
         setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
         if self.rigged_pairs:
@@ -447,9 +448,9 @@ class Explorer:
         return setup
 
     def _rig(self, setup: dict, seat: int) -> None:
-        """Give `seat` all four cards of the rigged rank, swapping away cards of other ranks."""
+        """Give `seat` all the rigged cards (the four of the rigged rank), swapping away cards of other ranks."""
         rules = self.game.ruleset
-        wanted = [rules.card_text[c] for c in rules.rank_cards[self.rigged_rank]]
+        wanted = [rules.card_text[c] for c in sorted(self.rigged)]
         for card in wanted:
             declarations.give_card(setup, card, seat, set(wanted))
 
@@ -636,8 +637,7 @@ class Explorer:
         seat = state.actors()[0]
         legal = [a for a in state.legal_actions(seat) if not a.startswith(("ghna", "tute", "concede", "claim", "redeal"))]
         legal = legal or state.legal_actions(seat)
-        kept = [a for a in legal if not (a.startswith("play ") and self.rigged_rank is not None
-                                         and rules.card_rank[rules.vocabulary.cards[a.split()[1]]] == self.rigged_rank)]
+        kept = [a for a in legal if not (a.startswith("play ") and rules.vocabulary.cards[a.split()[1]] in self.rigged)]
         return seat, self.rng.choice(kept or legal)
 
     def _choose_freely(self, state) -> tuple[int, str]:
@@ -670,8 +670,7 @@ class Explorer:
         if bids and self.rng.random() < 0.6:
             return min(bids, key=_lowest_first)  # under an auction on ranks: the next rank called, before any points
         plays = [o for o in options if o[1].startswith(("play ", "pass"))]
-        if self.keeping and self.rigged_rank is not None:
-            rules = self.game.ruleset
-            plays = [o for o in plays if not (o[1].startswith("play ") and rules.card_rank[
-                rules.vocabulary.cards[o[1].split()[1]]] == self.rigged_rank)] or plays
+        if self.keeping and self.rigged:
+            cards = self.game.ruleset.vocabulary.cards
+            plays = [o for o in plays if not (o[1].startswith("play ") and cards[o[1].split()[1]] in self.rigged)] or plays
         return self.rng.choice(plays or options)

@@ -1412,7 +1412,8 @@ def stock_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     cases: list[dict] = []
     if played and rules.stock_size:
         record = played[0]
-        cases += _drawn_cards_case(game, record, 1, ["table.draw"], "after a trick each player draws, the winner first")
+        timing = ["table.draw_time"] if game.spec.has("table.draw_time") else []  # when the draw comes, written
+        cases += _drawn_cards_case(game, record, 1, ["table.draw", *timing], "after a trick each player draws, the winner first")
     if played and rules.stock_size and rules.turned_place == "under_stock":
         last_draw = rules.stock_size // rules.players
         # the first round that shows it: one ended at once (match.at_once) on that very trick shows nothing
@@ -1457,7 +1458,7 @@ def _drawn_cards_case(game: Game, record: RoundRecord, trick: int, rule_ids: lis
     The other card is the next player's draw, or the stock card at `theirs_at`."""
     rules = game.ruleset
     state = game.new_round(**record.setup)
-    end = record.trick_ends[trick - 1]
+    end = _through_draw(record, record.trick_ends[trick - 1])
     drawn_from = (trick - 1) * rules.players
     stock = list(state.stock)
     for seat, action in record.history[:end]:
@@ -1478,6 +1479,41 @@ def _drawn_cards_case(game: Game, record: RoundRecord, trick: int, rule_ids: lis
         negative = history + [refuse_step(state, winner, f"play {theirs}", refusal)]
         cases.append(_case(record, negative, rule_ids, "negative", f"{words}: {theirs} went to the next player"))
     return cases
+
+
+def _through_draw(record: RoundRecord, end: int) -> int:
+    """The history length once the stock is drawn after the trick ending at `end`: `end` itself, or under
+    `table.draw_time after_window` just after the trick winner's `draw` (and whatever its side made before it)."""
+    return next((i + 1 for i in range(end, len(record.history)) if record.history[i][1] == "draw"
+                 and not any(a.startswith("play ") for _, a in record.history[end:i])), end)
+
+
+def draw_time_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
+    """`table.draw_time after_window` at the last draw: the trick winner swaps the card of `trump.swap` for the turned
+    card still under the stock, then draws; the other player draws the card it gave, which the winner may not play.
+    Drawn right after the trick, the turned card would be in the other hand already and the swap refused."""
+    rules = game.ruleset
+    if not rules.draw_after_window or rules.turned_place != "under_stock" or rules.swap_rank is None:
+        return []
+    last_draw = rules.stock_size // rules.players
+    for record in sorted((r for r in rounds if len(r.trick_ends) >= last_draw), key=lambda r: len(r.history)):
+        end = record.trick_ends[last_draw - 1]
+        state = _state_after(game, record, end)
+        winner = state.to_play
+        if not state.draw_pending() or "swap" not in state.legal_actions(winner):
+            continue
+        given = rules.play_text[rules.rank_cards[state.swap_card_rank()][state.trump_suit]]
+        taken = rules.card_text[state.exposed_card()]
+        steps = _applies(record.history[:end]) + [{"op": "apply", "seat": winner, "action": "swap"},
+                                                  {"op": "apply", "seat": winner, "action": "draw"}]
+        state.apply(winner, "swap")
+        state.apply(winner, "draw")
+        steps += [{"op": "legal", "seat": winner, "expect": state.legal_actions(winner)},
+                  refuse_step(state, winner, given, _refusal_rule(state, winner, given))]
+        words = (f"at the last draw seat {winner}, who won the trick, swaps for {taken} before drawing: the other "
+                 f"player draws {given.split(' ', 1)[1]}")
+        return [_case(record, steps, ["table.draw_time", "trump.swap_window"], "positive", words)]
+    return []
 
 
 def window_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -80,11 +80,11 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(seed)
     state = game.new_round(seed=seed)
     for number in range(1, args.rounds + 1):
-        start = state.to_json()
+        start, first = state.to_json(), state.clone()
         moves = play_round(state, rng)
         round_seed = seed + number - 1
         print(_json_round(number, round_seed, start, moves, state) if args.format == "json"
-              else _transcript(number, round_seed, start, moves, state))
+              else _transcript(number, round_seed, start, moves, state, first))
         if state.match_result()["over"] or number == args.rounds:
             break
         state = state.next_round(seed=seed + number)
@@ -108,7 +108,7 @@ def _json_round(number: int, seed: int, start: dict, moves, state: RoundState) -
     return json.dumps(data, ensure_ascii=False)
 
 
-def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -> str:
+def _transcript(number: int, seed: int, start: dict, moves, state: RoundState, first: RoundState) -> str:
     lines = [f"== round {number} ({state.rules.system}, deal seed {seed})"]
     who = f"dealer: seat {start['dealer']}, " if start["dealer"] is not None else ""
     lines.append(f"{who}first speaker: seat {start['first_speaker']}")
@@ -124,7 +124,7 @@ def _transcript(number: int, seed: int, start: dict, moves, state: RoundState) -
         lines.append(f"stock ({len(start['stock'])} cards, drawn in this order): {' '.join(start['stock'])}")
     if "widow" in start:
         lines.append(f"widow (face down, for the bid winner): {' '.join(start['widow']['cards'])}")
-    lines.extend(_moves(state, moves, start.get("stock", [])))
+    lines.extend(_moves(state, moves, first))
     lines.extend(_result_lines(state))
     return "\n".join(lines)
 
@@ -136,11 +136,15 @@ def _not_dealt(state: RoundState, seat: int) -> str:
     return "sits out of this round (dealt no card)"
 
 
-def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
+def _moves(state: RoundState, moves, start: RoundState) -> list[str]:
+    """The moves in words, the round replayed from `start` so that each draw shows the cards really drawn (a swap
+    under the stock changes the last one) where it happens: right after the trick, or at the winner's `draw`."""
     rules, seating = state.rules, state.seating
     seats = seating.deal.players  # the players of the round: a seat sitting out plays no card
-    lines, tricks, plays, drawn = [], iter(state.tricks), 0, 0
+    lines, tricks, plays, replay = [], iter(state.tricks), 0, start.clone()
     for seat, action in moves:
+        held, left = [list(hand) for hand in replay.hands], len(replay.stock)
+        replay.apply(seat, action)
         lines.append(f"  seat {seat}: {action}")
         plays += action.startswith("play ")
         if action.startswith("play ") and plays % seats == 0:
@@ -148,13 +152,18 @@ def _moves(state: RoundState, moves, stock: list[str]) -> list[str]:
             points = sum(rules.card_points[c] for c in cards)
             side = f" ({_side(rules, rules.team_of[winner])})" if any(rules.partners) else ""
             lines.append(f"  -- trick {plays // seats}: seat {winner}{side} takes {points}")
-            if drawn < len(stock) and plays // seats < seating.deal.tricks:
-                order = [winner]
-                while len(order) < seats:
-                    order.append(seating.next_seat[order[-1]])
-                lines.append("  -- draw: " + ", ".join(f"seat {s} {stock[drawn + k]}" for k, s in enumerate(order)))
-                drawn += seats
+        if len(replay.stock) < left:
+            lines.append("  -- draw: " + ", ".join(_drawn(replay, held)))
     return lines
+
+
+def _drawn(state: RoundState, held: list[list[int]]) -> list[str]:
+    """`seat S CARD` for each player who has just drawn, the trick winner first."""
+    order = [state.last_trick_winner()]
+    while len(order) < state.seating.deal.players:
+        order.append(state.seating.next_seat[order[-1]])
+    new = {seat: next(c for c in state.hands[seat] if c not in held[seat]) for seat in order}
+    return [f"seat {seat} {state.rules.card_text[new[seat]]}" for seat in order]
 
 
 def _side(rules, side: int) -> str:

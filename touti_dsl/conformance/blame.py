@@ -508,6 +508,7 @@ KIND_RULES = {
     "pass": ("bidding.pass",),
     "trump": ("trump.choice",),
     "swap": ("trump.swap",),
+    "draw": ("table.draw_time",),
     "tute": ("ghna.tute",),
     "lend": ("ghna.lend",),
     "concede": ("concession.proposer", "concession.who"),

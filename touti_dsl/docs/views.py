@@ -9,7 +9,6 @@ rule's value in words as `{value}`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from .. import model as m
@@ -21,7 +20,7 @@ from ..word_choice import branches
 from .catalog import Catalog
 from .table_counts import table_counts
 from .terms import Terms
-from .words import (Literal, ValueWords, call_names, condition_names, has_stock, most_sides, rank_labels, table_variants,
+from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, most_sides, rank_labels, table_variants,
                     turned_card_kept, without_trumps)
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
@@ -38,7 +37,6 @@ def is_call_heading(rule: m.Rule) -> bool:
 
 
 KING = 12  # the rey of the Spanish deck: the first dealer may be the first player dealt one (rotation.first_dealer)
-VOWEL_START = re.compile(r"[AEIOUÉÈÊaeiouéèêh]")  # a name a French article or «de» elides before (`value.card_elided_*`)
 SPANISH_RANKS = tuple(range(1, 13))  # the whole Spanish deck: 1 to 7, 8 and 9, then sota, caballo and rey
 
 
@@ -395,18 +393,10 @@ class PageWords:
         suit_of = {d.code: d.key for d in self.spec.value("deck.suits").items}
         cards = [card_parts(card) for card in rule.value.cards]
         listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).listed(
-            self._card_words(names.ranks.get(rank) or self.lit(rank), names.suits[suit_of[code]]) for rank, code in cards)
+            card_words(self.text, names.ranks.get(rank) or self.lit(rank), names.suits[suit_of[code]]) for rank, code in cards)
         suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
         key = "rule.deck.removed" + ("#one" if len(cards) == 1 else "")
         return capitalised(self.text(key, value=listed, count=self.lit(suits * ranks - len(cards))))
-
-    def _card_words(self, rank: str, suit: str) -> str:
-        """A card by its rank's and its suit's names: `value.card`, or its wording where a name opens with a vowel
-        (French elides: «l'as de Bâtons», «le deux d'Épées»)."""
-        vowel_rank, vowel_suit = (bool(VOWEL_START.match(name)) for name in (rank, suit))
-        key = {(True, True): "value.card_elided_both", (True, False): "value.card_elided_rank",
-               (False, True): "value.card_elided_suit"}.get((vowel_rank, vowel_suit), "value.card")
-        return self.text(key, rank=rank, suit=suit)
 
     def _place_sentence(self, rule: m.Rule) -> str | None:
         """`scoring.losing_place`: the place in words ("the second highest score", `last`: "the lowest score"), and

@@ -146,6 +146,18 @@ def call_names(spec: m.Spec, lang: str) -> Mapping[str, str]:
     return CallNames(spec, lang)
 
 
+VOWEL_START = re.compile(r"[AEIOUÉÈÊaeiouéèêh]")  # a name a French article or «de» elides before (`value.card_elided_*`)
+
+
+def card_words(text, rank: str, suit: str) -> str:
+    """A card by its rank's and its suit's names (`text`: a page's catalog text with fields): `value.card`, or its
+    wording where a name opens with a vowel (French elides: «l'as de Bâtons», «le deux d'Épées»)."""
+    vowel_rank, vowel_suit = (bool(VOWEL_START.match(name)) for name in (rank, suit))
+    key = {(True, True): "value.card_elided_both", (True, False): "value.card_elided_rank",
+           (False, True): "value.card_elided_suit"}.get((vowel_rank, vowel_suit), "value.card")
+    return text(key, rank=rank, suit=suit)
+
+
 def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, subject: str | None = None,
                     to_reader: bool = False) -> Names:
     """How conditions on the page name the spec's calls, suits and ranks, and the side the sentence is about."""
@@ -323,6 +335,10 @@ class ValueWords(Visitor):
                 continue
             if kind.one_suit:
                 cards = self.text("value.kind_one_suit", ranks=self.listed(self.rank(r) for r in kind.ranks))
+            elif kind.cards:  # the very cards it names, each by its rank and its suit
+                suit_names = condition_names(self.spec, self.words.lang).suits
+                suit_of = {d.code: d.key for d in suits.items}
+                cards = self.listed(card_words(self.text, self.rank(r), suit_names[suit_of[code]]) for r, code in kind.cards)
             else:
                 cards = self.text("value.kind_one_rank", count=self.lit(kind.count), rank=self.rank(kind.ranks[0]))
             value = self.lit(kind.value)

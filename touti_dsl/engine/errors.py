@@ -22,6 +22,9 @@ TURN_ORDER = "rotation.turn_order"
 
 RESERVED_RULE_IDS = (SYNTAX, PHASE, NOT_HELD, TURN_ORDER)
 
+# Under `table.draw_time after_window` no card is led while the stock waits for the trick winner's `draw`.
+DRAW_TIME = "table.draw_time"
+
 # While a concession awaits the other defender's vote, every other action is refused so.
 CONCESSION_PENDING = ("concession.consent", "a concession is proposed: only the other defender may act")
 

@@ -170,11 +170,12 @@ def kind_holding_refusal(st, seat: int, index: int, suit: int | None) -> tuple[s
     """Why `seat` does not hold the kind (in that suit), or has declared it already this round, or None."""
     rules = st.rules
     kind, hand = rules.ghna.kinds[index], st.hands[seat]
-    if kind.one_suit:
-        cards = rules.kind_cards[index][suit]
+    if kind.one_suit or kind.cards:  # every card of the suit's combination, or every card named
+        cards = rules.kind_cards[index][suit] if kind.one_suit else rules.kind_cards[index]
         if any(c not in hand for c in cards):
             names = ", ".join(rules.card_name[c] for c in cards)
-            return "ghna.kinds", f"{kind.name} in {rules.suits[suit]} needs {names} in your hand"
+            where = f" in {rules.suits[suit]}" if kind.one_suit else ""
+            return "ghna.kinds", f"{kind.name}{where} needs {names} in your hand"
     elif sum(1 for c in rules.kind_cards[index] if c in hand) < kind.count:
         return "ghna.kinds", f"{kind.name} needs {kind.count} cards of rank {kind.ranks[0]} in your hand"
     if any(d[1] == "kind" and d[2] == (index, suit) for d in st.declarations):

@@ -11,14 +11,13 @@ for every kind of action (docs/conformance/refusals.md):
 2. `concession.consent` while a concession awaits its vote;
 3. who may act: `bidding.pass` (out of the bidding), `rotation.turn_order`,
    `ghna.who`, `ghna.lend` (a `lend` by another than the bid winner), `ghna.window`, `ghna.per_trick`,
-   `concession.who`, `concession.proposer`, `claim.window`, `redeal.by` (a redeal after the round's
+   `concession.who`, `concession.proposer`, `claim.window`, `table.draw_time` (a card led before the draw), `redeal.by` (a redeal after the round's
    first action), `widow.by` (a widow action by another than the bid winner), `trump.choice` (a card called by
    another than the bid winner);
 4. what is held: `action.not_held`, `ghna.in_hand`;
 5. what the action itself may be: `bidding.bids` (a bid in points before the last rank of an auction on ranks),
    the calling order of a rank bid (`bidding.ranks`, else `deck.order`), `bidding.minimum`, `bidding.maximum`, `bidding.step`,
-   the bid floor's rule, a call's values then its requirements in spec order, a swap that
-   must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
+   the bid floor's rule, a call's values then its requirements in spec order, a swap that must come first (`trump.swap_duty`), the play obligations in spec order, `ghna.same_suit`, the contract's ghna
    limit, `bidding.bids` (a called card not of the rank the contract named), `trump.call_own` (a card of the caller's own hand), `ghna.lend` (lent already this round), `claim.false` (a claim of the side did not hold,
    under `play_on`), `redeal.when` (a hand that does not call for a redeal), `widow.take` (a widow left
    that must be taken); last, the section's own
@@ -31,7 +30,7 @@ sets cannot drift apart: the first rule listed is always the rule `apply` names.
 from __future__ import annotations
 
 from . import bidding, called, claim, concession, ghna, play, redeal, widow
-from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, REMOVED, TURN_ORDER, IllegalAction
+from .errors import CONCESSION_PENDING, DRAW_TIME, NOT_HELD, PHASE, REMOVED, TURN_ORDER, IllegalAction
 from .text import parse_action
 
 
@@ -122,6 +121,7 @@ def _call(state, seat: int, arg) -> list[str]:
 def _play(state, seat: int, card: int) -> list[str]:
     found = _pending(state)
     found += [TURN_ORDER] if seat != state.to_play else []
+    found += [DRAW_TIME] if state.draw_pending() else []
     if card not in state.hands[seat]:
         return found + [NOT_HELD]
     found += ["trump.swap_duty"] if state.swap_due() is not None else []
@@ -220,6 +220,8 @@ _COLLECT = {
     "take": lambda st, seat, arg: widow.refusal_rules(st, seat, "take", arg),
     "leave": lambda st, seat, arg: widow.refusal_rules(st, seat, "leave", arg),
     "discard": lambda st, seat, arg: widow.refusal_rules(st, seat, "discard", arg),
+    "draw": lambda st, seat, _arg: (_pending(st) + ([TURN_ORDER] if seat != st.to_play else [])
+                                    + (["trump.swap_duty"] if st.swap_due() is not None else [])),
 }
 
 
@@ -248,7 +250,8 @@ def precedence(rules) -> dict[str, list[str]]:
         by_kind[call.name] = ([f"{call.name}.values"] if call.values is not None else []) + [rule_id for rule_id, _ in call.requirements]
     pending = [CONCESSION_PENDING[0]] if rules.concession is not None else []
     swap_first = ["trump.swap_duty"] if rules.swap_compulsory else []
-    by_kind["play"] = pending + [TURN_ORDER, NOT_HELD] + swap_first + [ob.rule_id for ob in rules.obligations]
+    draw_first = [DRAW_TIME] if rules.draw_after_window else []
+    by_kind["play"] = pending + [TURN_ORDER] + draw_first + [NOT_HELD] + swap_first + [ob.rule_id for ob in rules.obligations]
     who = pending + ([] if g.both_teams else ["ghna.who"]) + ["ghna.window", "ghna.per_trick"]
     limit = {"cap": ["ghna.caps"], "minimum": ["ghna.minimums"]}.get(g.limit, [])
     by_kind["ghna"] = who + ["ghna.in_hand", "ghna.same_suit"] + limit + _section(rules, "ghna")
@@ -272,6 +275,8 @@ def precedence(rules) -> dict[str, list[str]]:
         by_kind["take widow"] = [widow.BY]
         by_kind["leave widow"] = [widow.BY] + ([widow.TAKE] if rules.widow.compulsory else [])
         by_kind["discard"] = [widow.BY, NOT_HELD]
+    if rules.draw_after_window:
+        by_kind["draw"] = pending + [TURN_ORDER] + swap_first
     return by_kind
 
 

@@ -288,6 +288,7 @@ class Ruleset:
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
     stock_size: int = 0  # cards left after the deal, drawn after each trick (the turned card included)
     draw: bool = False  # after each trick every player draws one card from the stock, the winner first
+    draw_after_window: bool = False  # `table.draw_time after_window`: the trick winner draws (`draw`) once its side has swapped and declared
     turned_place: str = "dealer_hand"  # where the turned card goes: dealer_hand, under_stock, aside
     tricks_per_round: int = 10
     swap_windows: frozenset = frozenset({"before_first_lead"})  # and/or after_team_trick (`trump.swap_window`)
@@ -427,9 +428,12 @@ def _add_lookup_tables(spec: m.Spec, rules: Ruleset) -> None:
     suits = range(len(rules.suits))
     rules.pair_cards = tuple(tuple(card((s, r)) for r in rules.ghna.pair) for s in suits)
     rules.rank_cards = {r: tuple(card((s, r)) for s in suits) for r in rules.ranks}
-    # a one-suit kind: its cards in each suit; a rank kind: the cards of its rank (any `count` of them make it)
+    # a one-suit kind: its cards in each suit; a rank kind: the cards of its rank (any `count` of them make it); a kind
+    # of named cards: those cards (all `count` of them make it)
+    named = {text: c for c, text in enumerate(rules.card_text)}.get
     rules.kind_cards = tuple(
         tuple(tuple(card((s, r)) for r in kind.ranks) for s in suits) if kind.one_suit
+        else tuple(named(card_text(r, code)) for r, code in kind.cards) if kind.cards
         else rules.rank_cards[kind.ranks[0]]
         for kind in rules.ghna.kinds)
     rules.kind_text = tuple(
@@ -530,6 +534,8 @@ def _compile_table(read: _Reader, ncards: int, settings: dict) -> dict:
         hand_size=deal.hand_size,
         stock_size=deal.stock_size,
         draw=read.spec.has("table.draw") and read.word("table.draw", ("none", "winner_first")) == "winner_first",
+        draw_after_window=read.spec.has("table.draw_time")
+        and read.word("table.draw_time", ("after_trick", "after_window")) == "after_window",
         turned_place=deal.turned_place,
         tricks_per_round=deal.tricks,
     )
@@ -941,7 +947,7 @@ def _compile_ghna(read: _Reader, deck: dict) -> GhnaRules:
         tute_ranks=_tute_ranks(read, deck["ranks"]),
         bid_winner_only=who == "bid_winner",
         lend=read.spec.has("ghna.lend"),
-        kinds=_kinds(read, deck["ranks"], len(deck["suits"])),
+        kinds=_kinds(read, deck["ranks"], deck["suit_codes"]),
         kind_minimums=_kind_minimums(read, limit),
     )
 
@@ -976,13 +982,13 @@ def _caps(read: _Reader) -> tuple[tuple[int, int | None, bool], ...]:
     return tuple(sorted(rows))
 
 
-def _kinds(read: _Reader, ranks: tuple[int, ...], suits: int) -> tuple:
+def _kinds(read: _Reader, ranks: tuple[int, ...], codes: tuple[str, ...]) -> tuple:
     rule = read.spec.rule("ghna.kinds") if read.spec.has("ghna.kinds") else None
     if rule is None:
         return ()
     kinds = []
     for entry in rule.value.entries:
-        kind, message = read_kind(entry, ranks, suits)
+        kind, message = read_kind(entry, ranks, len(codes), codes)
         if kind is None:
             raise fail(rule, f"ghna.kinds: {message}")
         kinds.append(kind)
@@ -1144,6 +1150,7 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         calls={c.name: c.values for c in rules.calls},
         has_bidding=rules.bidding is not None,
         has_swap=rules.swap_rank is not None,
+        has_draw=rules.draw_after_window,
         has_concession=rules.concession is not None,
         has_tute=spec.has("ghna.tute"),
         has_ghna=not rules.ghna.off,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import insort
 
 from . import at_once, bidding, called, claim, concession, ghna, play, redeal, scoring, widow
-from .errors import CONCESSION_PENDING, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
+from .errors import CONCESSION_PENDING, DRAW_TIME, NOT_HELD, PHASE, TURN_ORDER, IllegalAction
 from .text import parse_action
 
 # Every attribute of the state, in to_json order; "rules" and the cache are not state.
@@ -79,6 +79,11 @@ class RoundState:
         if place == "dealer_hand":
             return self.turned in self.hands[self.seating.last_dealt(self.dealer)]
         return True
+
+    def draw_pending(self) -> bool:
+        """Whether the stock waits for the trick winner's `draw` (`table.draw_time after_window`): from the end of a
+        trick, while its winner's side may still swap and declare, until the winner draws, which closes that window."""
+        return self.rules.draw_after_window and self.window_team is not None and bool(self.stock)
 
     def legal_actions(self, seat: int) -> list[str]:
         """The legal action texts of `seat`, in the canonical order of text.py."""
@@ -148,7 +153,9 @@ class RoundState:
         if rules.swap_rank is not None and self.swapped < rules.swap_links and self._swap_refusal(seat) is None:
             actions.append("swap")
         to_play = seat == self.to_play
-        if to_play and (not rules.swap_compulsory or self.swap_due() is None):
+        swap_first = to_play and rules.swap_compulsory and self.swap_due() is not None  # neither a card nor the draw
+        drawing = to_play and self.draw_pending()
+        if to_play and not drawing and not swap_first:
             text = rules.play_text
             actions.extend([text[c] for c in play.narrow(self, seat)])
         if self.window_team == self.seating.team_of[seat] or (rules.pre_lead_window and ghna.before_first_lead(self)):
@@ -157,6 +164,8 @@ class RoundState:
             actions.append("concede")
         if to_play and rules.claim is not None and claim.refusal(self, seat) is None:
             actions.append("claim")
+        if drawing and not swap_first:
+            actions.append("draw")  # the last kind of the canonical order (text.py)
         return actions
 
     def _swap_refusal(self, seat: int) -> tuple[str, str] | None:
@@ -268,7 +277,7 @@ class RoundState:
             return action in call.texts and all(test(self, seat, value) for _, test in call.requirements)
         if self.phase == "play" and kind == "play" and self.concede_pending is None:
             play_text = self.rules.play_text
-            if seat != self.to_play or (self.rules.swap_compulsory and self.swap_due() is not None):
+            if seat != self.to_play or (self.rules.swap_compulsory and self.swap_due() is not None) or self.draw_pending():
                 return False
             return action in [play_text[c] for c in play.narrow(self, seat)]
         return action in self._legal_list(seat)
@@ -347,6 +356,9 @@ class RoundState:
         self._refuse_unless_playing(seat)
         if seat != self.to_play:
             raise IllegalAction(TURN_ORDER, f"it is seat {self.to_play}'s turn to play, not seat {seat}'s")
+        if self.draw_pending():  # before what the hand holds: the hand is not complete until the draw
+            raise IllegalAction(DRAW_TIME, "the stock is drawn before the next lead: swap and declare if you will, "
+                                           "then `draw`")
         if card not in self.hands[seat]:
             raise IllegalAction(NOT_HELD, f"you do not hold {self.rules.card_name[card]}")
         due = self.swap_due()
@@ -382,7 +394,7 @@ class RoundState:
         self.tricks_played += 1
         play.start_trick(self)
         self.to_play = winner
-        if self.stock:
+        if self.stock and not rules.draw_after_window:  # else the winner draws when its side's window closes (`draw`)
             self._draw(winner)
         if self.tricks_played == self.seating.deal.tricks:
             self.last_trick_team = team
@@ -398,6 +410,21 @@ class RoundState:
         for _ in range(self.seating.deal.players):
             insort(self.hands[seat], self.stock.pop(0))
             seat = following[seat]
+
+    def _apply_draw_action(self, seat: int, _arg) -> None:
+        """`draw`: the trick winner closes its side's window (no swap or declaration after it) and every player draws."""
+        self.window_team = None
+        self._draw(seat)
+
+    def _refuse_draw(self, seat: int, _arg) -> None:
+        self._refuse_unless_playing(seat)
+        if not self.draw_pending():
+            raise IllegalAction(PHASE, "nothing to draw now: the stock is drawn once after each trick, by its winner"
+                                if self.stock else "nothing to draw: the stock is empty")
+        if seat != self.to_play:
+            raise IllegalAction(TURN_ORDER, f"seat {self.to_play}, who won the trick, draws first")
+        raise IllegalAction("trump.swap_duty", f"the swap comes first: seat {self.swap_due()} must exchange its card for "
+                                               "the turned card before the stock is drawn")
 
     def _apply_swap(self, seat: int, _arg) -> None:
         rules = self.rules
@@ -508,6 +535,7 @@ _APPLY = {
     "take": widow.apply_take,
     "leave": widow.apply_leave,
     "discard": widow.apply_discard,
+    "draw": RoundState._apply_draw_action,
 }
 
 _REFUSE = {
@@ -531,4 +559,5 @@ _REFUSE = {
     "take": lambda st, seat, arg: widow.refuse(st, seat, "take", arg),
     "leave": lambda st, seat, arg: widow.refuse(st, seat, "leave", arg),
     "discard": lambda st, seat, arg: widow.refuse(st, seat, "discard", arg),
+    "draw": RoundState._refuse_draw,
 }

@@ -16,7 +16,7 @@ separated lower-case tokens:
 | `swap` | exchange the `trump.swap` rank of trumps for the turned card |
 | `play 12c` | play a card |
 | `ghna copas` | declare the `ghna.pair` of that suit |
-| `ghna guinotes copas`, `ghna ases` | declare a kind of `ghna.kinds`: a one-suit kind names its suit, a rank kind nothing more |
+| `ghna guinotes copas`, `ghna ases` | declare a kind of `ghna.kinds`: a one-suit kind names its suit, a rank kind or a kind of named cards nothing more |
 | `tute 12` | declare the four cards of rank 12 |
 | `lend` | the bid winner lets the partner declare one ghna (`ghna.lend`) |
 | `concede`, `agree`, `refuse` | propose a concession, accept it, refuse it |
@@ -24,6 +24,7 @@ separated lower-case tokens:
 | `redeal` | void the deal just dealt, the hand meeting `redeal.when` (`redeal.by: holder`) |
 | `take widow`, `leave widow` | the bid winner takes the widow into the hand, or leaves it where it lies (the widow section) |
 | `discard 4o` | the widow's taker puts a card of the hand aside, one per card of the widow |
+| `draw` | the trick winner closes the window after its trick and every player draws, the winner first (`table.draw_time after_window`) |
 
 Anything else (extra spaces, upper case, leading zeros, a card not of the deck, an
 action kind the spec does not define) is refused with rule id `action.syntax`; a card
@@ -47,7 +48,7 @@ from dataclasses import dataclass
 from .errors import REMOVED, SYNTAX, IllegalAction
 
 ACTION_KINDS = ("pass", "bid", "call", "call_card", "trump", "swap", "play", "ghna", "tute", "lend", "concede", "agree", "refuse",
-                "claim", "redeal", "take", "leave", "discard")
+                "claim", "redeal", "take", "leave", "discard", "draw")
 KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 
 # Used with fullmatch only: `$` would also match before a trailing newline ("bid 80\n").
@@ -83,6 +84,7 @@ class Vocabulary:
     has_redeal: bool = False  # `redeal.by: holder`: the `redeal` action
     has_widow: bool = False  # the widow section: `take widow`, `leave widow`, `discard CARD`
     has_called_card: bool = False  # `trump.choice called_card`: `call CARD` (a spec's call is never named `call`: E310)
+    has_draw: bool = False  # `table.draw_time after_window`: the `draw` action
     removed: frozenset = frozenset()  # the cards `deck.removed` takes out (`2b`): refused with that rule, not as syntax
 
 
@@ -264,6 +266,7 @@ _PARSERS = {
     "take": _parse_widow("take"),
     "leave": _parse_widow("leave"),
     "discard": _parse_discard,
+    "draw": _bare("draw", "has_draw"),
 }
 
 
