@@ -80,6 +80,7 @@ Error codes (stable; the language reference lists this table):
 | E412 | `redeal.when` names what the deal does not show: trumps, when no turned card shows them; the led suit |
 | E420 | a rule, duty, term or value that needs trumps at a table without them (`trump.choice: none`): the turned card and its swap, a duty to trump or overtrump, `trick_trumped` / `led_trump` / `holds_trump` / `turned_rank` or a `trump` argument, the `trump` row of `ghna.values` / `ghna.minimums`, a kind's value in trumps, a `plain_only` cap |
 | E421 | `trick.winner` does not fit `trump.choice`: `highest_led` exactly when the table has no trumps |
+| E422 | `trump.instead` does not fit `trump.choice`: another contract is made after the bidding only where the bid winner names trumps (`bid_winner`, where only `none` is another) or calls a card (`called_card`) |
 | E405 | `play.partner_exemption` names something that is not a play obligation |
 | E406 | call named like a section or a keyword |
 | E407 | call value declared twice |
@@ -1307,6 +1308,7 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("table.teams", ("bidder_against_rest",), "the bid winner plays against the rest"),
         ("table.teams", ("bidder_and_called",), "the bid winner calls its partner's card"),
         ("trump.choice", ("called_card",), "the bid winner calls a card whose suit is trumps"),
+        ("trump.instead", ("none", "bid_winner"), "the bid winner may make another contract"),
     ):
         rule = _rule(spec, rule_id)
         if rule is not None and set(_words(rule.value)) & set(words):
@@ -1594,6 +1596,29 @@ def check_trick_winner(spec: m.Spec) -> list[Diagnostic]:
                       _value(spec, "trick.winner"), "write `winner: highest_led`: the highest card of the led suit wins")]
     return [_diag("E421", f"trick.winner: highest_led leaves out the trumps that trump.choice {choice} names",
                   _value(spec, "trick.winner"), "write `winner: highest_trump_else_led`, or `choice: none` in trump")]
+
+
+# What another contract of `trump.instead` may be at each `trump.choice`: where trumps are turned, named in the bids or
+# absent, the contract maker has no choice to make in their place.
+INSTEAD_OF_CHOICE = {"bid_winner": ("none",), "called_card": ("none", "bid_winner")}
+
+
+@check
+def check_contract_instead(spec: m.Spec) -> list[Diagnostic]:
+    """E422: `trump.instead` is another contract than the table's own, made where the bid winner sets the trumps after
+    the bidding."""
+    instead, choice = _known_word(spec, "trump.instead"), _known_word(spec, "trump.choice")
+    if instead is None or choice is None:
+        return []
+    allowed = INSTEAD_OF_CHOICE.get(choice, ())
+    if instead not in allowed:
+        hint = (f"write `instead: {allowed[0]}`" if allowed else
+                "write `choice: bid_winner` or `choice: called_card`, or remove trump.instead")
+        why = ("the bid winner already names trumps" if choice == instead else
+               f"trump.choice {choice} leaves the bid winner no trumps to set after the bidding")
+        return [_diag("E422", f"trump.instead: {instead} is no other contract here: {why}", _value(spec, "trump.instead"),
+                      hint)]
+    return []
 
 
 @check

@@ -154,6 +154,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("trump.call_own", WORDS, ("allowed", "refused"), required=False,
        meaning="whether the bid winner may call a card of its own hand (`trump.choice called_card`) and so play alone "
                "against all the others (`allowed`, as when the rule is not written), or must call a card another player holds"),
+    _r("trump.instead", WORDS, ("none", "bid_winner"), required=False,
+       meaning="a contract of another kind the bid winner may make instead, after the bidding (`trump.choice "
+               "bid_winner` or `called_card`): `none`, the round played without trumps (`trump none`); `bid_winner`, "
+               "trumps it names itself (`trump copas`) where a card is called; either way no card is called, so "
+               "where the called card sets the sides the bid winner plays alone"),
     _r("trump.swap", (m.Number, m.Numbers, m.Formula), required=False,
        meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`); "
                "several ranks make a chain: each next rank may take the card the swap before it left"),

@@ -123,11 +123,19 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
         allowed_pass = ("bidding.pass_allowed",) if head == "pass" and game.spec.has("bidding.pass_allowed") else ()
         named = ("trump.choice",) if head == "bid" and game.ruleset.trump_choice == "in_bid" else ()  # the bid names trumps
         own = ("trump.call_own",) if head == "call" and game.spec.has("trump.call_own") else ()
+        own += ("trump.instead",) if head == "trump" and instead_made(game.ruleset, action) else ()
         return _rank_auction_rules(game, action) or ACCEPTED_RULES[head] + required + allowed_pass + named + own + \
             _ranked(game, head)
     if any(call.name == head for call in game.ruleset.calls):
         return tuple(rule.id for rule in game.spec.rules if rule.section == head and rule.key != "title")  # a title shows nothing
     return ()
+
+
+def instead_made(rules, action: str) -> bool:
+    """Whether `trump ...` is the contract of `trump.instead`: `trump none`, or `trump SUIT` where a card is called."""
+    if rules.trump_instead is None or not action.startswith("trump "):
+        return False
+    return action == "trump none" if rules.trump_instead == "none" else bool(rules.call_text)
 
 
 def _lowest_first(option: tuple[int, str]) -> tuple[int, int]:
@@ -327,10 +335,10 @@ def quick_rounds(game: Game, seed: int, count: int):
         pivot = index % rules.seats
         setup = deal(rules, rng.randrange(2**32), pivot if rules.has_dealer else None).setup(rules)
         setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
-        yield played_round(game, setup, lambda state: _any_action(state, rng))
+        yield played_round(game, setup, lambda state: any_action(state, rng))
 
 
-def _any_action(state, rng: random.Random) -> tuple[int, str]:
+def any_action(state, rng: random.Random) -> tuple[int, str]:
     """A random actor's random action, a concession or a claim only when nothing else is legal."""
     seat = rng.choice(state.actors())
     legal = [a for a in state.legal_actions(seat) if a not in ("concede", "claim")] or state.legal_actions(seat)

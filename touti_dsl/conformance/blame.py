@@ -375,15 +375,21 @@ def _leader_rule(state, step: dict, actual: list, rules: SystemRules) -> str | N
 def _neighbours_in_order(state, given: int, due: int) -> bool | None:
     """Whether the cards seats `given` and `due` played to the last trick are of one suit and next to each other in
     the order; None when either seat played no card to it."""
+    played = _played_to_last_trick(state)
+    if given not in played or due not in played:
+        return None
+    given_card, due_card = played[given], played[due]
+    suit, strength = state.rules.card_suit, state.rules.card_strength
+    return suit[given_card] == suit[due_card] and abs(strength[given_card] - strength[due_card]) == 1
+
+
+def _played_to_last_trick(state) -> dict[int, int]:
+    """seat -> the card it played to the last trick, in the order played."""
     leader, cards, _ = state.tricks[-1]
     seats = [leader]
     while len(seats) < len(cards):
         seats.append(state.seating.next_seat[seats[-1]])
-    if given not in seats or due not in seats:
-        return None
-    given_card, due_card = cards[seats.index(given)], cards[seats.index(due)]
-    suit, strength = state.rules.card_suit, state.rules.card_strength
-    return suit[given_card] == suit[due_card] and abs(strength[given_card] - strength[due_card]) == 1
+    return dict(zip(seats, cards))
 
 
 OUTCOME_RULES = {
@@ -632,7 +638,17 @@ def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: Syst
     neighbours = _neighbours_in_order(state, actual, step["expect"]) if isinstance(actual, int) else None
     if neighbours is None:
         return []
-    return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
+    untrumped = ("trump.instead",) if _taken_off_suit_without_trumps(state, actual) else ()
+    return [rule for rule in (*untrumped, "trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
+
+
+def _taken_off_suit_without_trumps(state, given: int) -> bool:
+    """Whether the trick was given to a card off the led suit in a round the contract of `trump.instead` plays
+    without trumps: that card won only as a trump the round does not have."""
+    if state.rules.trump_instead != "none" or state.trump_suit is not None or state.rules.trump_choice == "none":
+        return False
+    played, suit = _played_to_last_trick(state), state.rules.card_suit
+    return given in played and suit[played[given]] != suit[state.tricks[-1][1][0]]
 
 
 def _declared_value_rules(case: dict, mismatch: Mismatch, rules: SystemRules) -> list[str]:
@@ -671,6 +687,8 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     claimed = expect.get("claim")
     if isinstance(claimed, dict) and claimed.get("held") is False and differing & {*CONCEDED_FIELDS, "totals", "winner"}:
         return _first_known(rules, "claim.false")  # a round a false claim ended: the tricks left go by what it costs
+    if "trump" in differing and expect.get("trump") is None and rules.has("trump.instead"):
+        return "trump.instead"  # trumps kept in a round the contract of trump.instead plays without them
     if "card_points" in differing or "last_trick" in differing:
         actual_sum, expected_sum = _sum(actual.get("card_points")), _sum(expect["card_points"])
         if actual_sum == expected_sum:

@@ -177,7 +177,7 @@ def _restore_round(st, rules, data: dict) -> None:
     found = data.get("called") or {}
     st.called_card = None if found.get("card") is None else cards[found["card"]]
     st.called_holder = found.get("holder")
-    if st.called_card is not None:
+    if st.called_holder is not None:  # a card called, or the bid winner alone without one (`trump.instead`)
         st.seating = called.sides(st)
     concession = data["concession"]
     st.concede_pending, st.concede_trick, st.conceded = concession["pending"], list(concession["proposed_at"]), concession["conceded"]
