@@ -136,6 +136,8 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     if not blamed or blamed[0] in WHO_PLAYS:
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules) or []
                   if rule not in blamed] + blamed
+        untrumped = _guarded(_untrumped_lead, case, mismatch, actual_output, rules) or []
+        blamed = untrumped + [rule for rule in blamed if rule not in untrumped]
     elif blamed[0] in BIDDING_ENDS or _refused_for_phase(actual_output):
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules, PHASE_RULES) or []
                   if rule not in blamed] + blamed
@@ -144,6 +146,19 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     found = blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
     found += [rule for rule in _table_suspects(case, rules) if rule not in found]
     return rules.named_at_table(case, found)
+
+
+def _untrumped_lead(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """Who leads taken wrongly right after a trick with a card off the led suit, in a round the contract of
+    `trump.instead` plays without trumps: the implementation most likely gave that trick to the card as a trump."""
+    if not rules.has("trump.instead"):
+        return []
+    state = _replay(rules, case, mismatch.step)
+    if state.phase != "play" or state.trick_cards or not state.tricks:
+        return []
+    led_by = state.tricks[-1][2]  # the winner of the last trick, who leads now
+    return ["trump.instead"] if any(_taken_off_suit_without_trumps(state, seat) for seat in _played_to_last_trick(state)
+                                    if seat != led_by) else []
 
 
 def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
