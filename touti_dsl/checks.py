@@ -103,7 +103,8 @@ Error codes (stable; the language reference lists this table):
 | E602 | match setting choice repeated |
 | E603 | `match.decide` lists a decider twice |
 | E604 | `target` in a condition or formula of a match that has no target (`match.end` hands or losses) |
-| E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`) |
+| E605 | `score(side)` or `carried(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`), or `match.carry` there |
+| E609 | `carried(side)` in a match that carries nothing across hands (no `match.carry`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
 | E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone; no `alone` where `trump.call_own: refused` gives it a partner every round), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
@@ -1912,10 +1913,15 @@ def check_rounds_without_games(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
-    """E604, E605: `target` needs a match to a target; `score(side)` needs the match kept per side, not per player."""
+    """E604, E605, E609: `target` needs a match to a target; `score(side)` and `carried(side)` need the match kept
+    per side, not per player; `carried(side)` needs a count carried across hands (`match.carry`)."""
     problems = []
     end = _known_word(spec, "match.end")
     per_player = m.sides_per_round(spec)
+    carry = _rule(spec, "match.carry")
+    if carry is not None and per_player:
+        problems.append(_diag("E605", f"match.carry: with `teams: {_word(spec, 'table.teams')}` the match is kept per "
+                                      "player, so a side carries nothing across hands", carry, "remove match.carry"))
     for rule, expr, _context, _wanted in spec_expressions(spec):
         for node in m.expr_nodes(expr):
             if not isinstance(node, m.Pred):
@@ -1923,9 +1929,12 @@ def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
             if node.name == "target" and end not in (None, "target"):
                 problems.append(_diag("E604", f"target in {rule.id}: this match has no target (match.end is {end})",
                                       node, "compare with a number, or play the match with `end: target`"))
-            if node.name == "score" and per_player:
-                problems.append(_diag("E605", f"score in {rule.id}: with `teams: {_word(spec, 'table.teams')}` the "
-                                              "match is kept per player, so a side has no score of its own", node))
+            if node.name in ("score", "carried") and per_player:
+                problems.append(_diag("E605", f"{node.name} in {rule.id}: with `teams: {_word(spec, 'table.teams')}` "
+                                              "the match is kept per player, so a side has no score of its own", node))
+            elif node.name == "carried" and carry is None:
+                problems.append(_diag("E609", f"carried in {rule.id}: this match carries nothing across hands",
+                                      node, "write `carry: card_points` (or `points`) in match"))
     return problems
 
 

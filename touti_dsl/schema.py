@@ -277,6 +277,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("match.cotos", m.Setting, required=False,
        meaning="the cotos a side must win to win the match, when `match.games` games won make a coto: after each coto "
                "the games won start again from zero (default and allowed values)"),
+    _r("match.carry", WORDS, ("card_points", "points"), required=False,
+       meaning="a second count each side keeps across the hands of the match (of each game, with `match.games`), "
+               "besides its match score: the card points it took (`card_points`), or its round totals (`points`: "
+               "card points, last-trick bonus and declarations); read in conditions as `carried(side)`, the count "
+               "carried into the round from the hands before it"),
     _r("match.decide", (m.Word, m.WordList), ("highest_total", "last_trick", "first_speaker", "bidders"), required=False,
        meaning="who wins when several sides reach the target (or the hands) after the same round, deciders in turn: the "
                "highest total, the side that won the last trick, the side of the round's first speaker, the bidding side; "

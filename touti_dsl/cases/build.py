@@ -189,6 +189,7 @@ def outcome_cases(game: Game, rounds: list, next_deal) -> list[dict]:
     raw += outcomes.shares_cases(game, rounds)
     raw += outcomes.paid_declarations_cases(game, rounds)
     raw += outcomes.at_once_condition_cases(game, rounds)
+    raw += outcomes.carry_cases(game, rounds, next_deal)
     raw += outcomes.decide_cases(game, rounds)
     raw += outcomes.stock_cases(game, rounds)
     raw += outcomes.dealt_turned_cases(game, rounds)

@@ -178,12 +178,14 @@ def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRul
 def _at_once_rules(rules: SystemRules) -> list[str]:
     """`match.at_once`, and the rule whose value its condition reads through the term `target`: the count the
     match's end is reached at (`match.target` 100 for 101 ends a round of `score(team) + points(team) >= target`
-    early as much as the condition itself)."""
+    early as much as the condition itself); and through the term `carried`, `match.carry` (a count not carried from
+    the hands before meets the condition late, or never)."""
     rule = rules.spec.rule("match.at_once") if rules.spec is not None else None  # (without its spec: the id alone)
     terms = {node.name for node in m.expr_nodes(rule.value.expr) if isinstance(node, m.Pred)} \
         if rule is not None and isinstance(rule.value, m.Formula) else set()
     count = END_COUNTS.get(rules.game().ruleset.match_end) if "target" in terms else None
-    return [found for found in ("match.at_once", count) if found is not None and rules.has(found)]
+    carried = "match.carry" if "carried" in terms else None
+    return [found for found in ("match.at_once", count, carried) if found is not None and rules.has(found)]
 
 
 def _says_round_over(step: dict, actual_output) -> bool:
@@ -629,7 +631,7 @@ def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
     end reached or not (its count first: `match.target` 101 for 100, then `match.end`); a level won or not (a coto,
     `coto_winner`) the games it needs (`match.games`); the match said over (or not) the other way, the outermost
     level's count (`match.cotos`, else `match.games`), or without levels the end's count (`match.rounds` 9 for 10
-    ends it a hand early), then `match.end`."""
+    ends it a hand early), then `match.end`; the count carried across hands (`carried`) on `match.carry`."""
     if not isinstance(expect, dict) or rules.game() is None:
         return []
     differing = {key for key in expect if actual.get(key) != expect[key]}
@@ -643,6 +645,8 @@ def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
         found = [levels[0]]
     elif differing & {"over", "winner", "winners"}:
         found = [levels[-1]] if levels else end
+    elif "carried" in differing:  # what a side carries across hands: `match.carry`
+        found = ["match.carry"]
     return [rule for rule in found if rules.has(rule)]
 
 

@@ -260,6 +260,7 @@ class Ruleset:
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     match_remaining: int | None = None  # `match.end elimination`: the match ends with this many players left
     at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once
+    match_carry: str | None = None  # `match.carry`: the round total each side carries across hands ("card_points", "points")
     at_once_test: Callable | None = None  # `match.at_once` as a condition, judged for each side during the round
     decide: tuple = ("highest_total",)  # `match.decide`: who wins when several sides reach the goal after a round
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
@@ -1103,7 +1104,8 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
     remaining = read.number("match.remaining") if end == "elimination" else None
     return dict(match_end=end, match_goal=goal, settings=chosen, match_games=levels[0] if levels else None,
                 match_levels=levels, **_at_once(read), decide=_deciders(read.spec.value("match.decide")),
-                match_remaining=remaining)
+                match_remaining=remaining,
+                match_carry=read.word("match.carry", ("card_points", "points")) if read.spec.has("match.carry") else None)
 
 
 def _levels(read: _Reader, chosen: dict) -> tuple[int, ...]:

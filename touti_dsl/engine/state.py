@@ -33,6 +33,7 @@ FIELDS = (
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
     "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent", "claims",
     "at_once_team", "widow", "discards", "widow_taker", "called_card", "called_holder",
+    "carried",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 # the score changes of a finished round, once scoring.round_result has worked them out (None until then)
@@ -463,7 +464,7 @@ class RoundState:
 
 _LISTS = (
     "scores", "games", "cotos", "stock", "history", "widow", "discards", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
-    "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick", "claims",
+    "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick", "claims", "carried",
 )
 _PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")
 
