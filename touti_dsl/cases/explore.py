@@ -19,6 +19,7 @@ from .. import model as m
 from ..checks import spec_expressions
 from ..conformance.features import feature_of, kind_names
 from ..engine import Game, IllegalAction
+from ..engine import called
 from ..engine.claim import costly as costly_claim
 from ..engine.game import deal, split_deck
 from ..engine.ruleset import round_seating
@@ -132,10 +133,8 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
 
 
 def instead_made(rules, action: str) -> bool:
-    """Whether `trump ...` is the contract of `trump.instead`: `trump none`, or `trump SUIT` where a card is called."""
-    if rules.trump_instead is None or not action.startswith("trump "):
-        return False
-    return action == "trump none" if rules.trump_instead == "none" else bool(rules.call_text)
+    """Whether the action is the contract of `trump.instead`: `trump none`, or `trump SUIT` where a card is called."""
+    return action.startswith("trump ") and called.is_instead(rules, action == "trump none")
 
 
 def _lowest_first(option: tuple[int, str]) -> tuple[int, int]:

@@ -72,17 +72,19 @@ def apply(st, seat: int, card: int) -> None:
 def instead_legal(st, seat: int) -> list[str]:
     """The contract of `trump.instead` the bid winner may make in place of the table's own: `trump none`, or where a
     card is called, trumps it names itself."""
-    instead = st.rules.trump_instead
-    if instead is None or seat != st.contract_bidder:
+    rules = st.rules
+    if seat != st.contract_bidder:
         return []
-    if instead == "none":
-        return ["trump none"]
-    return [f"trump {suit}" for suit in st.rules.suits] if st.rules.call_text else []
+    named = [f"trump {suit}" for suit in rules.suits] if is_instead(rules, False) else []
+    return named + (["trump none"] if is_instead(rules, True) else [])
 
 
-def instead_of_call(rules, suit: int | None) -> bool:
-    """Whether `trump SUIT` / `trump none` (suit None) is the contract `trump.instead` allows where a card is called."""
-    return rules.trump_instead == ("none" if suit is None else "bid_winner")
+def is_instead(rules, no_trump: bool) -> bool:
+    """Whether `trump none` (`no_trump`) or `trump SUIT` is the other contract of `trump.instead`, not the table's own:
+    a suit is named instead only where a card is called."""
+    if no_trump:
+        return rules.trump_instead == "none"
+    return rules.trump_instead == "bid_winner" and bool(rules.call_text)
 
 
 def alone(st, seat: int) -> None:

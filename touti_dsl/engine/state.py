@@ -301,7 +301,7 @@ class RoundState:
             raise IllegalAction("trump.choice", "trumps are named in the bids: the contract's suit is trumps")
         if self.rules.trump_choice == "none":
             raise IllegalAction("trump.choice", "this table plays without trumps: nobody names any")
-        if self.rules.trump_choice == "called_card" and not called.instead_of_call(self.rules, suit):
+        if self.rules.trump_choice == "called_card" and not called.is_instead(self.rules, suit is None):
             raise IllegalAction("trump.choice", "trumps are the suit of the card the bid winner calls (`call 3c`)")
         if self.phase != "trump":
             raise IllegalAction(PHASE, "trumps are named after the bidding")
