@@ -4,16 +4,15 @@ suite; and the hand-written mutant whose count starts again at each hand (carry-
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import pytest
 
 from touti_dsl.cases.coverage import coverage
-from touti_dsl.cli import main
 from touti_dsl.conformance.cases import load_cases
 from touti_dsl.loader import load_spec
+from tests.cases.conformed import conformed
 from tests.conformance.scripts import ROOT
 
 TWO_OR_120 = ROOT / "spec" / "examples" / "briscola-two-hands-or-120.touti"
@@ -51,16 +50,13 @@ def test_the_at_once_threshold_is_shown_by_the_count_carried(cases):
 
 
 def test_the_reference_adapter_passes_the_generated_suite(suite, capsys):
-    adapter = f"{sys.executable} -m touti_dsl adapter {TWO_OR_120}"
-    code = main(["conform", "--impl", adapter, "--cases", str(suite), "--format", "json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == 0, [c for c in report["cases"] if c["status"] != "passed"]
+    code, report = conformed(f"{sys.executable} -m touti_dsl adapter {TWO_OR_120}", suite, TWO_OR_120, capsys)
+    assert code == 0, [c for c in report if c["status"] != "passed"]
 
 
 def test_a_count_started_again_at_each_hand_is_blamed_on_the_rule(suite, capsys):
-    mutant = f"{sys.executable} {ROOT / 'conformance' / 'mutants' / 'carry-starts-again.py'}"
-    code = main(["conform", "--impl", mutant, "--cases", str(suite), "--spec", str(TWO_OR_120), "--format", "json"])
-    failed = [case for case in json.loads(capsys.readouterr().out)["cases"] if case["status"] != "passed"]
+    code, report = conformed(f"{sys.executable} {ROOT / 'conformance' / 'mutants' / 'carry-starts-again.py'}", suite, TWO_OR_120, capsys)
+    failed = [case for case in report if case["status"] != "passed"]
     assert code == 1 and any(case["rules"] == ["match.carry"] and case["blamed"][0] == "match.carry" for case in failed)
     # a golden match, where the condition of match.at_once that reads the count is met late: that rule, and the count
     assert all("match.carry" in case["blamed"] for case in failed), [(c["id"], c["blamed"]) for c in failed]

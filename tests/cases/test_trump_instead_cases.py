@@ -6,16 +6,15 @@ passing the suite; and the hand-written mutant that keeps trumps in a solo round
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import pytest
 
 from touti_dsl.cases.coverage import coverage
-from touti_dsl.cli import main
 from touti_dsl.conformance.cases import load_cases
 from touti_dsl.loader import load_spec
+from tests.cases.conformed import conformed
 from tests.conformance.scripts import ROOT
 
 SOLO = ROOT / "spec" / "examples" / "briscola-chiamata-solo.touti"
@@ -57,16 +56,13 @@ def test_each_suit_shows_a_card_off_the_led_suit_that_does_not_take_the_trick(ca
 
 
 def test_the_reference_adapter_passes_the_generated_suite(suite, capsys):
-    adapter = f"{sys.executable} -m touti_dsl adapter {SOLO}"
-    code = main(["conform", "--impl", adapter, "--cases", str(suite), "--format", "json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == 0, [c for c in report["cases"] if c["status"] != "passed"]
+    code, report = conformed(f"{sys.executable} -m touti_dsl adapter {SOLO}", suite, SOLO, capsys)
+    assert code == 0, [c for c in report if c["status"] != "passed"]
 
 
 def test_trumps_kept_in_a_solo_round_are_blamed_on_the_rule(suite, capsys):
-    mutant = f"{sys.executable} {ROOT / 'conformance' / 'mutants' / 'solo-keeps-trumps.py'}"
-    code = main(["conform", "--impl", mutant, "--cases", str(suite), "--spec", str(SOLO), "--format", "json"])
-    failed = [case for case in json.loads(capsys.readouterr().out)["cases"] if case["status"] != "passed"]
+    code, report = conformed(f"{sys.executable} {ROOT / 'conformance' / 'mutants' / 'solo-keeps-trumps.py'}", suite, SOLO, capsys)
+    failed = [case for case in report if case["status"] != "passed"]
     made_for_it = [case for case in failed if "trump.instead" in case["rules"]]
     assert code == 1 and len(made_for_it) >= 2  # the round to its result, and a trick
     # the playthroughs too, where a wrong trick shows first as the wrong seat leading the next

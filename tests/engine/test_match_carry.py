@@ -12,6 +12,8 @@ import pytest
 from touti_dsl.engine import Game, RoundState
 from touti_dsl.loader import load_spec
 
+from .helpers import random_play
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
 TWO_OR_120 = EXAMPLES / "briscola-two-hands-or-120.touti"
 
@@ -21,16 +23,9 @@ def game() -> Game:
     return Game.from_spec(load_spec(TWO_OR_120))
 
 
-def _played(state, rng: random.Random):
-    while not state.is_terminal():
-        seat = state.actors()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
 def test_each_side_carries_its_card_points_into_the_next_hand(game):
     rng = random.Random(4)
-    state = _played(game.new_round(seed=1, dealer=0, carried=[3, 5]), rng)
+    state = random_play(game.new_round(seed=1, dealer=0, carried=[3, 5]), rng)
     result = state.match_result()
     assert not result["over"], "the seed must leave the match open after one hand"
     points = state.round_result()["card_points"]
@@ -43,10 +38,7 @@ def test_each_side_carries_its_card_points_into_the_next_hand(game):
 
 def test_the_match_is_won_at_once_on_reaching_120_over_two_hands(game):
     rng = random.Random(4)
-    state = game.new_round(seed=1, dealer=0, carried=[119, 0])
-    while not state.is_terminal():  # one card point more ends it, as soon as it is taken
-        seat = state.actors()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = random_play(game.new_round(seed=1, dealer=0, carried=[119, 0]), rng)  # one card point more ends it
     result = state.match_result()
     assert result["over"] and result["winner"] == 0 and state.round_result()["at_once"] == 0
     assert state.round_result()["card_points"][0] >= 1 and state.tricks_played < 20
@@ -67,7 +59,7 @@ def test_a_game_won_starts_the_count_again(tmp_path):
                     "match {\n  games: 2 (2)\n}\n", encoding="utf-8")
     game = Game.from_spec(load_spec(path))
     rng = random.Random(3)
-    state = _played(game.new_round(seed=5, dealer=0, carried=[1, 1]), rng)
+    state = random_play(game.new_round(seed=5, dealer=0, carried=[1, 1]), rng)
     while state.match_result().get("game_winner") is None:
-        state = _played(state.next_round(seed=rng.randrange(1000)), rng)
+        state = random_play(state.next_round(seed=rng.randrange(1000)), rng)
     assert state.match_result()["carried"] != [0, 0] and state.next_round(seed=1).carried == [0, 0]

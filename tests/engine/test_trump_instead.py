@@ -16,6 +16,8 @@ from touti_dsl.engine.refusals import forbidding_rules
 from touti_dsl.engine.state import RoundState
 from touti_dsl.loader import load_spec
 
+from .helpers import random_play
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "spec" / "examples"
 SOLO = EXAMPLES / "briscola-chiamata-solo.touti"
 
@@ -49,13 +51,6 @@ def _trump_phase(game: Game, seed: int = 3):
     raise AssertionError("no contract in 50 deals")
 
 
-def _play_out(state, rng: random.Random):
-    while not state.is_terminal():
-        seat = state.actors()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
 def test_the_bid_winner_may_go_solo_beside_the_calls_and_no_one_else_may(game):
     state = _trump_phase(game)
     bidder = state.contract_bidder
@@ -78,7 +73,7 @@ def test_solo_plays_alone_without_trumps_and_an_off_suit_card_never_takes_a_tric
         state.apply(bidder, "trump none")
         assert state.phase == "play" and state.trump is None
         assert [seat for seat in range(5) if state.seating.team_of[seat] == 0] == [bidder]
-        _play_out(state, rng)
+        random_play(state, rng)
         for leader, cards, winner in state.tricks:
             suits = [state.rules.card_suit[c] for c in cards]
             seats = [leader]
@@ -116,7 +111,7 @@ def test_a_no_trump_contract_where_the_bid_winner_names_trumps_keeps_the_sides(t
     sides = state.seating.team_of
     state.apply(bidder, "trump none")
     assert state.trump is None and state.seating.team_of == sides
-    _play_out(state, random.Random(2))
+    random_play(state, random.Random(2))
     assert state.round_result()["trump"] is None
 
 
