@@ -80,6 +80,7 @@ Error codes (stable; the language reference lists this table):
 | E412 | `redeal.when` names what the deal does not show: trumps, when no turned card shows them; the led suit |
 | E420 | a rule, duty, term or value that needs trumps at a table without them (`trump.choice: none`): the turned card and its swap, a duty to trump or overtrump, `trick_trumped` / `led_trump` / `holds_trump` / `turned_rank` or a `trump` argument, the `trump` row of `ghna.values` / `ghna.minimums`, a kind's value in trumps, a `plain_only` cap |
 | E421 | `trick.winner` does not fit `trump.choice`: `highest_led` exactly when the table has no trumps |
+| E422 | `trump.instead` does not fit `trump.choice`: another contract is made after the bidding only where the bid winner names trumps (`bid_winner`, where only `none` is another) or calls a card (`called_card`) |
 | E405 | `play.partner_exemption` names something that is not a play obligation |
 | E406 | call named like a section or a keyword |
 | E407 | call value declared twice |
@@ -102,7 +103,8 @@ Error codes (stable; the language reference lists this table):
 | E602 | match setting choice repeated |
 | E603 | `match.decide` lists a decider twice |
 | E604 | `target` in a condition or formula of a match that has no target (`match.end` hands or losses) |
-| E605 | `score(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`) |
+| E605 | `score(side)` or `carried(side)` where the match is kept per player (`teams: bidder_against_rest` or `bidder_and_called`), or `match.carry` there |
+| E609 | `carried(side)` in a match that carries nothing across hands (no `match.carry`) |
 | E606 | `match.remaining` not at least one, or not below the fewest players the table seats |
 | E607 | `match.games` with `match.end: rounds`: a match of a fixed number of hands has no games to count |
 | E608 | `scoring.shares` malformed: a row not a part of a round (`bid_winner`, `partner`, `alone`, `defenders`; only `bid_winner` and `defenders` where the bid winner always plays alone; no `alone` where `trump.call_own: refused` gives it a partner every round), repeated, or not a whole number ≥ 0; or shares at a table whose match is kept per side |
@@ -1332,6 +1334,7 @@ def _needs_bidding(spec: m.Spec) -> list[tuple[m.Rule, str]]:
         ("table.teams", ("bidder_against_rest",), "the bid winner plays against the rest"),
         ("table.teams", ("bidder_and_called",), "the bid winner calls its partner's card"),
         ("trump.choice", ("called_card",), "the bid winner calls a card whose suit is trumps"),
+        ("trump.instead", ("none", "bid_winner"), "the bid winner may make another contract"),
     ):
         rule = _rule(spec, rule_id)
         if rule is not None and set(_words(rule.value)) & set(words):
@@ -1619,6 +1622,29 @@ def check_trick_winner(spec: m.Spec) -> list[Diagnostic]:
                       _value(spec, "trick.winner"), "write `winner: highest_led`: the highest card of the led suit wins")]
     return [_diag("E421", f"trick.winner: highest_led leaves out the trumps that trump.choice {choice} names",
                   _value(spec, "trick.winner"), "write `winner: highest_trump_else_led`, or `choice: none` in trump")]
+
+
+# What another contract of `trump.instead` may be at each `trump.choice`: where trumps are turned, named in the bids or
+# absent, the contract maker has no choice to make in their place.
+INSTEAD_OF_CHOICE = {"bid_winner": ("none",), "called_card": ("none", "bid_winner")}
+
+
+@check
+def check_contract_instead(spec: m.Spec) -> list[Diagnostic]:
+    """E422: `trump.instead` is another contract than the table's own, made where the bid winner sets the trumps after
+    the bidding."""
+    instead, choice = _known_word(spec, "trump.instead"), _known_word(spec, "trump.choice")
+    if instead is None or choice is None:
+        return []
+    allowed = INSTEAD_OF_CHOICE.get(choice, ())
+    if instead not in allowed:
+        hint = (f"write `instead: {allowed[0]}`" if allowed else
+                "write `choice: bid_winner` or `choice: called_card`, or remove trump.instead")
+        why = ("the bid winner already names trumps" if choice == instead else
+               f"trump.choice {choice} leaves the bid winner no trumps to set after the bidding")
+        return [_diag("E422", f"trump.instead: {instead} is no other contract here: {why}", _value(spec, "trump.instead"),
+                      hint)]
+    return []
 
 
 @check
@@ -1913,10 +1939,15 @@ def check_rounds_without_games(spec: m.Spec) -> list[Diagnostic]:
 
 @check
 def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
-    """E604, E605: `target` needs a match to a target; `score(side)` needs the match kept per side, not per player."""
+    """E604, E605, E609: `target` needs a match to a target; `score(side)` and `carried(side)` need the match kept
+    per side, not per player; `carried(side)` needs a count carried across hands (`match.carry`)."""
     problems = []
     end = _known_word(spec, "match.end")
     per_player = m.sides_per_round(spec)
+    carry = _rule(spec, "match.carry")
+    if carry is not None and per_player:
+        problems.append(_diag("E605", f"match.carry: with `teams: {_word(spec, 'table.teams')}` the match is kept per "
+                                      "player, so a side carries nothing across hands", carry, "remove match.carry"))
     for rule, expr, _context, _wanted in spec_expressions(spec):
         for node in m.expr_nodes(expr):
             if not isinstance(node, m.Pred):
@@ -1924,9 +1955,12 @@ def check_match_terms(spec: m.Spec) -> list[Diagnostic]:
             if node.name == "target" and end not in (None, "target"):
                 problems.append(_diag("E604", f"target in {rule.id}: this match has no target (match.end is {end})",
                                       node, "compare with a number, or play the match with `end: target`"))
-            if node.name == "score" and per_player:
-                problems.append(_diag("E605", f"score in {rule.id}: with `teams: {_word(spec, 'table.teams')}` the "
-                                              "match is kept per player, so a side has no score of its own", node))
+            if node.name in ("score", "carried") and per_player:
+                problems.append(_diag("E605", f"{node.name} in {rule.id}: with `teams: {_word(spec, 'table.teams')}` "
+                                              "the match is kept per player, so a side has no score of its own", node))
+            elif node.name == "carried" and carry is None:
+                problems.append(_diag("E609", f"carried in {rule.id}: this match carries nothing across hands",
+                                      node, "write `carry: card_points` (or `points`) in match"))
     return problems
 
 

@@ -158,6 +158,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("trump.call_own", WORDS, ("allowed", "refused"), required=False,
        meaning="whether the bid winner may call a card of its own hand (`trump.choice called_card`) and so play alone "
                "against all the others (`allowed`, as when the rule is not written), or must call a card another player holds"),
+    _r("trump.instead", WORDS, ("none", "bid_winner"), required=False,
+       meaning="a contract of another kind the bid winner may make instead, after the bidding (`trump.choice "
+               "bid_winner` or `called_card`): `none`, the round played without trumps (`trump none`); `bid_winner`, "
+               "trumps it names itself (`trump copas`) where a card is called; either way no card is called, so "
+               "where the called card sets the sides the bid winner plays alone"),
     _r("trump.swap", (m.Number, m.Numbers, m.Formula), required=False,
        meaning="the rank of trumps that may be exchanged for the turned card (a formula may depend on `turned_rank`); "
                "several ranks make a chain: each next rank may take the card the swap before it left"),
@@ -277,6 +282,11 @@ RULES: tuple[RuleSpec, ...] = (
     _r("match.cotos", m.Setting, required=False,
        meaning="the cotos a side must win to win the match, when `match.games` games won make a coto: after each coto "
                "the games won start again from zero (default and allowed values)"),
+    _r("match.carry", WORDS, ("card_points", "points"), required=False,
+       meaning="a second count each side keeps across the hands of the match (of each game, with `match.games`), "
+               "besides its match score: the card points it took (`card_points`), or its round totals (`points`: "
+               "card points, last-trick bonus and declarations); read in conditions as `carried(side)`, the count "
+               "carried into the round from the hands before it"),
     _r("match.decide", (m.Word, m.WordList), ("highest_total", "last_trick", "first_speaker", "bidders"), required=False,
        meaning="who wins when several sides reach the target (or the hands) after the same round, deciders in turn: the "
                "highest total, the side that won the last trick, the side of the round's first speaker, the bidding side; "

@@ -190,6 +190,9 @@ PREDICATES: dict[str, PredicateInfo] = {
         # the match, as it stood when the round began
         _number("score", FINISHED | AT_ONCE, "that side's match score carried into the round (in the current game)",
                 ("side",), 1),
+        # a second count kept across the hands of a game (`match.carry`): "reach 120 in one or two hands"
+        _number("carried", FINISHED | AT_ONCE, "what that side carried into the round from the earlier hands of the "
+                "game (match.carry)", ("side",), 1),
         _number("target", FINISHED | AT_ONCE, "the target score (of the match, or of each game in a match of games)"),
     )
 }

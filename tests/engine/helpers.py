@@ -64,3 +64,11 @@ def first_legal(state, stop=lambda st: False):
         seat = state.actors()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     return state
+
+
+def random_play(state, rng):
+    """Play a random legal action of the first actor until the round ends."""
+    while not state.is_terminal():
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state

@@ -20,7 +20,7 @@ from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, case_pl
 from ..engine import Game
 from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
-from . import claims, concessions, outcomes, redeals, situations
+from . import claims, concessions, instead, outcomes, redeals, situations
 from ..schema import TABLE_SETTINGS
 from ..table_sizes import block_for, default_players, for_players, rule_name_at
 from .explore import (Explorer, Findings, Witness, capote_rounds, formula_has_condition, played_on, quick_rounds,
@@ -168,6 +168,7 @@ def collect_cases(game: Game, findings: Findings, seed: int, playthroughs: int) 
         raw += outcome_cases(game, rounds, next_deal)
     raw += concessions.award_cases(game, findings.rounds)
     raw += redeals.redeal_cases(game, seed + 3)
+    raw += instead.instead_cases(game, findings.rounds, seed + 4)
     raw += playthrough_cases(game, seed + 1, playthroughs)
     raw += [match_playthrough(game, seed + 2 + index, core_only=index % 2 == 1) for index in range(MATCHES)]
     return _merge(raw)
@@ -189,6 +190,7 @@ def outcome_cases(game: Game, rounds: list, next_deal) -> list[dict]:
     raw += outcomes.shares_cases(game, rounds)
     raw += outcomes.paid_declarations_cases(game, rounds)
     raw += outcomes.at_once_condition_cases(game, rounds)
+    raw += outcomes.carry_cases(game, rounds, next_deal)
     raw += outcomes.decide_cases(game, rounds)
     raw += outcomes.stock_cases(game, rounds)
     raw += outcomes.dealt_turned_cases(game, rounds)

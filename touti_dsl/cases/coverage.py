@@ -50,9 +50,10 @@ REFUSING_FIXED = {
     "bidding.pass_allowed", "trump.swap_duty", "ghna.lend", "claim.window", "widow.by",
     "deck.removed",  # refuses a card taken out of the deck (`play 2b`); every round it deals is its allowed side
 }
-# Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick); nobody
+# Rules whose word `none` still decides an outcome: no ghna limit; no trumps (the led suit alone wins a trick), at the
+# table or by the contract that plays without them; nobody
 # loses a tie at the losing place.
-NONE_DECIDES = ("ghna.limit", "trump.choice", "scoring.place_tie")
+NONE_DECIDES = ("ghna.limit", "trump.choice", "trump.instead", "scoring.place_tie")
 # With `concession.consent: one` a proposal concedes the round at once: there is no vote to refuse to the wrong
 # defender, and no second proposal of the trick to refuse; `any_defender` then refuses nobody either.
 CONCEDES_AT_ONCE = {"concession.consent": "one", "concession.proposer": "any_defender"}

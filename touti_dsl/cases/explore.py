@@ -19,6 +19,7 @@ from .. import model as m
 from ..checks import spec_expressions
 from ..conformance.features import feature_of, kind_names
 from ..engine import Game, IllegalAction
+from ..engine import called
 from ..engine.claim import costly as costly_claim
 from ..engine.game import deal, split_deck
 from ..engine.ruleset import round_seating
@@ -123,11 +124,17 @@ def accepted_rules(game: Game, action: str) -> tuple[str, ...]:
         allowed_pass = ("bidding.pass_allowed",) if head == "pass" and game.spec.has("bidding.pass_allowed") else ()
         named = ("trump.choice",) if head == "bid" and game.ruleset.trump_choice == "in_bid" else ()  # the bid names trumps
         own = ("trump.call_own",) if head == "call" and game.spec.has("trump.call_own") else ()
+        own += ("trump.instead",) if head == "trump" and instead_made(game.ruleset, action) else ()
         return _rank_auction_rules(game, action) or ACCEPTED_RULES[head] + required + allowed_pass + named + own + \
             _ranked(game, head)
     if any(call.name == head for call in game.ruleset.calls):
         return tuple(rule.id for rule in game.spec.rules if rule.section == head and rule.key != "title")  # a title shows nothing
     return ()
+
+
+def instead_made(rules, action: str) -> bool:
+    """Whether the action is the contract of `trump.instead`: `trump none`, or `trump SUIT` where a card is called."""
+    return action.startswith("trump ") and called.is_instead(rules, action == "trump none")
 
 
 def _lowest_first(option: tuple[int, str]) -> tuple[int, int]:
@@ -327,10 +334,10 @@ def quick_rounds(game: Game, seed: int, count: int):
         pivot = index % rules.seats
         setup = deal(rules, rng.randrange(2**32), pivot if rules.has_dealer else None).setup(rules)
         setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
-        yield played_round(game, setup, lambda state: _any_action(state, rng))
+        yield played_round(game, setup, lambda state: any_action(state, rng))
 
 
-def _any_action(state, rng: random.Random, shunned: tuple[str, ...] = ()) -> tuple[int, str]:
+def any_action(state, rng: random.Random, shunned: tuple[str, ...] = ()) -> tuple[int, str]:
     """A random actor's random action, a concession, a claim or an action of a `shunned` head word (`ghna`) only when
     nothing else is legal."""
     seat = rng.choice(state.actors())
@@ -341,7 +348,7 @@ def _any_action(state, rng: random.Random, shunned: tuple[str, ...] = ()) -> tup
 def played_on(game: Game, witness: Witness, rng: random.Random) -> RoundRecord:
     """The round of a witness played to its end: its history, its action, then random moves that declare nothing."""
     moves = iter((*witness.history, (witness.seat, witness.action)))
-    return played_round(game, witness.setup, lambda state: next(moves, None) or _any_action(state, rng, declarations.DECLARING))
+    return played_round(game, witness.setup, lambda state: next(moves, None) or any_action(state, rng, declarations.DECLARING))
 
 
 def played_round(game: Game, setup: dict, choose) -> RoundRecord:

@@ -540,6 +540,33 @@ def _rounds_case(game: Game, record: RoundRecord, played: int, scores, rule_ids:
     return _case(record, steps, rule_ids, "positive" if result["over"] else "negative", words, setup)
 
 
+def carry_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dict]:
+    """`match.carry`: the shortest played round that does not end the match, from a count carried of one per side
+    (each side's own count, so that one carried to the other side shows), then the next round: what each side
+    carries after it is what it carried before, plus its card points (or totals) of the round."""
+    rules = game.ruleset
+    if rules.match_carry is None:
+        return []
+    start = list(range(1, rules.score_sides + 1))
+    for record in sorted((r for r in rounds if not r.result["void"]), key=lambda r: len(r.history)):
+        setup = dict(record.setup, carried=start)
+        state = _replayed(game, record, setup)
+        result = state.match_result()
+        if result["over"] or not state.is_terminal():
+            continue
+        dealt = next_deal(state)
+        nxt = state.next_round(**dealt)
+        steps = _applies(state.history) + [
+            {"op": "round_result", "expect": state.round_result()}, {"op": "match_result", "expect": result},
+            {"op": "next_round", **dealt, "expect": {"dealer": nxt.dealer, "first_speaker": nxt.first_speaker}},
+            {"op": "match_result", "expect": nxt.match_result()}]
+        what = "card points" if rules.match_carry == "card_points" else "totals"
+        return [_case(record, steps, ["match.carry"], "positive",
+                      f"each side carries {start} into the hand, then that plus its {what} of the hand into the next",
+                      setup)]
+    return []
+
+
 def _short_of_match(rules, sides: int, short: set[int]) -> dict:
     """The level counts (games, cotos) of a match in games where the sides `short` are one game short of the match."""
     return {field: [needed - 1 if side in short else 0 for side in range(sides)]
@@ -651,6 +678,8 @@ def at_once_condition_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]
     # where the match is kept per player the sides change each round: a score is no side's (E605), no threshold
     for side in range(rules.score_sides if played and not rules.against_bidder else 0):
         found = next(filter(None, (_threshold(game, record, side) for record in played)), None)
+        if found is None and rules.match_carry is not None:  # a condition on what a side carries from earlier hands
+            found = next(filter(None, (_threshold(game, record, side, "carried") for record in played)), None)
         # by the round alone where no score decides it; at a match counting hands lost, the round cases below
         cases += found or ([] if rules.match_end in LOSS_ENDS else _whatever_the_score(game, every, side))
     if not cases and (rules.against_bidder or rules.match_end in LOSS_ENDS):
@@ -704,14 +733,15 @@ def _whatever_the_score(game: Game, rounds: list[RoundRecord], side: int) -> lis
     nearest = _at_once_margin(game)
     best: dict[bool, tuple] = {}
     for record in rounds:
-        state = _replayed_until_end(game, record, zeros)[0]
+        state = _replayed_until_end(game, record, {"scores": zeros})[0]
         verdict = state.at_once_team == side
         key = (nearest(state, side), len(record.history))
         if verdict not in best or key < best[verdict][0]:
             best[verdict] = (key, record)
     if len(best) < 2:
         return []
-    return [_at_once_case(game, best[True][1], zeros, side), _at_once_case(game, best[False][1], zeros, side, one_less=False)]
+    return [_at_once_case(game, best[True][1], {"scores": zeros}, side),
+            _at_once_case(game, best[False][1], {"scores": zeros}, side, one_less=False)]
 
 
 def _at_once_margin(game: Game):
@@ -729,27 +759,31 @@ def _at_once_margin(game: Game):
     return nearest
 
 
-def _threshold(game: Game, record: RoundRecord, side: int) -> list[dict] | None:
-    """The two cases around the least score of `side` (the others at 0, else 1) that wins it the game at once."""
+def _threshold(game: Game, record: RoundRecord, side: int, field: str = "scores") -> list[dict] | None:
+    """The two cases around the least score of `side` (the others at 0, else 1) that wins it the game at once; with
+    `field` "carried", the least count it carries from the hands before (`match.carry`), up to twice the deck's points."""
     goal = game.ruleset.match_goal
     top = goal - 1 if game.ruleset.match_end in LOSS_ENDS else goal  # a player at the losses is out of the match
+    if field == "carried":
+        top = 2 * (sum(game.ruleset.card_points) + game.ruleset.last_trick_bonus)
     for others in (0, 1):
         for score in range(0, top + 1):
             scores = [others] * len(record.result["score_changes"])
             scores[side] = score
-            state, _ = _replayed_until_end(game, record, scores)
+            state, _ = _replayed_until_end(game, record, {field: scores})
             if state.at_once_team == side and score == 0:
                 break  # it holds from zero: no score below it to show the other side
             if state.at_once_team == side:
                 below = list(scores)
                 below[side] -= 1
-                return [_at_once_case(game, record, scores, side), _at_once_case(game, record, below, side)]
+                return [_at_once_case(game, record, {field: scores}, side), _at_once_case(game, record, {field: below}, side)]
     return None
 
 
-def _replayed_until_end(game: Game, record: RoundRecord, scores: list[int]) -> tuple[RoundState, int]:
-    """The record's round from these starting scores, played until it ends (perhaps early, by match.at_once)."""
-    state = game.new_round(**dict(record.setup, scores=scores))
+def _replayed_until_end(game: Game, record: RoundRecord, start: dict) -> tuple[RoundState, int]:
+    """The record's round from these starting counts (`scores`, or `carried`), played until it ends (perhaps early, by
+    match.at_once)."""
+    state = game.new_round(**dict(record.setup, **start))
     for index, (seat, action) in enumerate(record.history):
         if state.is_terminal():
             return state, index
@@ -757,21 +791,23 @@ def _replayed_until_end(game: Game, record: RoundRecord, scores: list[int]) -> t
     return state, len(record.history)
 
 
-def _at_once_case(game: Game, record: RoundRecord, scores: list[int], side: int, one_less: bool = True) -> dict:
-    state, played = _replayed_until_end(game, record, scores)
+def _at_once_case(game: Game, record: RoundRecord, start: dict, side: int, one_less: bool = True) -> dict:
+    state, played = _replayed_until_end(game, record, start)
     holds = state.at_once_team == side
     what = "game" if game.ruleset.match_games is not None else "match"
+    (field, counts), = start.items()
+    starting = f"starting at {counts[side]}" if field == "scores" else f"carrying {counts[side]} from the hands before"
     if holds:
-        words = (f"side {side} starting at {scores[side]} meets the condition of match.at_once after {played} actions: "
+        words = (f"side {side} {starting} meets the condition of match.at_once after {played} actions: "
                  f"the round ends there and it wins the {what} at once")
     elif one_less:
-        words = f"side {side} starting at {scores[side]}, one point less: the condition of match.at_once does not hold for it"
+        words = f"side {side} {starting}, one point less: the condition of match.at_once does not hold for it"
     else:
         words = f"side {side}: the condition of match.at_once does not hold for it in this round"
     steps = _applies(record.history[:played]) + [{"op": "round_result", "expect": state.round_result()},
                                                  {"op": "match_result", "expect": state.match_result()}]
-    return _case(record, steps, ["match.at_once"], "positive" if holds else "negative", words,
-                 dict(record.setup, scores=scores))
+    rules = ["match.at_once"] + (["match.carry"] if field == "carried" else [])
+    return _case(record, steps, rules, "positive" if holds else "negative", words, dict(record.setup, **start))
 
 
 def paid_declarations_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:

@@ -187,7 +187,7 @@ _OPS = {name[3:]: method for name, method in vars(CaseRun).items() if name.start
 
 
 # The optional fields of a case setup that `Game.new_round` takes as they are
-SETUP_FIELDS = ("dealer", "first_speaker", "turned", "scores", "stock", "games", "cotos", "played", "widow")
+SETUP_FIELDS = ("dealer", "first_speaker", "turned", "scores", "stock", "games", "cotos", "played", "widow", "carried")
 
 
 def round_fields(setup: dict) -> dict:

@@ -136,6 +136,8 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     if not blamed or blamed[0] in WHO_PLAYS:
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules) or []
                   if rule not in blamed] + blamed
+        untrumped = _guarded(_untrumped_lead, case, mismatch, actual_output, rules) or []
+        blamed = untrumped + [rule for rule in blamed if rule not in untrumped]
     elif blamed[0] in BIDDING_ENDS or _refused_for_phase(actual_output):
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules, PHASE_RULES) or []
                   if rule not in blamed] + blamed
@@ -144,6 +146,19 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     found = blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
     found += [rule for rule in _table_suspects(case, rules) if rule not in found]
     return rules.named_at_table(case, found)
+
+
+def _untrumped_lead(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """Who leads taken wrongly right after a trick with a card off the led suit, in a round the contract of
+    `trump.instead` plays without trumps: the implementation most likely gave that trick to the card as a trump."""
+    if not rules.has("trump.instead"):
+        return []
+    state = _replay(rules, case, mismatch.step)
+    if state.phase != "play" or state.trick_cards or not state.tricks:
+        return []
+    led_by = state.tricks[-1][2]  # the winner of the last trick, who leads now
+    return ["trump.instead"] if any(_taken_off_suit_without_trumps(state, seat) for seat in _played_to_last_trick(state)
+                                    if seat != led_by) else []
 
 
 def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
@@ -163,12 +178,14 @@ def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRul
 def _at_once_rules(rules: SystemRules) -> list[str]:
     """`match.at_once`, and the rule whose value its condition reads through the term `target`: the count the
     match's end is reached at (`match.target` 100 for 101 ends a round of `score(team) + points(team) >= target`
-    early as much as the condition itself)."""
+    early as much as the condition itself); and through the term `carried`, `match.carry` (a count not carried from
+    the hands before meets the condition late, or never)."""
     rule = rules.spec.rule("match.at_once") if rules.spec is not None else None  # (without its spec: the id alone)
     terms = {node.name for node in m.expr_nodes(rule.value.expr) if isinstance(node, m.Pred)} \
         if rule is not None and isinstance(rule.value, m.Formula) else set()
     count = END_COUNTS.get(rules.game().ruleset.match_end) if "target" in terms else None
-    return [found for found in ("match.at_once", count) if found is not None and rules.has(found)]
+    carried = "match.carry" if "carried" in terms else None
+    return [found for found in ("match.at_once", count, carried) if found is not None and rules.has(found)]
 
 
 def _says_round_over(step: dict, actual_output) -> bool:
@@ -375,15 +392,21 @@ def _leader_rule(state, step: dict, actual: list, rules: SystemRules) -> str | N
 def _neighbours_in_order(state, given: int, due: int) -> bool | None:
     """Whether the cards seats `given` and `due` played to the last trick are of one suit and next to each other in
     the order; None when either seat played no card to it."""
+    played = _played_to_last_trick(state)
+    if given not in played or due not in played:
+        return None
+    given_card, due_card = played[given], played[due]
+    suit, strength = state.rules.card_suit, state.rules.card_strength
+    return suit[given_card] == suit[due_card] and abs(strength[given_card] - strength[due_card]) == 1
+
+
+def _played_to_last_trick(state) -> dict[int, int]:
+    """seat -> the card it played to the last trick, in the order played."""
     leader, cards, _ = state.tricks[-1]
     seats = [leader]
     while len(seats) < len(cards):
         seats.append(state.seating.next_seat[seats[-1]])
-    if given not in seats or due not in seats:
-        return None
-    given_card, due_card = cards[seats.index(given)], cards[seats.index(due)]
-    suit, strength = state.rules.card_suit, state.rules.card_strength
-    return suit[given_card] == suit[due_card] and abs(strength[given_card] - strength[due_card]) == 1
+    return dict(zip(seats, cards))
 
 
 OUTCOME_RULES = {
@@ -610,7 +633,7 @@ def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
     end reached or not (its count first: `match.target` 101 for 100, then `match.end`); a level won or not (a coto,
     `coto_winner`) the games it needs (`match.games`); the match said over (or not) the other way, the outermost
     level's count (`match.cotos`, else `match.games`), or without levels the end's count (`match.rounds` 9 for 10
-    ends it a hand early), then `match.end`."""
+    ends it a hand early), then `match.end`; the count carried across hands (`carried`) on `match.carry`."""
     if not isinstance(expect, dict) or rules.game() is None:
         return []
     differing = {key for key in expect if actual.get(key) != expect[key]}
@@ -624,6 +647,8 @@ def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
         found = [levels[0]]
     elif differing & {"over", "winner", "winners"}:
         found = [levels[-1]] if levels else end
+    elif "carried" in differing:  # what a side carries across hands: `match.carry`
+        found = ["match.carry"]
     return [rule for rule in found if rules.has(rule)]
 
 
@@ -634,7 +659,17 @@ def _trick_rules(case: dict, mismatch: Mismatch, step: dict, actual, rules: Syst
     neighbours = _neighbours_in_order(state, actual, step["expect"]) if isinstance(actual, int) else None
     if neighbours is None:
         return []
-    return [rule for rule in ("trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
+    untrumped = ("trump.instead",) if _taken_off_suit_without_trumps(state, actual) else ()
+    return [rule for rule in (*untrumped, "trick.winner", *(("deck.order",) if neighbours else ())) if rules.has(rule)]
+
+
+def _taken_off_suit_without_trumps(state, given: int) -> bool:
+    """Whether the trick was given to a card off the led suit in a round the contract of `trump.instead` plays
+    without trumps: that card won only as a trump the round does not have."""
+    if state.rules.trump_instead != "none" or state.trump_suit is not None or state.rules.trump_choice == "none":
+        return False
+    played, suit = _played_to_last_trick(state), state.rules.card_suit
+    return given in played and suit[played[given]] != suit[state.tricks[-1][1][0]]
 
 
 def _declared_value_rules(case: dict, mismatch: Mismatch, rules: SystemRules, sides: set[int] | None = None) -> list[str]:
@@ -685,6 +720,8 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     claimed = expect.get("claim")
     if isinstance(claimed, dict) and claimed.get("held") is False and differing & {*CONCEDED_FIELDS, "totals", "winner"}:
         return _first_known(rules, "claim.false")  # a round a false claim ended: the tricks left go by what it costs
+    if "trump" in differing and expect.get("trump") is None and rules.has("trump.instead"):
+        return "trump.instead"  # trumps kept in a round the contract of trump.instead plays without them
     if "card_points" in differing or "last_trick" in differing:
         actual_sum, expected_sum = _sum(actual.get("card_points")), _sum(expect["card_points"])
         if actual_sum == expected_sum:

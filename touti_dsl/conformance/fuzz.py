@@ -312,7 +312,7 @@ def _probe(game: Game, state, actors: list[int], legal: list[list[str]], steps: 
 
 def random_deal(game: Game, rng: random.Random) -> tuple[dict, Dealt]:
     """A round's setup: a shuffled deal, a random dealer or first speaker, and sometimes scores near the match goal
-    (games won, hands played); and its deal as `split_deck` shared it out (`Game.new_round(dealt=...)` takes it)."""
+    (games won, hands played, a count carried from the hands before); and its deal as `split_deck` shared it out (`Game.new_round(dealt=...)` takes it)."""
     rules = game.ruleset
     deck = _shuffled(rules.ncards, rng.getrandbits)
     pivot = rng.randrange(rules.seats)  # drawn after the shuffle, as always, so that a seed replays the same rounds
@@ -330,6 +330,9 @@ def random_deal(game: Game, rng: random.Random) -> tuple[dict, Dealt]:
         setup["played"] = max(0, rules.match_goal - rng.choice((0, 1, 2)))
     if rules.match_end == "elimination" and rng.random() < 0.5:
         setup, dealt = _eliminated_setup(rules, deck, rng, setup["dealer"])
+    if rules.match_carry is not None and rng.random() < 0.5:  # what each side carries from the hands before
+        most = sum(rules.card_points) + rules.last_trick_bonus
+        setup["carried"] = [rng.randrange(most + 1) for _ in range(rules.score_sides)]
     return setup, dealt
 
 
@@ -444,7 +447,7 @@ def _capote_round(game: Game, rng: random.Random, setup: dict, absent: frozenset
 
 
 # The fields of a setup that say where the match stands (random_deal draws them): a capote deal keeps them
-_MATCH_FIELDS = frozenset({"scores", "played", *(name for name, _ in LEVELS)})
+_MATCH_FIELDS = frozenset({"scores", "played", "carried", *(name for name, _ in LEVELS)})
 
 
 def _bias(game: Game, rng: random.Random, absent: frozenset[str]) -> Bias:

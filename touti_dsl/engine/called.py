@@ -7,6 +7,9 @@ hand plays alone against all the others, unless `trump.call_own: refused` forbid
 After an auction on ranks (`bidding.bids: ranks`) the card called is of the contract's rank.
 The holder is found once, when the card is called, and kept in the state (`called_holder`):
 the card may leave its hand during the play.
+Where `trump.instead` lets the bid winner make another contract (`trump none`, or `trump copas`
+under `instead: bid_winner`), no card is called: the bid winner plays alone (`called_holder`
+is its own seat, `called_card` stays None).
 """
 
 from __future__ import annotations
@@ -64,6 +67,30 @@ def apply(st, seat: int, card: int) -> None:
     st.seating = sides(st)
     st.trump_suit = st.rules.card_suit[card]
     st._start_play()
+
+
+def instead_legal(st, seat: int) -> list[str]:
+    """The contract of `trump.instead` the bid winner may make in place of the table's own: `trump none`, or where a
+    card is called, trumps it names itself."""
+    rules = st.rules
+    if seat != st.contract_bidder:
+        return []
+    named = [f"trump {suit}" for suit in rules.suits] if is_instead(rules, False) else []
+    return named + (["trump none"] if is_instead(rules, True) else [])
+
+
+def is_instead(rules, no_trump: bool) -> bool:
+    """Whether `trump none` (`no_trump`) or `trump SUIT` is the other contract of `trump.instead`, not the table's own:
+    a suit is named instead only where a card is called."""
+    if no_trump:
+        return rules.trump_instead == "none"
+    return rules.trump_instead == "bid_winner" and bool(rules.call_text)
+
+
+def alone(st, seat: int) -> None:
+    """No card called (`trump.instead`): the bid winner plays alone against all the others, as when it calls its own."""
+    st.called_holder = seat
+    st.seating = sides(st)
 
 
 def sides(st) -> Seating:

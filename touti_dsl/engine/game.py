@@ -51,7 +51,8 @@ class Game:
         return dict(self.ruleset.settings)
 
     def new_round(self, seed=None, hands=None, dealer=None, first_speaker=None, scores=None, turned=None,
-                  stock=None, games=None, cotos=None, played=None, widow=None, dealt: "Dealt | None" = None) -> RoundState:
+                  stock=None, games=None, cotos=None, played=None, widow=None, dealt: "Dealt | None" = None,
+                  carried=None) -> RoundState:
         """A fresh round: dealt from `seed`, or from explicit `hands` (lists of card texts) and `stock`.
 
         Or from `dealt`, a deck already shared out by `split_deck` for this dealer (card numbers,
@@ -77,6 +78,7 @@ class Game:
         elif dealt is None:
             dealt = deal(rules, seed, dealer, gone)
         st = _start(rules, dealt, dealer, first_speaker, scores, turned, seed)
+        st.carried = _carried(rules, carried)
         counts = levels.start_counts(rules, {"games": games, "cotos": cotos}, rules.score_sides)
         st.games, st.cotos = counts["games"], counts["cotos"]
         st.played = _played(rules, played)
@@ -239,6 +241,21 @@ def _played(rules: Ruleset, played) -> int:
     if type(played) is not int or played < 0:
         raise ValueError("played must be a whole number of hands, 0 or more")
     return played
+
+
+def _carried(rules: Ruleset, carried) -> list[int]:
+    """What each side carries into the round from the hands before it (`match.carry`; `carried=` of new_round), zeros
+    where not given; none at all where the spec carries nothing."""
+    if rules.match_carry is None:
+        if carried is not None:
+            raise ValueError("carried= is only for a match that carries points across hands (match.carry)")
+        return []
+    if carried is None:
+        return [0] * rules.score_sides
+    if not isinstance(carried, (list, tuple)) or len(carried) != rules.score_sides or not all(
+            type(c) is int and c >= 0 for c in carried):
+        raise ValueError(f"carried must be a list of {rules.score_sides} ints of 0 or more, one per side")
+    return list(carried)
 
 
 def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -> RoundState:

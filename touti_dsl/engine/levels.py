@@ -57,6 +57,8 @@ def carried(rules, result: dict) -> dict:
         start[field] = [0] * len(result[field]) if reset else result[field]
         reset = reset or result[winner_field] is not None
     start["scores"] = [0] * len(result["scores"]) if reset else result["scores"]
+    if "carried" in result:  # `match.carry`: kept across the hands of a game, as the scores
+        start["carried"] = [0] * len(result["carried"]) if reset else result["carried"]
     return start
 
 

@@ -390,6 +390,11 @@ def _score(side: str) -> Test:
     return lambda st, s, facts: sum(st.scores[t] for t in _fact_teams(st, s, facts, side))
 
 
+def _carried(side: str) -> Test:
+    """What a side carried into the round from the earlier hands of the game (`match.carry`)."""
+    return lambda st, s, facts: sum(st.carried[t] for t in _fact_teams(st, s, facts, side))
+
+
 SIMPLE["target"] = lambda st, s, a: st.rules.match_goal
 
 
@@ -536,6 +541,7 @@ _WITH_ARGS: dict[str, Callable[[dict, str], Test]] = {
     "capote": lambda args, context: _capote(args["side"]),
     "last_trick": lambda args, context: _last_trick(args["side"]),
     "score": lambda args, context: _score(args["side"]),
+    "carried": lambda args, context: _carried(args["side"]),
     "won_hand": lambda args, context: _won_hand(args["side"]),
 }
 

@@ -260,6 +260,7 @@ class Ruleset:
     match_levels: tuple = ()  # wins needed at each level, innermost first: (games, cotos) (see engine/levels.py)
     match_remaining: int | None = None  # `match.end elimination`: the match ends with this many players left
     at_once: frozenset = frozenset()  # tute / capote: wins the game (or the match) at once
+    match_carry: str | None = None  # `match.carry`: the round total each side carries across hands ("card_points", "points")
     at_once_test: Callable | None = None  # `match.at_once` as a condition, judged for each side during the round
     decide: tuple = ("highest_total",)  # `match.decide`: who wins when several sides reach the goal after a round
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
@@ -284,6 +285,9 @@ class Ruleset:
     seating_cache: dict = field(default_factory=dict)  # (dealer, seats gone) -> the round's Seating
     against_bidder: bool = False  # sides set each round by the contract (`teams: bidder_against_rest`, `bidder_and_called`)
     call_own: bool = True  # `trump.choice called_card`: the bid winner may call a card of its own hand (and play alone)
+    # `trump.instead`: the other contract the bid winner may make after the bidding: "none" (`trump none`, the round
+    # without trumps) or "bid_winner" (`trump SUIT` where a card is called); None when not written
+    trump_instead: str | None = None
     score_sides: int = 2  # the match scores kept: one per side, or one per seat when the sides change each round
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
     stock_size: int = 0  # cards left after the deal, drawn after each trick (the turned card included)
@@ -826,7 +830,8 @@ TRUMP_CHOICES = ("bid_winner", "turned_card", "in_bid", "called_card", "none")
 
 
 def _compile_trump(read: _Reader) -> dict:
-    choice = dict(trump_choice=read.word("trump.choice", TRUMP_CHOICES), call_own=_call_own(read))
+    choice = dict(trump_choice=read.word("trump.choice", TRUMP_CHOICES), call_own=_call_own(read),
+                  trump_instead=read.word("trump.instead", ("none", "bid_winner")) if read.spec.has("trump.instead") else None)
     rule = read.spec.rule("trump.swap")
     if rule is None:
         return dict(choice, swap_rank=None)
@@ -1105,7 +1110,8 @@ def _compile_match(read: _Reader, settings: dict) -> dict:
     remaining = read.number("match.remaining") if end == "elimination" else None
     return dict(match_end=end, match_goal=goal, settings=chosen, match_games=levels[0] if levels else None,
                 match_levels=levels, **_at_once(read), decide=_deciders(read.spec.value("match.decide")),
-                match_remaining=remaining)
+                match_remaining=remaining,
+                match_carry=read.word("match.carry", ("card_points", "points")) if read.spec.has("match.carry") else None)
 
 
 def _levels(read: _Reader, chosen: dict) -> tuple[int, ...]:
@@ -1162,5 +1168,6 @@ def _vocabulary(spec: m.Spec, rules: Ruleset) -> Vocabulary:
         has_redeal=spec.has("redeal.by") and spec.value("redeal.by").value == "holder",
         has_widow=spec.has("widow.size"),
         has_called_card=rules.trump_choice == "called_card",
+        no_trump_contract=rules.trump_instead == "none",
         removed=frozenset(rules.removed_text),
     )

@@ -301,6 +301,24 @@ def capote_side(st) -> int | None:
 
 
 def match_result(st) -> dict:
+    """The match after this round (see _match_result), and, with `match.carry`, what each side carries into the next
+    hand (`carried`: its count before the round, plus the round's card points or totals once it is over)."""
+    result = _match_result(st)
+    if st.rules.match_carry is not None:
+        result["carried"] = carried_after(st)
+    return result
+
+
+def carried_after(st) -> list[int]:
+    """Each side's `match.carry` count after this round: a void round, or one not over yet, adds nothing."""
+    if st.phase != "done":
+        return list(st.carried)
+    result = round_result(st)
+    added = result["card_points"] if st.rules.match_carry == "card_points" else result["totals"]
+    return [before + now for before, now in zip(st.carried, added)]
+
+
+def _match_result(st) -> dict:
     """Match scores (after this round's changes once terminal), whether it is over, who won.
 
     With `match.end elimination` the scores count hands lost: a player who has lost `match.losses`

@@ -33,6 +33,7 @@ FIELDS = (
     "window_team", "window_count", "declared_suits", "declarations", "ghna_points", "held_credit",
     "concede_pending", "concede_trick", "void", "conceded", "tute_team", "seating", "lent", "claims",
     "at_once_team", "widow", "discards", "widow_taker", "called_card", "called_holder",
+    "carried",
 )
 TRICK_CACHE = ("led_suit", "best_led", "best_led_card", "best_trump", "best_trump_card", "trick_winner")
 # the score changes of a finished round, once scoring.round_result has worked them out (None until then)
@@ -134,9 +135,9 @@ class RoundState:
         elif phase == "bidding":
             found = bidding.legal(self, seat)
         elif phase == "trump" and self.rules.call_text:
-            found = called.legal(self, seat)
+            found = called.legal(self, seat) + called.instead_legal(self, seat)
         elif phase == "trump":
-            found = [f"trump {s}" for s in self.rules.suits] if seat == self.contract_bidder else []
+            found = [f"trump {s}" for s in self.rules.suits] + called.instead_legal(self, seat) if seat == self.contract_bidder else []
         elif phase == "widow":
             found = widow.legal(self, seat)
         else:
@@ -302,21 +303,23 @@ class RoundState:
         else:
             bidding.refuse_call(self, seat, *arg)
 
-    def _refuse_trump(self, seat: int, suit: int) -> None:
+    def _refuse_trump(self, seat: int, suit: int | None) -> None:
         if self.rules.trump_choice == "turned_card":
             raise IllegalAction("trump.choice", "trumps are the suit of the turned card")
         if self.rules.trump_choice == "in_bid":
             raise IllegalAction("trump.choice", "trumps are named in the bids: the contract's suit is trumps")
         if self.rules.trump_choice == "none":
             raise IllegalAction("trump.choice", "this table plays without trumps: nobody names any")
-        if self.rules.trump_choice == "called_card":
+        if self.rules.trump_choice == "called_card" and not called.is_instead(self.rules, suit is None):
             raise IllegalAction("trump.choice", "trumps are the suit of the card the bid winner calls (`call 3c`)")
         if self.phase != "trump":
             raise IllegalAction(PHASE, "trumps are named after the bidding")
         raise IllegalAction("trump.choice", f"seat {self.contract_bidder}, who made the contract, names trumps")
 
-    def _apply_trump(self, seat: int, suit: int) -> None:
-        self.trump_suit = suit
+    def _apply_trump(self, seat: int, suit: int | None) -> None:
+        self.trump_suit = suit  # None: the contract without trumps (`trump none`)
+        if self.rules.call_text:  # no card called: the bid winner plays alone
+            called.alone(self, seat)
         self._start_play()
 
     def _to_trumps(self) -> None:
@@ -488,7 +491,7 @@ class RoundState:
 
 _LISTS = (
     "scores", "games", "cotos", "stock", "history", "widow", "discards", "out", "spoken", "calls_made", "push_min", "trick_seats", "trick_cards", "tricks",
-    "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick", "claims",
+    "card_points", "declared_suits", "declarations", "ghna_points", "held_credit", "concede_trick", "claims", "carried",
 )
 _PLAIN = tuple(name for name in ("rules", *FIELDS, *TRICK_CACHE) if name not in _LISTS and name != "hands")
 

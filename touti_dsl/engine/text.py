@@ -12,6 +12,7 @@ separated lower-case tokens:
 | `bid 80 oros` | bid 80 naming trumps (only, and always, under `trump.choice in_bid`; a suit id of `deck.suits`) |
 | `<call> <value>` / `<call>` | a call of the spec (`signal las`, `preannounce kont`, `push 10`, `as`) |
 | `trump copas` | the contract maker names trumps (a suit id of `deck.suits`) |
+| `trump none` | the contract maker plays the round without trumps instead (only under `trump.instead: none`) |
 | `call 3c` | the contract maker calls a card (`trump.choice called_card`): its suit is trumps, its holder the partner |
 | `swap` | exchange the `trump.swap` rank of trumps for the turned card |
 | `play 12c` | play a card |
@@ -34,7 +35,7 @@ id `deck.removed`.
 Canonical order of legal actions (what `RoundState.legal_actions` returns): by kind in
 ACTION_KINDS order, then `bid` by amount (under `in_bid`, each amount's suits in
 `deck.suits` order; under `bidding.bids: ranks`, `bid rank R` in the order of the calls before the bids in points), calls in spec order and each call's values in
-spec order, `call CARD` in canonical deck order, `trump`/`ghna` by suit in `deck.suits` order, then the kinds of `ghna.kinds` in spec order (a one-suit kind's
+spec order, `call CARD` in canonical deck order, `trump`/`ghna` by suit in `deck.suits` order (`trump none` after the suits), then the kinds of `ghna.kinds` in spec order (a one-suit kind's
 suits in `deck.suits` order), `play` by card in canonical
 deck order (suits in `deck.suits` order, then ranks in `deck.ranks` order), `tute` in
 `ghna.tute` order.
@@ -55,6 +56,7 @@ KIND_RANK = {kind: index for index, kind in enumerate(ACTION_KINDS)}
 NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
 VALUE_WORD = re.compile(r"[a-z0-9_+]+")
 CACHE_LIMIT = 200_000
+NO_TRUMP = "none"  # `trump none`: the contract without trumps of `trump.instead: none`
 
 Parsed = tuple  # (kind, argument): ("bid", 80), ("bid", (80, 0)) naming oros, ("play", 17), ("call", ("signal", "las")) ...
 
@@ -85,6 +87,7 @@ class Vocabulary:
     has_widow: bool = False  # the widow section: `take widow`, `leave widow`, `discard CARD`
     has_called_card: bool = False  # `trump.choice called_card`: `call CARD` (a spec's call is never named `call`: E310)
     has_draw: bool = False  # `table.draw_time after_window`: the `draw` action
+    no_trump_contract: bool = False  # `trump.instead none`: `trump none`, the round played without trumps
     removed: frozenset = frozenset()  # the cards `deck.removed` takes out (`2b`): refused with that rule, not as syntax
 
 
@@ -180,6 +183,8 @@ def _suit_arg(text: str, args: list[str], vocabulary: Vocabulary) -> int:
 
 
 def _parse_trump(text: str, args: list[str], vocabulary: Vocabulary) -> Parsed:
+    if vocabulary.no_trump_contract and args == [NO_TRUMP]:  # a suit is never named `none` (E200)
+        return ("trump", None)
     return ("trump", _suit_arg(text, args, vocabulary))
 
 

@@ -95,6 +95,8 @@ def _add_optional(st, rules, data: dict) -> None:
         data["at_once"] = st.at_once_team
     if rules.call_text:  # the card called aloud, and who held it then: the bid winner's partner, or the bid winner alone
         data["called"] = {"card": _card(rules, st.called_card), "holder": st.called_holder}
+    if rules.match_carry is not None:  # what each side carries into the round from the hands before it
+        data["carried"] = list(st.carried)
     if rules.widow is not None:  # the cards still face down, who took them, and what that player put aside
         data["widow"] = {"cards": [rules.card_text[c] for c in st.widow], "taker": st.widow_taker,
                          "discards": [rules.card_text[c] for c in st.discards]}
@@ -159,6 +161,7 @@ def _restore_round(st, rules, data: dict) -> None:
     cards, suits = rules.vocabulary.cards, rules.suits
     st.phase, st.dealer, st.first_speaker, st.seed = data["phase"], data["dealer"], data["first_speaker"], data["seed"]
     st.scores = list(data["scores"])
+    st.carried = list(data.get("carried", ()))
     st.seating = round_seating(rules, st.dealer, gone_from(rules, st.scores))
     st.hands = [[cards[c] for c in hand] for hand in data["hands"]]
     st.stock = [cards[c] for c in data.get("stock", ())]
@@ -177,7 +180,7 @@ def _restore_round(st, rules, data: dict) -> None:
     found = data.get("called") or {}
     st.called_card = None if found.get("card") is None else cards[found["card"]]
     st.called_holder = found.get("holder")
-    if st.called_card is not None:
+    if st.called_holder is not None:  # a card called, or the bid winner alone without one (`trump.instead`)
         st.seating = called.sides(st)
     concession = data["concession"]
     st.concede_pending, st.concede_trick, st.conceded = concession["pending"], list(concession["proposed_at"]), concession["conceded"]
@@ -225,6 +228,7 @@ def observation(st, seat: int) -> dict:
         "dealer": st.dealer,
         "first_speaker": st.first_speaker,
         "scores": list(st.scores),
+        **({"carried": full["carried"]} if "carried" in full else {}),
         "hand": full["hands"][seat],
         "hand_sizes": [len(h) for h in st.hands],
         "history": full["history"],
