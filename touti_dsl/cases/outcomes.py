@@ -1264,7 +1264,7 @@ class DecidingTerm:
 
     def __init__(self, condition: m.Expr, compare: m.Compare, names: Names):
         self.compare = compare
-        self._decides = _decides(condition, compare, names)
+        self._decides = decides_within(condition, compare, names)
         self._test = compile_expr(compare, "round", names)
         self._distance = distance_to_threshold(compare, "round", names)
 
@@ -1278,25 +1278,32 @@ class DecidingTerm:
 
 def deciding_terms(game: Game, condition: m.Expr) -> list[DecidingTerm]:
     """The comparisons inside a condition of `and` / `or` / `not` (none for a lone comparison: its own sides do)."""
+    names = Names(game.ruleset.suits, game.ruleset.ranks)
+    return [DecidingTerm(condition, node, names) for node in comparisons_inside(condition)]
+
+
+def comparisons_inside(condition: m.Expr) -> list[m.Compare]:
+    """The comparisons of a condition of `and` / `or` / `not`, each to be shown where it decides it (none for a lone
+    comparison: the condition's own sides show it)."""
     if isinstance(condition, m.Compare):
         return []
-    names = Names(game.ruleset.suits, game.ruleset.ranks)
-    return [DecidingTerm(condition, node, names) for node in m.expr_nodes(condition) if isinstance(node, m.Compare)]
+    return [node for node in m.expr_nodes(condition) if isinstance(node, m.Compare)]
 
 
-def _decides(node: m.Expr, term: m.Expr, names: Names):
-    """Whether `term`, found inside `node`, decides its value: `f(state, seat, facts)`; None when it is not inside."""
+def decides_within(node: m.Expr, term: m.Expr, names: Names, context: str = "round"):
+    """Whether `term`, found inside `node`, decides its value: `f(state, seat, facts)` (the third argument is what the
+    context's terms read: the round's facts, or nothing on a hand just dealt); None when it is not inside."""
     if node is term:
         return lambda state, seat, facts: True
     if isinstance(node, m.Not):
-        return _decides(node.operand, term, names)
+        return decides_within(node.operand, term, names, context)
     if not isinstance(node, (m.All, m.Any_)):
         return None
     for index, operand in enumerate(node.operands):
-        inner = _decides(operand, term, names)
+        inner = decides_within(operand, term, names, context)
         if inner is None:
             continue
-        others = [compile_expr(other, "round", names) for at, other in enumerate(node.operands) if at != index]
+        others = [compile_expr(other, context, names) for at, other in enumerate(node.operands) if at != index]
         through = isinstance(node, m.All)  # the others all true let a term of `and` through, all false one of `or`
         return lambda state, seat, facts: inner(state, seat, facts) and all(
             bool(other(state, seat, facts)) == through for other in others)

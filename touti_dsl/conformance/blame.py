@@ -309,12 +309,21 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
     if op == "legal" and isinstance(actual_output, dict) and isinstance(actual_output.get("actions"), list):
         return _legal_rule(state, step, actual_output["actions"], rules)
     if op == "actors" and isinstance(actual_output, dict) and isinstance(actual_output.get("seats"), list):
-        return (_passed_speaker_rule(state, step, actual_output["seats"], rules)
+        return (_void_deal_rule(state, step, actual_output["seats"], rules)
+                or _passed_speaker_rule(state, step, actual_output["seats"], rules)
                 or _missing_actor_rule(state, step, actual_output["seats"], rules)
                 or _extra_actor_rule(state, step, actual_output["seats"], rules)
                 or _leader_rule(state, step, actual_output["seats"], rules)
                 or _first_known(rules, *_actors_rules(state, op)))
     return _first_known(rules, *OUTCOME_RULES.get(op, ()), *_actors_rules(state, op))
+
+
+def _void_deal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+    """Before the first action, nobody said to act where the reference has actors, or actors where the deal is void
+    at once (`redeal.by: automatic`): the condition that voids a deal, `redeal.when`."""
+    if state.rules.redeal is None or state.history or not rules.has("redeal.when"):
+        return None
+    return "redeal.when" if bool(step["expect"]) != bool(actual) else None
 
 
 def _passed_speaker_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
@@ -586,7 +595,7 @@ def _standing_rules(case: dict, mismatch: Mismatch, actual: dict, rules: SystemR
         return []
     order = [rule_id for rule_id, _ in state.rules.formulas.standing]
     judged_lines = order[:order.index(judged[0]) + 1] if judged[0] else order
-    wrong = {side for side in expected if isinstance(side, int)} ^ {side for side in given if isinstance(side, int)}
+    wrong = {side for side in expected if type(side) is int} ^ {side for side in given if isinstance(side, int)}
     seat_of = {state.seating.team_of[seat]: seat for seat in reversed(state.seating.in_play)}
     names, facts = Names(state.rules.suits, state.rules.ranks), round_facts(state)
 
@@ -687,11 +696,26 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     if "winner" in differing and len(set(expect.get("totals") or ())) == 1:
         return _first_known(rules, "scoring.tie")
     if "losers" in differing and rules.has("scoring.losing_place"):  # place_loses: the place, or who loses a tie at it
-        alone = len(expect.get("losers") or ()) == 1
-        return "scoring.losing_place" if alone else _first_known(rules, "scoring.place_tie", "scoring.losing_place")
+        if _tied_at_losing_place(expect, actual):
+            return _first_known(rules, "scoring.place_tie", "scoring.losing_place")
+        return "scoring.losing_place"
     if "score_changes" in differing:
         return _score_formula(expect, actual, rules)
     return None
+
+
+def _tied_at_losing_place(expect: dict, actual: dict) -> bool:
+    """Whether a player said to lose (by the reference or the implementation) shares its total with another player:
+    a tie at the losing place, which `scoring.place_tie` settles (one loser alone may be the tie broken)."""
+    totals = expect.get("totals")
+    named = {side for side in (*(expect.get("losers") or ()), *_sides(actual.get("losers"))) if type(side) is int}
+    if not isinstance(totals, list) or not all(0 <= side < len(totals) for side in named):
+        return len(expect.get("losers") or ()) != 1
+    return any(totals[other] == totals[side] for side in named for other in range(len(totals)) if other != side)
+
+
+def _sides(value) -> list:
+    return value if isinstance(value, list) else []
 
 
 # The formulas of score changes, and the rules that score the other side of the same result with them
