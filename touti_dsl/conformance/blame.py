@@ -567,6 +567,7 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         return [found] if found else []
     if step["op"] == "match_result" and isinstance(actual_output, dict):  # or a match won at once, when the case is of one
         at_once = ["match.at_once"] if "match.at_once" in _own_rules(case, rules) else []
+        at_once += _guarded(_false_claim_rules, case, mismatch, actual_output, rules) or []
         # equal totals at the end's count: the match over or not is the tie-break's, though it reads as the count's
         found = _guarded(_counterfactual, case, mismatch, actual_output, rules, MATCH_DECIDING) or \
             _match_end_rules(step["expect"], actual_output, rules)
@@ -578,6 +579,14 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         rule = ("redeal.dealer" if redealt(ended) else "rotation.after_void") if void else "rotation.next_round"
         return [rule] if rules.has(rule) else []
     return []
+
+
+def _false_claim_rules(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """A match result after a round that a claim which did not hold ended: what the claim costs (`claim.false`: the
+    hand or the game lost) decides whether the game is over, before the match's count."""
+    state = _replay(rules, case, mismatch.step)
+    claimed = state.round_result().get("claim") if state.is_terminal() else None
+    return ["claim.false"] if isinstance(claimed, dict) and claimed.get("held") is False and rules.has("claim.false") else []
 
 
 def _standing_rules(case: dict, mismatch: Mismatch, actual: dict, rules: SystemRules) -> list[str]:
