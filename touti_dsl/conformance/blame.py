@@ -445,7 +445,7 @@ def _legal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | No
     expected = set(step["expect"])
     extra = sorted(a for a in actual if isinstance(a, str) and a not in expected)
     missing = sorted(a for a in expected if a not in actual)
-    bound = _bid_bound_rule(state, expected, set(a for a in actual if isinstance(a, str)), rules)
+    bound = _bid_bound_rule(state, step["seat"], expected, set(a for a in actual if isinstance(a, str)), rules)
     if bound:
         return bound
     for action in extra:
@@ -474,10 +474,12 @@ def _bid_amounts(actions) -> set[int]:
     return {amount for amount in map(_bid_amount, actions) if amount is not None}
 
 
-def _bid_bound_rule(state, expected: set[str], actual: set[str], rules: SystemRules) -> str | None:
+def _bid_bound_rule(state, seat: int, expected: set[str], actual: set[str], rules: SystemRules) -> str | None:
     """The bound of the bidding a legal set of bids gets wrong as a whole: the bids missing or extra are all above
     the bids both allow (`bidding.maximum`: a maximum of 110 for 120 leaves out 111 to 120, of which the first
-    alone reads as a step), or all below them (`bidding.minimum` before any bid; the floor a bid sets after one)."""
+    alone reads as a step; or, below the maximum, the rule that refuses the first bid above the reference's highest,
+    a `require` line of the bidding: `amount <= high_bid + 30`), or all below them (`bidding.minimum` before any bid;
+    the floor a bid sets after one)."""
     if state.rules.bidding is None:
         return None
     wanted, given = _bid_amounts(expected), _bid_amounts(actual)
@@ -485,10 +487,22 @@ def _bid_bound_rule(state, expected: set[str], actual: set[str], rules: SystemRu
     if not common or not differing:
         return None
     if min(differing) > max(common):
-        return _first_known(rules, "bidding.maximum")
+        return _upper_bound_rule(state, seat, expected, rules) or _first_known(rules, "bidding.maximum")
     if max(differing) < min(common) and state.high is None:
         return _first_known(rules, "bidding.minimum")
     return None
+
+
+def _upper_bound_rule(state, seat: int, expected: set[str], rules: SystemRules) -> str | None:
+    """The rule the reference refuses the first bid above its highest legal bid by, when that is not the maximum."""
+    from ..engine.refusals import forbidding_rules
+
+    top = max(expected, key=lambda action: _bid_amount(action) or -1)
+    amount = _bid_amount(top)
+    if amount is None or amount >= state.rules.bidding.maximum:
+        return None
+    above = top.replace(f"bid {amount}", f"bid {amount + state.rules.bidding.step}", 1)
+    return _first_known(rules, *(rule for rule in forbidding_rules(state, seat, above) if rule != "bidding.maximum"))
 
 
 def _limiting_rule(state, seat: int, action: str, rules: SystemRules) -> str | None:
