@@ -20,8 +20,8 @@ from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr, distance_to_threshold
 from ..engine.ruleset import describe
-from ..engine.scoring import (capote_side, capote_voided, losing_places, match_decision, round_facts, standing_judged,
-                              totals_so_far)
+from ..engine.scoring import (capote_side, capote_voided, favoured_side, losing_places, match_decision, round_facts,
+                              standing_judged, totals_so_far)
 from ..schema import MATCH_LEVELS
 from ..word_choice import branches
 from .explore import RoundRecord
@@ -755,9 +755,12 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     if not game.spec.has("match.decide") or rules.match_end == "rounds":  # rounds_cases shows a tie after the last hand
         return []
     # every side that scores must stay short of the goal from some score >= 0: no scenario starts below zero
+    # among those, a round whose sides the deciders not written would name otherwise: one where they all name the
+    # side the written ones do shows none of them wrong (`bidders` read as `last_trick`)
     record = min((r for r in rounds if len([c for c in r.result["score_changes"] if c > 0]) > 1
                   and max(r.result["score_changes"]) < rules.match_goal
-                  and not r.result["void"] and not _wins_at_once(game, r)), key=lambda r: len(r.history), default=None)
+                  and not r.result["void"] and not _wins_at_once(game, r)),
+                 key=lambda r: (-_deciders_told_apart(game, r), len(r.history)), default=None)
     if record is None:
         return []
     changes = record.result["score_changes"]
@@ -769,6 +772,20 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                   for side in range(len(changes))]
         cases.append(_decide_case(game, record, scores, above))
     return cases
+
+
+ROUND_DECIDERS = ("last_trick", "first_speaker", "bidders")
+
+
+def _deciders_told_apart(game: Game, record: RoundRecord) -> int:
+    """How many words of `match.decide` that the spec does not write favour another side on this round than its
+    first written decider of the round does."""
+    written = [word for word in game.ruleset.decide if word in ROUND_DECIDERS]
+    if not written:
+        return 0
+    state = _replayed(game, record, record.setup)
+    chosen = favoured_side(state, written[0])
+    return sum(favoured_side(state, word) != chosen for word in ROUND_DECIDERS if word not in game.ruleset.decide)
 
 
 def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int | None) -> dict:
