@@ -71,7 +71,7 @@ class SystemRules:
         rule it writes (`bidding.rounds`: the bidding then goes round until all but one pass); those the engine can
         run."""
         rule = self.spec.rule(rule_id) if self.spec is not None else None
-        known = schema.BY_ID.get(rule_id)
+        known = schema.spec_for(rule) if rule is not None else None
         if rule is None or known is None:
             return []
         if isinstance(rule.value, m.Word):
@@ -79,6 +79,9 @@ class SystemRules:
                       for word in known.words if word != rule.value.value]
         elif isinstance(rule.value, m.Number) and not known.required:
             others = [tuple(r for r in self.spec.rules if r is not rule)]
+        elif isinstance(rule.value, m.Obligation):  # a duty's `when` or `unless` not read
+            others = [tuple(replace(r, value=value) if r is rule else r for r in self.spec.rules)
+                      for value in _without_conditions(rule.value)]
         else:
             return []
         key = json.dumps([rule_id, settings or {}], sort_keys=True)
@@ -92,6 +95,10 @@ class SystemRules:
                 except Exception:  # noqa: BLE001 - a word the engine cannot run with the rest of the spec
                     continue
         return self._twins[key]
+
+    def duties(self) -> tuple[str, ...]:
+        """The play duties the spec writes, in order."""
+        return tuple(rule.id for rule in self.spec.rules if isinstance(rule.value, m.Obligation)) if self.spec else ()
 
     def game(self, settings: dict | None = None):
         """The reference engine with a case's table settings (`seats`, a target): a case dealt to four players of a
@@ -107,6 +114,10 @@ class SystemRules:
 
 
 PSEUDO = ("playthrough.", "action.", "rotation.turn_order")
+
+
+def _without_conditions(duty: m.Obligation) -> list[m.Obligation]:
+    return [replace(duty, **{name: None}) for name in ("when", "unless") if getattr(duty, name) is not None]
 
 
 def _load_spec(system: str):
@@ -136,6 +147,9 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     if not blamed or blamed[0] in WHO_PLAYS:
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules) or []
                   if rule not in blamed] + blamed
+    elif _about_cards(case["steps"][mismatch.step], actual_output):  # a duty whose condition is not read explains it
+        found = _guarded(_counterfactual, case, mismatch, actual_output, rules, rules.duties()) or []
+        blamed = found + [rule for rule in blamed if rule not in found]
     elif blamed[0] in BIDDING_ENDS or _refused_for_phase(actual_output):
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules, PHASE_RULES) or []
                   if rule not in blamed] + blamed
@@ -144,6 +158,11 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
     found = blamed + [rule for rule in _suspects(case, mismatch, actual_output, rules, blamed) if rule not in blamed]
     found += [rule for rule in _table_suspects(case, rules) if rule not in found]
     return rules.named_at_table(case, found)
+
+
+def _about_cards(step: dict, actual_output) -> bool:
+    """A card played, refused or offered wrongly: what the play duties decide."""
+    return any(action.startswith("play ") for action, _ in _actions_at(step, actual_output))
 
 
 def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
