@@ -11,8 +11,7 @@ import pytest
 
 from touti_dsl.conformance.cases import load_cases
 
-from tests.blames import failures
-from tests.house import house_variant
+from tests.blames import house_blames
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,6 +22,5 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_another_decider_is_caught_on_match_decide(tmp_path, current_suite, system, other):
     cases = [case for case in load_cases(current_suite(ROOT / "spec" / "examples" / f"{system}.touti"))
              if "match.decide" in case["rules"]]
-    mutant = house_variant(tmp_path, system, f"match {{\n  decide: {other}\n}}\n")
-    blamed = [rules for _, _, rules in failures(mutant, system, cases)]
+    blamed = house_blames(tmp_path, system, f"match {{\n  decide: {other}\n}}\n", cases)
     assert blamed and all(rules[0] == "match.decide" for rules in blamed), blamed

@@ -12,8 +12,7 @@ from touti_dsl.cases.redeals import redeal_cases
 from touti_dsl.engine import Game
 from touti_dsl.loader import load_spec
 
-from tests.blames import failures
-from tests.house import house_variant
+from tests.blames import house_blames
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = "tute-no-trump-redeal"
@@ -38,6 +37,5 @@ def test_a_hand_with_trumps_and_no_points_voids_a_deal(cases):
 
 @pytest.mark.parametrize("misread", ["hand_points == 1", "hand_points < 0"])
 def test_the_pointless_hand_misread_is_caught_on_redeal_when(tmp_path, cases, misread):
-    mutant = house_variant(tmp_path, SYSTEM, f"redeal {{\n  when: not holds_trump or {misread}\n}}\n")
-    blamed = [rules for _, _, rules in failures(mutant, SYSTEM, cases)]
+    blamed = house_blames(tmp_path, SYSTEM, f"redeal {{\n  when: not holds_trump or {misread}\n}}\n", cases)
     assert blamed and all(rules[0] == "redeal.when" for rules in blamed), blamed

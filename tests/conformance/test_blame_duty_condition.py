@@ -12,8 +12,7 @@ import pytest
 
 from touti_dsl.conformance.cases import load_cases
 
-from tests.blames import failures
-from tests.house import house_variant
+from tests.blames import house_blames
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = "tute-load-the-partner"
@@ -26,12 +25,10 @@ def cases(current_suite) -> list[dict]:
 
 
 def test_the_duty_whose_condition_is_not_read_is_blamed_first(tmp_path, cases):
-    mutant = house_variant(tmp_path, SYSTEM, "play {\n  trump_when_void: must trump unless trick_points == 0\n}\n")
-    blamed = [rules for _, _, rules in failures(mutant, SYSTEM, cases)]
+    blamed = house_blames(tmp_path, SYSTEM, "play {\n  trump_when_void: must trump unless trick_points == 0\n}\n", cases)
     assert any(rules[0] == "play.trump_when_void" for rules in blamed), blamed
 
 
 def test_a_duty_read_wrong_itself_is_still_blamed_on_itself(tmp_path, cases):
-    mutant = house_variant(tmp_path, SYSTEM, "play {\n  load: must points\n}\n")
-    blamed = [rules for _, _, rules in failures(mutant, SYSTEM, cases)]
+    blamed = house_blames(tmp_path, SYSTEM, "play {\n  load: must points\n}\n", cases)
     assert blamed and all(rules[0] == "play.load" for rules in blamed), blamed

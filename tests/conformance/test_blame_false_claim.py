@@ -10,8 +10,7 @@ import pytest
 
 from touti_dsl.conformance.cases import load_cases
 
-from tests.blames import failures
-from tests.house import house_variant
+from tests.blames import house_blames
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = "tute-claim-or-lose"
@@ -24,12 +23,10 @@ def cases(current_suite) -> list[dict]:
 
 
 def test_a_false_claim_that_loses_the_game_is_blamed_on_what_a_false_claim_costs(tmp_path, cases):
-    mutant = house_variant(tmp_path, SYSTEM, "claim {\n  false: loses_game\n}\n")
-    results = [blamed for _, op, blamed in failures(mutant, SYSTEM, cases) if op == "match_result"]
+    results = house_blames(tmp_path, SYSTEM, "claim {\n  false: loses_game\n}\n", cases, "match_result")
     assert results and all(blamed[0] == "claim.false" for blamed in results), results
 
 
 def test_a_match_count_read_wrong_is_still_blamed_on_the_count(tmp_path, cases):
-    mutant = house_variant(tmp_path, SYSTEM, "match {\n  hands: 1 (1, 2, 3, 5)\n}\n")
-    results = [blamed for case, op, blamed in failures(mutant, SYSTEM, cases) if op == "match_result"]
+    results = house_blames(tmp_path, SYSTEM, "match {\n  hands: 1 (1, 2, 3, 5)\n}\n", cases, "match_result")
     assert results and all("match.hands" in blamed for blamed in results), results

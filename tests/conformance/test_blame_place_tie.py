@@ -10,8 +10,7 @@ import pytest
 
 from touti_dsl.conformance.cases import load_cases
 
-from tests.blames import failures
-from tests.house import house_variant
+from tests.blames import house_blames
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = "tute-cabrero-last-loses"
@@ -25,12 +24,10 @@ def cases(current_suite) -> list[dict]:
 
 @pytest.mark.parametrize("tie", ["share", "none", "first_speaker"])
 def test_a_tie_at_the_losing_place_settled_otherwise_is_blamed_on_place_tie(tmp_path, cases, tie):
-    mutant = house_variant(tmp_path, SYSTEM, f"scoring {{\n  place_tie: {tie}\n}}\n")
-    results = [blamed for _, op, blamed in failures(mutant, SYSTEM, cases) if op == "round_result"]
+    results = house_blames(tmp_path, SYSTEM, f"scoring {{\n  place_tie: {tie}\n}}\n", cases, "round_result")
     assert results and all(blamed[0] == "scoring.place_tie" for blamed in results), results
 
 
 def test_another_losing_place_is_still_blamed_on_the_place(tmp_path, cases):
-    mutant = house_variant(tmp_path, SYSTEM, "scoring {\n  losing_place: 1\n}\n")
-    results = [blamed for _, op, blamed in failures(mutant, SYSTEM, cases) if op == "round_result"]
+    results = house_blames(tmp_path, SYSTEM, "scoring {\n  losing_place: 1\n}\n", cases, "round_result")
     assert any(blamed[0] == "scoring.losing_place" for blamed in results), results
