@@ -39,3 +39,10 @@ def test_a_hand_with_trumps_and_no_points_voids_a_deal(cases):
 def test_the_pointless_hand_misread_is_caught_on_redeal_when(tmp_path, cases, misread):
     blamed = house_blames(tmp_path, SYSTEM, f"redeal {{\n  when: not holds_trump or {misread}\n}}\n", cases)
     assert blamed and all(rules[0] == "redeal.when" for rules in blamed), blamed
+
+
+def test_a_deal_voided_by_its_holder_rather_than_at_once_is_blamed_on_who_voids_it(tmp_path, cases):
+    # `by: holder` offers `redeal` to the seat whose hand calls for it, where the deal is void at once: that seat,
+    # said to act beyond those a standing deal starts with, is the holder's option, not the condition
+    blamed = house_blames(tmp_path, SYSTEM, "redeal {\n  by: holder\n}\n", cases, "actors")
+    assert any(rules[0] == "redeal.by" for rules in blamed), blamed

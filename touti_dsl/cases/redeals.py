@@ -19,6 +19,7 @@ from the nearest drawn, two cards of the deck change places while that brings th
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .. import model as m
 from ..engine import Game, redeal
@@ -65,11 +66,13 @@ def _deciding_term_cases(game: Game, rng: random.Random) -> list[dict]:
         decides = decides_within(condition, term, names, "deal")
         holds, distance = compile_expr(term, "deal", names), distance_to_threshold(term, "deal", names)
         for side in (True, False):
-            # no other seat's hand may void the deal: this seat's term alone says whether it stands
-            found = _nearest_deal(game, rng, lambda st, seat: (not decides(st, seat, None),
-                                                               bool(holds(st, seat, None)) != side,
-                                                               _voided_by_another(st, seat),
-                                                               distance(st, seat, None)))
+            # no other seat's hand may void the deal: this seat's term alone says whether it stands; and the seat
+            # does not act first in the deal standing (to speak, or to swap), which would hide a holder's option to
+            # void it (`redeal.by`)
+            found = _nearest_deal(game, rng, lambda st, seat, acting: (not decides(st, seat, None),
+                                                                       bool(holds(st, seat, None)) != side,
+                                                                       _voided_by_another(st, seat), seat in acting,
+                                                                       distance(st, seat, None)))
             if found is None:
                 continue
             setup, state, seat = found
@@ -94,15 +97,17 @@ def _voided_by_another(state, seat: int) -> bool:
 
 
 def _nearest_deal(game: Game, rng: random.Random, key) -> tuple[dict, object, int] | None:
-    """The deal whose least `key(state, seat)` over the seats dealt in is least, and that seat, once it reaches
-    (False, False, False, 0) or the searches are spent; None when no deal makes `key` start (False, False, False, ...)."""
+    """The deal whose least `key(state, seat, the seats acting first were it to stand)` over the seats dealt in is
+    least, and that seat, once it reaches (False, False, False, False, 0) or the searches are spent; None when no deal
+    makes `key` start (False, False, False, ...)."""
     rules = game.ruleset
+    standing = Game.from_spec(replace(game.spec, rules=tuple(r for r in game.spec.rules if r.section != "redeal")))
 
     def judged(deck, pivot):
         setup = split_deck(rules, deck, pivot if rules.has_dealer else None).setup(rules)
         setup["dealer" if rules.has_dealer else "first_speaker"] = pivot
-        state = game.new_round(**setup)
-        return min((key(state, seat), seat) for seat in state.seating.in_play), setup, state
+        state, acting = game.new_round(**setup), standing.new_round(**setup).actors()
+        return min((key(state, seat, acting), seat) for seat in state.seating.in_play), setup, state
 
     best = None
     for index in range(DRAWN_FOR_A_TERM):
@@ -112,7 +117,7 @@ def _nearest_deal(game: Game, rng: random.Random, key) -> tuple[dict, object, in
         if best is None or tried[0][0] < best[0][0]:
             best = tried
     for _ in range(SWAPS_FOR_A_TERM):
-        if best[0][0] == (False, False, False, 0):
+        if best[0][0] == (False, False, False, False, 0):
             break
         deck, pivot = list(best[1]), best[2]
         i, j = rng.randrange(len(deck)), rng.randrange(len(deck))

@@ -100,6 +100,16 @@ class SystemRules:
         """The play duties the spec writes, in order."""
         return tuple(rule.id for rule in self.spec.rules if isinstance(rule.value, m.Obligation)) if self.spec else ()
 
+    def without_section(self, section: str, settings: dict | None = None):
+        """The reference engine without one optional section of the spec (a deal that stands: no `redeal`)."""
+        key = json.dumps(["without", section, settings or {}], sort_keys=True)
+        if key not in self._games:
+            from ..engine import Game
+
+            rules = tuple(rule for rule in self.spec.rules if rule.section != section)
+            self._games[key] = Game.from_spec(replace(self.spec, rules=rules), **(settings or {}))
+        return self._games[key]
+
     def game(self, settings: dict | None = None):
         """The reference engine with a case's table settings (`seats`, a target): a case dealt to four players of a
         table of three to six is replayed at four, as the adapter plays it."""
@@ -328,7 +338,7 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
     if op == "legal" and isinstance(actual_output, dict) and isinstance(actual_output.get("actions"), list):
         return _legal_rule(state, step, actual_output["actions"], rules)
     if op == "actors" and isinstance(actual_output, dict) and isinstance(actual_output.get("seats"), list):
-        return (_void_deal_rule(state, step, actual_output["seats"], rules)
+        return (_void_deal_rule(state, case, step, actual_output["seats"], rules)
                 or _passed_speaker_rule(state, step, actual_output["seats"], rules)
                 or _missing_actor_rule(state, step, actual_output["seats"], rules)
                 or _extra_actor_rule(state, step, actual_output["seats"], rules)
@@ -337,12 +347,20 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
     return _first_known(rules, *OUTCOME_RULES.get(op, ()), *_actors_rules(state, op))
 
 
-def _void_deal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
+def _void_deal_rule(state, case: dict, step: dict, actual: list, rules: SystemRules) -> str | None:
     """Before the first action, nobody said to act where the reference has actors, or actors where the deal is void
-    at once (`redeal.by: automatic`): the condition that voids a deal, `redeal.when`."""
+    at once (`redeal.by: automatic`): the condition that voids a deal, `redeal.when`; or `redeal.by` where the
+    implementation names a seat whose hand calls for a redeal beyond those a deal that stands starts with (the
+    holder's option to void it, `redeal`)."""
     if state.rules.redeal is None or state.history or not rules.has("redeal.when"):
         return None
-    return "redeal.when" if bool(step["expect"]) != bool(actual) else None
+    if bool(step["expect"]) == bool(actual):
+        return None
+    from ..engine import redeal
+
+    standing = rules.without_section("redeal", case["setup"].get("settings")).new_round(**case["setup"]).actors()
+    offered = [seat for seat in actual if seat not in standing and type(seat) is int and redeal.meets(state, seat)]
+    return _first_known(rules, "redeal.by") if offered else "redeal.when"
 
 
 def _passed_speaker_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
