@@ -21,3 +21,12 @@ def failures(mutant: Path, system: str, cases: list[dict], chosen=lambda case: T
         if mismatch is not None:
             found.append((case, mismatch.op, blamed_rules(case, mismatch, outputs[mismatch.step], rules)))
     return found
+
+
+def house_blames(tmp_path: Path, system: str, change: str, cases: list[dict], op: str | None = None) -> list[list[str]]:
+    """The rules each failing case is blamed on (at steps of `op` only, when given) for `system` with `change`, a
+    house variant's body (`house_variant`), served as `system`."""
+    from tests.house import house_variant
+
+    return [blamed for _, at, blamed in failures(house_variant(tmp_path, system, change), system, cases)
+            if op is None or at == op]

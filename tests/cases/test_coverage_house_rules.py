@@ -43,3 +43,26 @@ def test_a_concession_by_one_defender_to_play_still_refuses_the_other_defender(t
     assert rule_kind(spec, spec.rule("concession.proposer")) == "refusing"
     base = load_spec("spec/atlas-carta.touti")  # two defenders must agree: the vote refuses the wrong one
     assert rule_kind(base, base.rule("concession.consent")) == "refusing"
+
+
+OPEN_AUCTION = """touti 1
+
+system "open-auction" extends "tutti-ma" {
+  title: "Tutti-ma, a pass is not final"
+}
+
+bidding {
+  pass: not_final
+}
+"""
+
+
+def test_a_pass_that_is_not_final_refuses_nothing_where_no_call_leaves_the_bidding(tmp_path):
+    """`bidding.pass: not_final`: a seat that passed may bid again, so the rule refuses nothing; the case of a bid after
+    a pass checks it.  Only a call that leaves (atlas-carta's pre-announcement) still puts a seat out for good."""
+    spec = _spec(tmp_path, "open-auction", OPEN_AUCTION)
+    assert rule_kind(spec, spec.rule("bidding.pass")) == "outcome"
+    shown = [{"rules": ["bidding.pass"], "polarity": "positive"}]
+    assert {row.rule_id: row.status for row in coverage(spec, shown)}["bidding.pass"] == "outcome"
+    leaving = _spec(tmp_path, "open-atlas", OPEN_AUCTION.replace("tutti-ma", "atlas-carta"))
+    assert rule_kind(leaving, leaving.rule("bidding.pass")) == "refusing"

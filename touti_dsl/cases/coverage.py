@@ -91,6 +91,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     if rule.id in CONCEDES_AT_ONCE and _word(spec, "concession.consent") == "one" \
             and _word(spec, rule.id) == CONCEDES_AT_ONCE[rule.id]:
         return "outcome"  # one defender's word ends the round: nothing to answer, no second proposal to refuse
+    if rule.id == "bidding.pass" and _word(spec, rule.id) == "not_final" and not _calls_that_leave(spec):
+        return "outcome"  # a seat that passed bids again: only a call that leaves puts a seat out for good
     if isinstance(value, (m.Requirement, m.Obligation)) or rule.id in REFUSING_FIXED:
         return "refusing"
     if rule.kind == "call" and rule.key in ("values", "raise"):
@@ -116,6 +118,10 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
 def _word(spec: m.Spec, rule_id: str) -> str | None:
     value = spec.value(rule_id) if spec.has(rule_id) else None
     return value.value if isinstance(value, m.Word) else None
+
+
+def _calls_that_leave(spec: m.Spec) -> list[str]:
+    return [call for call in spec.calls if _word(spec, f"{call}.effect") == "leave"]
 
 
 def count_cases(cases: list[dict], spec: m.Spec | None = None) -> dict[str, list[int]]:

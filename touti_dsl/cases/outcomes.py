@@ -20,8 +20,8 @@ from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr, distance_to_threshold
 from ..engine.ruleset import describe
-from ..engine.scoring import (capote_side, capote_voided, losing_places, match_decision, round_facts, standing_judged,
-                              totals_so_far)
+from ..engine.scoring import (capote_side, capote_voided, favoured_side, losing_places, match_decision, round_facts,
+                              standing_judged, totals_so_far)
 from ..schema import MATCH_LEVELS
 from ..word_choice import branches
 from .explore import RoundRecord
@@ -847,9 +847,12 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
     if not game.spec.has("match.decide") or rules.match_end == "rounds":  # rounds_cases shows a tie after the last hand
         return []
     # every side that scores must stay short of the goal from some score >= 0: no scenario starts below zero
+    # among those, a round whose sides the deciders not written would name otherwise: one where they all name the
+    # side the written ones do shows none of them wrong (`bidders` read as `last_trick`)
     record = min((r for r in rounds if len([c for c in r.result["score_changes"] if c > 0]) > 1
                   and max(r.result["score_changes"]) < rules.match_goal
-                  and not r.result["void"] and not _wins_at_once(game, r)), key=lambda r: len(r.history), default=None)
+                  and not r.result["void"] and not _wins_at_once(game, r)),
+                 key=lambda r: (-_deciders_told_apart(game, r), len(r.history)), default=None)
     if record is None:
         return []
     changes = record.result["score_changes"]
@@ -861,6 +864,20 @@ def decide_cases(game: Game, rounds: list[RoundRecord]) -> list[dict]:
                   for side in range(len(changes))]
         cases.append(_decide_case(game, record, scores, above))
     return cases
+
+
+ROUND_DECIDERS = ("last_trick", "first_speaker", "bidders")
+
+
+def _deciders_told_apart(game: Game, record: RoundRecord) -> int:
+    """How many words of `match.decide` that the spec does not write favour another side on this round than its
+    first written decider of the round does."""
+    written = [word for word in game.ruleset.decide if word in ROUND_DECIDERS]
+    if not written:
+        return 0
+    state = _replayed(game, record, record.setup)
+    chosen = favoured_side(state, written[0])
+    return sum(favoured_side(state, word) != chosen for word in ROUND_DECIDERS if word not in game.ruleset.decide)
 
 
 def _decide_case(game: Game, record: RoundRecord, scores: list[int], above: int | None) -> dict:
@@ -1356,7 +1373,7 @@ class DecidingTerm:
 
     def __init__(self, condition: m.Expr, compare: m.Compare, names: Names):
         self.compare = compare
-        self._decides = _decides(condition, compare, names)
+        self._decides = decides_within(condition, compare, names)
         self._test = compile_expr(compare, "round", names)
         self._distance = distance_to_threshold(compare, "round", names)
 
@@ -1370,25 +1387,32 @@ class DecidingTerm:
 
 def deciding_terms(game: Game, condition: m.Expr) -> list[DecidingTerm]:
     """The comparisons inside a condition of `and` / `or` / `not` (none for a lone comparison: its own sides do)."""
+    names = Names(game.ruleset.suits, game.ruleset.ranks)
+    return [DecidingTerm(condition, node, names) for node in comparisons_inside(condition)]
+
+
+def comparisons_inside(condition: m.Expr) -> list[m.Compare]:
+    """The comparisons of a condition of `and` / `or` / `not`, each to be shown where it decides it (none for a lone
+    comparison: the condition's own sides show it)."""
     if isinstance(condition, m.Compare):
         return []
-    names = Names(game.ruleset.suits, game.ruleset.ranks)
-    return [DecidingTerm(condition, node, names) for node in m.expr_nodes(condition) if isinstance(node, m.Compare)]
+    return [node for node in m.expr_nodes(condition) if isinstance(node, m.Compare)]
 
 
-def _decides(node: m.Expr, term: m.Expr, names: Names):
-    """Whether `term`, found inside `node`, decides its value: `f(state, seat, facts)`; None when it is not inside."""
+def decides_within(node: m.Expr, term: m.Expr, names: Names, context: str = "round"):
+    """Whether `term`, found inside `node`, decides its value: `f(state, seat, facts)` (the third argument is what the
+    context's terms read: the round's facts, or nothing on a hand just dealt); None when it is not inside."""
     if node is term:
         return lambda state, seat, facts: True
     if isinstance(node, m.Not):
-        return _decides(node.operand, term, names)
+        return decides_within(node.operand, term, names, context)
     if not isinstance(node, (m.All, m.Any_)):
         return None
     for index, operand in enumerate(node.operands):
-        inner = _decides(operand, term, names)
+        inner = decides_within(operand, term, names, context)
         if inner is None:
             continue
-        others = [compile_expr(other, "round", names) for at, other in enumerate(node.operands) if at != index]
+        others = [compile_expr(other, context, names) for at, other in enumerate(node.operands) if at != index]
         through = isinstance(node, m.All)  # the others all true let a term of `and` through, all false one of `or`
         return lambda state, seat, facts: inner(state, seat, facts) and all(
             bool(other(state, seat, facts)) == through for other in others)

@@ -71,7 +71,7 @@ class SystemRules:
         rule it writes (`bidding.rounds`: the bidding then goes round until all but one pass); those the engine can
         run."""
         rule = self.spec.rule(rule_id) if self.spec is not None else None
-        known = schema.BY_ID.get(rule_id)
+        known = schema.spec_for(rule) if rule is not None else None
         if rule is None or known is None:
             return []
         if isinstance(rule.value, m.Word):
@@ -79,6 +79,9 @@ class SystemRules:
                       for word in known.words if word != rule.value.value]
         elif isinstance(rule.value, m.Number) and not known.required:
             others = [tuple(r for r in self.spec.rules if r is not rule)]
+        elif isinstance(rule.value, m.Obligation):  # a duty's `when` or `unless` not read
+            others = [tuple(replace(r, value=value) if r is rule else r for r in self.spec.rules)
+                      for value in _without_conditions(rule.value)]
         else:
             return []
         key = json.dumps([rule_id, settings or {}], sort_keys=True)
@@ -92,6 +95,20 @@ class SystemRules:
                 except Exception:  # noqa: BLE001 - a word the engine cannot run with the rest of the spec
                     continue
         return self._twins[key]
+
+    def duties(self) -> tuple[str, ...]:
+        """The play duties the spec writes, in order."""
+        return tuple(rule.id for rule in self.spec.rules if isinstance(rule.value, m.Obligation)) if self.spec else ()
+
+    def without_section(self, section: str, settings: dict | None = None):
+        """The reference engine without one optional section of the spec (a deal that stands: no `redeal`)."""
+        key = json.dumps(["without", section, settings or {}], sort_keys=True)
+        if key not in self._games:
+            from ..engine import Game
+
+            rules = tuple(rule for rule in self.spec.rules if rule.section != section)
+            self._games[key] = Game.from_spec(replace(self.spec, rules=rules), **(settings or {}))
+        return self._games[key]
 
     def game(self, settings: dict | None = None):
         """The reference engine with a case's table settings (`seats`, a target): a case dealt to four players of a
@@ -107,6 +124,10 @@ class SystemRules:
 
 
 PSEUDO = ("playthrough.", "action.", "rotation.turn_order")
+
+
+def _without_conditions(duty: m.Obligation) -> list[m.Obligation]:
+    return [replace(duty, **{name: None}) for name in ("when", "unless") if getattr(duty, name) is not None]
 
 
 def _load_spec(system: str):
@@ -138,6 +159,9 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
                   if rule not in blamed] + blamed
         untrumped = _guarded(_untrumped_lead, case, mismatch, actual_output, rules) or []
         blamed = untrumped + [rule for rule in blamed if rule not in untrumped]
+    elif _about_cards(case["steps"][mismatch.step], actual_output):  # a duty whose condition is not read explains it
+        found = _guarded(_counterfactual, case, mismatch, actual_output, rules, rules.duties()) or []
+        blamed = found + [rule for rule in blamed if rule not in found]
     elif blamed[0] in BIDDING_ENDS or _refused_for_phase(actual_output):
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules, PHASE_RULES) or []
                   if rule not in blamed] + blamed
@@ -159,6 +183,11 @@ def _untrumped_lead(case: dict, mismatch: Mismatch, actual_output, rules: System
     led_by = state.tricks[-1][2]  # the winner of the last trick, who leads now
     return ["trump.instead"] if any(_taken_off_suit_without_trumps(state, seat) for seat in _played_to_last_trick(state)
                                     if seat != led_by) else []
+
+
+def _about_cards(step: dict, actual_output) -> bool:
+    """A card played, refused or offered wrongly: what the play duties decide."""
+    return any(action.startswith("play ") for action, _ in _actions_at(step, actual_output))
 
 
 def _ended_early(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
@@ -326,12 +355,29 @@ def _explain(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) 
     if op == "legal" and isinstance(actual_output, dict) and isinstance(actual_output.get("actions"), list):
         return _legal_rule(state, step, actual_output["actions"], rules)
     if op == "actors" and isinstance(actual_output, dict) and isinstance(actual_output.get("seats"), list):
-        return (_passed_speaker_rule(state, step, actual_output["seats"], rules)
+        return (_void_deal_rule(state, case, step, actual_output["seats"], rules)
+                or _passed_speaker_rule(state, step, actual_output["seats"], rules)
                 or _missing_actor_rule(state, step, actual_output["seats"], rules)
                 or _extra_actor_rule(state, step, actual_output["seats"], rules)
                 or _leader_rule(state, step, actual_output["seats"], rules)
                 or _first_known(rules, *_actors_rules(state, op)))
     return _first_known(rules, *OUTCOME_RULES.get(op, ()), *_actors_rules(state, op))
+
+
+def _void_deal_rule(state, case: dict, step: dict, actual: list, rules: SystemRules) -> str | None:
+    """Before the first action, nobody said to act where the reference has actors, or actors where the deal is void
+    at once (`redeal.by: automatic`): the condition that voids a deal, `redeal.when`; or `redeal.by` where the
+    implementation names a seat whose hand calls for a redeal beyond those a deal that stands starts with (the
+    holder's option to void it, `redeal`)."""
+    if state.rules.redeal is None or state.history or not rules.has("redeal.when"):
+        return None
+    if bool(step["expect"]) == bool(actual):
+        return None
+    from ..engine import redeal
+
+    standing = rules.without_section("redeal", case["setup"].get("settings")).new_round(**case["setup"]).actors()
+    offered = [seat for seat in actual if seat not in standing and type(seat) is int and redeal.meets(state, seat)]
+    return _first_known(rules, "redeal.by") if offered else "redeal.when"
 
 
 def _passed_speaker_rule(state, step: dict, actual: list, rules: SystemRules) -> str | None:
@@ -459,7 +505,7 @@ def _legal_rule(state, step: dict, actual: list, rules: SystemRules) -> str | No
     expected = set(step["expect"])
     extra = sorted(a for a in actual if isinstance(a, str) and a not in expected)
     missing = sorted(a for a in expected if a not in actual)
-    bound = _bid_bound_rule(state, expected, set(a for a in actual if isinstance(a, str)), rules)
+    bound = _bid_bound_rule(state, step["seat"], expected, set(a for a in actual if isinstance(a, str)), rules)
     if bound:
         return bound
     for action in extra:
@@ -488,10 +534,12 @@ def _bid_amounts(actions) -> set[int]:
     return {amount for amount in map(_bid_amount, actions) if amount is not None}
 
 
-def _bid_bound_rule(state, expected: set[str], actual: set[str], rules: SystemRules) -> str | None:
+def _bid_bound_rule(state, seat: int, expected: set[str], actual: set[str], rules: SystemRules) -> str | None:
     """The bound of the bidding a legal set of bids gets wrong as a whole: the bids missing or extra are all above
     the bids both allow (`bidding.maximum`: a maximum of 110 for 120 leaves out 111 to 120, of which the first
-    alone reads as a step), or all below them (`bidding.minimum` before any bid; the floor a bid sets after one)."""
+    alone reads as a step; or, below the maximum, the rule that refuses the first bid above the reference's highest,
+    a `require` line of the bidding: `amount <= high_bid + 30`), or all below them (`bidding.minimum` before any bid;
+    the floor a bid sets after one)."""
     if state.rules.bidding is None:
         return None
     wanted, given = _bid_amounts(expected), _bid_amounts(actual)
@@ -499,10 +547,22 @@ def _bid_bound_rule(state, expected: set[str], actual: set[str], rules: SystemRu
     if not common or not differing:
         return None
     if min(differing) > max(common):
-        return _first_known(rules, "bidding.maximum")
+        return _upper_bound_rule(state, seat, expected, rules) or _first_known(rules, "bidding.maximum")
     if max(differing) < min(common) and state.high is None:
         return _first_known(rules, "bidding.minimum")
     return None
+
+
+def _upper_bound_rule(state, seat: int, expected: set[str], rules: SystemRules) -> str | None:
+    """The rule the reference refuses the first bid above its highest legal bid by, when that is not the maximum."""
+    from ..engine.refusals import forbidding_rules
+
+    top = max(expected, key=lambda action: _bid_amount(action) or -1)
+    amount = _bid_amount(top)
+    if amount is None or amount >= state.rules.bidding.maximum:
+        return None
+    above = top.replace(f"bid {amount}", f"bid {amount + state.rules.bidding.step}", 1)
+    return _first_known(rules, *(rule for rule in forbidding_rules(state, seat, above) if rule != "bidding.maximum"))
 
 
 def _limiting_rule(state, seat: int, action: str, rules: SystemRules) -> str | None:
@@ -583,6 +643,7 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         return [found] if found else []
     if step["op"] == "match_result" and isinstance(actual_output, dict):  # or a match won at once, when the case is of one
         at_once = ["match.at_once"] if "match.at_once" in _own_rules(case, rules) else []
+        at_once += _guarded(_false_claim_rules, case, mismatch, actual_output, rules) or []
         # equal totals at the end's count: the match over or not is the tie-break's, though it reads as the count's
         found = _guarded(_counterfactual, case, mismatch, actual_output, rules, MATCH_DECIDING) or \
             _match_end_rules(step["expect"], actual_output, rules)
@@ -594,6 +655,14 @@ def _decided_outcome(case: dict, mismatch: Mismatch, actual_output, rules: Syste
         rule = ("redeal.dealer" if redealt(ended) else "rotation.after_void") if void else "rotation.next_round"
         return [rule] if rules.has(rule) else []
     return []
+
+
+def _false_claim_rules(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """A match result after a round that a claim which did not hold ended: what the claim costs (`claim.false`: the
+    hand or the game lost) decides whether the game is over, before the match's count."""
+    state = _replay(rules, case, mismatch.step)
+    claimed = state.round_result().get("claim") if state.is_terminal() else None
+    return ["claim.false"] if isinstance(claimed, dict) and claimed.get("held") is False and rules.has("claim.false") else []
 
 
 def _standing_rules(case: dict, mismatch: Mismatch, actual: dict, rules: SystemRules) -> list[str]:
@@ -611,7 +680,7 @@ def _standing_rules(case: dict, mismatch: Mismatch, actual: dict, rules: SystemR
         return []
     order = [rule_id for rule_id, _ in state.rules.formulas.standing]
     judged_lines = order[:order.index(judged[0]) + 1] if judged[0] else order
-    wrong = {side for side in expected if isinstance(side, int)} ^ {side for side in given if isinstance(side, int)}
+    wrong = {side for side in expected if type(side) is int} ^ {side for side in given if isinstance(side, int)}
     seat_of = {state.seating.team_of[seat]: seat for seat in reversed(state.seating.in_play)}
     names, facts = Names(state.rules.suits, state.rules.ranks), round_facts(state)
 
@@ -738,11 +807,26 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     if "winner" in differing and len(set(expect.get("totals") or ())) == 1:
         return _first_known(rules, "scoring.tie")
     if "losers" in differing and rules.has("scoring.losing_place"):  # place_loses: the place, or who loses a tie at it
-        alone = len(expect.get("losers") or ()) == 1
-        return "scoring.losing_place" if alone else _first_known(rules, "scoring.place_tie", "scoring.losing_place")
+        if _tied_at_losing_place(expect, actual):
+            return _first_known(rules, "scoring.place_tie", "scoring.losing_place")
+        return "scoring.losing_place"
     if "score_changes" in differing:
         return _score_formula(expect, actual, rules)
     return None
+
+
+def _tied_at_losing_place(expect: dict, actual: dict) -> bool:
+    """Whether a player said to lose (by the reference or the implementation) shares its total with another player:
+    a tie at the losing place, which `scoring.place_tie` settles (one loser alone may be the tie broken)."""
+    totals = expect.get("totals")
+    named = {side for side in (*(expect.get("losers") or ()), *_sides(actual.get("losers"))) if type(side) is int}
+    if not isinstance(totals, list) or not all(0 <= side < len(totals) for side in named):
+        return len(expect.get("losers") or ()) != 1
+    return any(totals[other] == totals[side] for side in named for other in range(len(totals)) if other != side)
+
+
+def _sides(value) -> list:
+    return value if isinstance(value, list) else []
 
 
 # The formulas of score changes, and the rules that score the other side of the same result with them

@@ -236,7 +236,7 @@ def _at_places(st, totals: list[int], sides: list[int], places: tuple[int, ...])
     """The sides ranked at `places` by total; on equal totals, the side `scoring.place_tie` favours ranks above the
     others, which still share their places (each loses where one of them would); `none`: a tie at a losing place makes
     nobody lose."""
-    favoured = _favoured_side(st, st.rules.place_tie)
+    favoured = favoured_side(st, st.rules.place_tie)
     rank = lambda side: (totals[side], side == favoured)
     ranked = sorted((rank(side) for side in sides), reverse=True)
     losing = {ranked[place] for place in places}
@@ -275,10 +275,10 @@ def _most_points_winner(st, totals: list[int]) -> int | None:
 
 def _tie_breaker(st) -> int | None:
     """The side `scoring.tie` favours in a tie for the most points."""
-    return _favoured_side(st, st.rules.tie)
+    return favoured_side(st, st.rules.tie)
 
 
-def _favoured_side(st, word: str | None) -> int | None:
+def favoured_side(st, word: str | None) -> int | None:
     """The side of this round a tie-break word (of `scoring.tie` or `match.decide`) favours, if any."""
     if word == "last_trick":
         return st.last_trick_team
@@ -441,7 +441,7 @@ def _favoured_entries(st, word: str, scores: list[int], left: list[int], finishe
     if word == "highest_total":
         best = max(scores[t] for t in left)
         return {t for t in left if scores[t] == best}
-    side = _favoured_side(st, word) if finished else None
+    side = favoured_side(st, word) if finished else None
     if side is None:
         return set()
     if st.rules.against_bidder:  # the match is kept per seat: the seats of the favoured side that played the round
