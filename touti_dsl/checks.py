@@ -66,7 +66,7 @@ Error codes (stable; the language reference lists this table):
 | E302 | lowest bid not positive, or above the highest bid |
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them (among them a term of `bidders` or `defenders`) |
-| E305 | highest bid above the most a team can take |
+| E305 | highest bid above the most a team can take, where points make the contract (no `scoring.contract_made` written) |
 | E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand, or set aside where a table size deals every card (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides, a ranking by place (`middle_loses`, `place_loses`) at a table of partners or with a match end that does not count hands lost, a `scoring.losing_place` beyond the fewest players dealt in, a scoring `require` line (a player who fails it loses the hand) without a ranking by place |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
 | E312 | an auction on ranks (`bidding.bids: ranks`) that cannot be played: `bidding.ranks` names a rank the deck does not have, or a rank twice; `bidding.rank_contract` not positive or above `bidding.maximum`; a points stage whose lowest bid does not raise a rank bid's contract; bids naming trumps (`trump.choice in_bid`); `bidding.last_speaker_minimum`, which never applies there (the last player to speak opens on a rank); `bidding.never_stands` at the rank contract of an auction on ranks alone (no contract could stand); `bidding.ranks` or `bidding.rank_contract` without `bidding.bids: ranks` |
@@ -1347,7 +1347,12 @@ def _word_loc(rule: m.Rule, word: str) -> m.Loc:
 
 @check
 def check_reachable_maximum(spec: m.Spec) -> list[Diagnostic]:
-    """E305: the highest bid is not above the most a team can take (cards, last trick, every ghna)."""
+    """E305: the highest bid is not above the most a team can take (cards, last trick, every ghna).
+
+    Only where the contract is made by its points: a spec that writes `scoring.contract_made` says itself what
+    makes a contract (a kaput bid above every point made by taking every trick), so no bid is out of reach."""
+    if _rule(spec, "scoring.contract_made") is not None:
+        return []
     high, bonus = _typed(spec, "bidding.maximum", m.Number), _number(spec, "deck.last_trick")
     suits, points, ghna = len(_decls(spec, "deck.suits")), _clean_table(spec, "deck.points"), _most_ghna(spec)
     if high is None or bonus is None or points is None or ghna is None or check_points(spec) or check_suits(spec):
