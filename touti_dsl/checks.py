@@ -1994,7 +1994,7 @@ def check_random_speaker_needs_no_dealer(spec: m.Spec) -> list[Diagnostic]:
 @check
 def check_customs(spec: m.Spec) -> list[Diagnostic]:
     """E108: the table customs (docs only) fit the table: signs between partners and hands shown to a partner need
-    partners, partnerships (agreed or drawn) two pairs of partners, the first dealer or the partners by kings need
+    partners, partnerships (agreed or drawn) and the pairs of the next match two pairs of partners, the first dealer or the partners by kings need
     kings (rank 12) in the deck."""
     problems = []
     if _known_word(spec, "table.signs") == "allowed" and _word(spec, "table.teams") == "each":
@@ -2007,10 +2007,11 @@ def check_customs(spec: m.Spec) -> list[Diagnostic]:
     partnerships = _known_word(spec, "table.partnerships")
     teams = spec.value("table.teams")
     pairs = isinstance(teams, m.Groups) and len(teams.groups) == 2 and all(len(g) == 2 for g in teams.groups)
-    if partnerships is not None and not pairs:
-        problems.append(_diag("E108", f"table.partnerships {partnerships} speaks of two partnerships of two, but "
-                                      "table.teams is not two pairs of partners", _value(spec, "table.partnerships"),
-                              "remove table.partnerships"))
+    for rule_id in ("table.partnerships", "match.next_pair"):
+        word = _known_word(spec, rule_id)
+        if word is not None and not pairs:
+            problems.append(_diag("E108", f"{rule_id} {word} speaks of two partnerships of two, but table.teams is "
+                                          "not two pairs of partners", _value(spec, rule_id), f"remove {rule_id}"))
     ranks = _typed(spec, "deck.ranks", m.Decls)
     for rule_id, word in (("rotation.first_dealer", "first_king"), ("table.partnerships", "first_kings")):
         if _known_word(spec, rule_id) == word and ranks is not None and not any(decl.key == 12 for decl in ranks.items):

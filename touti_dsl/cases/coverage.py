@@ -38,9 +38,9 @@ from ..table_sizes import block_rule_name, for_players, rule_name_at
 from .condition_sides import unshown_sides
 
 # Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, the cut, signs,
-# hands shown to a partner, partnerships drawn, looking back at tricks.
+# hands shown to a partner, partnerships drawn, looking back at tricks, the pairs that play the next match.
 CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "rotation.cut", "table.signs", "table.partner_hands",
-           "table.partnerships", "trick.review"}
+           "table.partnerships", "trick.review", "match.next_pair"}
 DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", *CUSTOMS}
 FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size", "widow.size"}
 REFUSING_FIXED = {
