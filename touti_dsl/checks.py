@@ -60,7 +60,7 @@ Error codes (stable; the language reference lists this table):
 | E217 | two `with N players` blocks for the same number of players |
 | E218 | `deck.removed` names a card the deck does not have (no such rank or suit code), or a card twice |
 | E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`), the card whose holder leads the first trick, or every card of a rank of `trump.swap` |
-| E220 | a `with N players` block removes (`remove KEY`) a rule the spec does not have or a rule every table needs, or items of a list (`remove KEY: items`: write the rule's whole list instead) |
+| E220 | a `with N players` block removes (`remove KEY`) a rule the spec does not have or a rule every table needs (an optional section's required rules only all together, the section taken away at that number), or items of a list (`remove KEY: items`: write the rule's whole list instead) |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
@@ -2124,10 +2124,19 @@ def _block_removal_problems(spec: m.Spec, where: str, removal: m.Removal) -> lis
         hint = did_you_mean(rule_id, [r.id for r in spec.rules][:MISSPELLING_POOL])
         return [_diag("E220", f"{where}: remove {removal.key}: the spec has no rule {rule_id} to remove", removal, hint)]
     known = schema.BY_ID.get(rule_id)
-    if known is not None and known.required or rule_id == "table.seats" or removal.section == "system":
+    needed = known is not None and known.required and not _section_taken_away(spec, where, removal.section)
+    if needed or rule_id == "table.seats" or removal.section == "system":
         return [_diag("E220", f"{where}: remove {removal.key}: every table needs {rule_id}", removal,
                       f"write the value {rule_id} has at {where.removeprefix('with ')} instead")]
     return []
+
+
+def _section_taken_away(spec: m.Spec, where: str, section: str) -> bool:
+    """Whether a block takes a whole optional section away at its number (Touti for two has no concession: nobody
+    has a partner to answer it): it removes every rule the spec has in that section, required ones included."""
+    block = next(b for b in spec.seat_rules if f"with {b.players} players" == where)
+    removed = {removal.target for removal in block.removed if removal.items is None}
+    return section in schema.OPTIONAL_SECTIONS and all(rule.id in removed for rule in spec.rules if rule.section == section)
 
 
 def _block_rule_problems(spec: m.Spec, where: str, rule: m.Rule) -> list[Diagnostic]:

@@ -50,4 +50,4 @@ def test_touti_for_three_each_for_oneself_is_told_how_a_contract_is_played(tmp_p
 def test_a_concession_at_a_table_without_pairs_is_told_it_may_be_taken_out(tmp_path):
     body = "table {\n  seats: 3\n  teams: bidder_against_rest\n  hand_size: 13\n}\n\ndeck {\n  removed: 2o\n}\n"
     problem = next(d for d in _problems(tmp_path, "atlas-carta", body) if d.code == "E310")
-    assert problem.hint == "take the concession out: `remove concession`"
+    assert problem.hint.startswith("take the concession out: `remove concession`")
