@@ -1265,6 +1265,9 @@ class DecidingTerm:
     def __init__(self, condition: m.Expr, compare: m.Compare, names: Names):
         self.compare = compare
         self._decides = _decides(condition, compare, names)
+        # a comparison inside another's numbers (`points(bidders) >= (100 if contract > 100 else contract)`) decides
+        # nothing by itself: only its way through `and` / `or` / `not` / `if … else` is followed
+        self.reachable = self._decides is not None
         self._test = compile_expr(compare, "round", names)
         self._distance = distance_to_threshold(compare, "round", names)
 
@@ -1281,7 +1284,8 @@ def deciding_terms(game: Game, condition: m.Expr) -> list[DecidingTerm]:
     if isinstance(condition, m.Compare):
         return []
     names = Names(game.ruleset.suits, game.ruleset.ranks)
-    return [DecidingTerm(condition, node, names) for node in m.expr_nodes(condition) if isinstance(node, m.Compare)]
+    terms = (DecidingTerm(condition, node, names) for node in m.expr_nodes(condition) if isinstance(node, m.Compare))
+    return [term for term in terms if term.reachable]
 
 
 def _decides(node: m.Expr, term: m.Expr, names: Names):
@@ -1290,6 +1294,8 @@ def _decides(node: m.Expr, term: m.Expr, names: Names):
         return lambda state, seat, facts: True
     if isinstance(node, m.Not):
         return _decides(node.operand, term, names)
+    if isinstance(node, m.IfElse):
+        return _decides_in_choice(node, term, names)
     if not isinstance(node, (m.All, m.Any_)):
         return None
     for index, operand in enumerate(node.operands):
@@ -1300,6 +1306,22 @@ def _decides(node: m.Expr, term: m.Expr, names: Names):
         through = isinstance(node, m.All)  # the others all true let a term of `and` through, all false one of `or`
         return lambda state, seat, facts: inner(state, seat, facts) and all(
             bool(other(state, seat, facts)) == through for other in others)
+    return None
+
+
+def _decides_in_choice(node: m.IfElse, term: m.Expr, names: Names):
+    """A term of a choice `A if C else B` (a kaput bid: `capote(bidders) if contract > 230 else points(bidders) >=
+    contract`) decides it from C where the two branches differ, from the branch C picks otherwise."""
+    inner = _decides(node.condition, term, names)
+    if inner is not None:
+        then, otherwise = (compile_expr(branch, "round", names) for branch in (node.then, node.otherwise))
+        return lambda state, seat, facts: inner(state, seat, facts) and then(state, seat, facts) != otherwise(
+            state, seat, facts)
+    choose = compile_expr(node.condition, "round", names)
+    for branch, picked in ((node.then, True), (node.otherwise, False)):
+        inner = _decides(branch, term, names)
+        if inner is not None:
+            return lambda state, seat, facts: bool(choose(state, seat, facts)) == picked and inner(state, seat, facts)
     return None
 
 
