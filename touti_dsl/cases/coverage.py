@@ -90,6 +90,8 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     if rule.id in CONCEDES_AT_ONCE and _word(spec, "concession.consent") == "one" \
             and _word(spec, rule.id) == CONCEDES_AT_ONCE[rule.id]:
         return "outcome"  # one defender's word ends the round: nothing to answer, no second proposal to refuse
+    if rule.id == "bidding.pass" and _word(spec, rule.id) == "not_final" and not _calls_that_leave(spec):
+        return "outcome"  # nobody is ever out of the bidding: a bid after a pass is allowed, and nothing is refused
     if isinstance(value, (m.Requirement, m.Obligation)) or rule.id in REFUSING_FIXED:
         return "refusing"
     if rule.kind == "call" and rule.key in ("values", "raise"):
@@ -108,6 +110,12 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     if rule.id == "claim.false" and isinstance(value, m.Word) and value.value == "play_on":
         return "refusing"  # a side whose claim failed may not claim again
     return "outcome"
+
+
+def _calls_that_leave(spec: m.Spec) -> bool:
+    """Whether a call takes its maker out of the bidding (`effect: leave`), the one way out when a pass is not final."""
+    return any(rule.kind == "call" and rule.key == "effect" and isinstance(rule.value, m.Word)
+               and rule.value.value == "leave" for rule in spec.rules)
 
 
 def _word(spec: m.Spec, rule_id: str) -> str | None:
