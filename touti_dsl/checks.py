@@ -2127,8 +2127,18 @@ def _block_removal_problems(spec: m.Spec, where: str, removal: m.Removal) -> lis
     needed = known is not None and known.required and not _section_taken_away(spec, where, removal.section)
     if needed or rule_id == "table.seats" or removal.section == "system":
         return [_diag("E220", f"{where}: remove {removal.key}: every table needs {rule_id}", removal,
-                      f"write the value {rule_id} has at {where.removeprefix('with ')} instead")]
+                      _keep_or_take_away(spec, where, removal))]
     return []
+
+
+def _keep_or_take_away(spec: m.Spec, where: str, removal: m.Removal) -> str:
+    """What to write instead: the rule's value at that number, or, in an optional section, the section taken away."""
+    at = where.removeprefix("with ")
+    if removal.section not in schema.OPTIONAL_SECTIONS:
+        return f"write the value {removal.target} has at {at} instead"
+    others = [f"`remove {rule.key}`" for rule in spec.rules if rule.section == removal.section and rule.key != removal.key]
+    return (f"write the value {removal.target} has at {at} instead, or take the {removal.section} section away at "
+            f"{at}: remove its other rules too ({', '.join(others)})")
 
 
 def _section_taken_away(spec: m.Spec, where: str, section: str) -> bool:

@@ -233,3 +233,6 @@ def test_removing_only_some_required_rules_of_an_optional_section_is_still_refus
     text = TOUTI_TWO_OR_FOUR.replace("    remove award\n", "")
     refused = [(code, line) for code, line, _ in _problems(tmp_path, text) if code == "E220"]
     assert refused == [("E220", _line_of(text, f"remove {key}")) for key in ("who", "consent", "proposer")]
+    hint = next(d.hint for d in check_spec(load_flat(_write(tmp_path, text))) if d.code == "E220")
+    assert hint.endswith("take the concession section away at 2 players: remove its other rules too (`remove consent`, "
+                         "`remove proposer`, `remove award`)")
