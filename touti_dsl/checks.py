@@ -1994,8 +1994,8 @@ def check_random_speaker_needs_no_dealer(spec: m.Spec) -> list[Diagnostic]:
 @check
 def check_customs(spec: m.Spec) -> list[Diagnostic]:
     """E108: the table customs (docs only) fit the table: signs between partners and hands shown to a partner need
-    partners, partnerships (agreed or drawn) and the pairs of the next match two pairs of partners, the first dealer or the partners by kings need
-    kings (rank 12) in the deck."""
+    partners, partnerships (agreed or drawn) and the pairs of the next match two pairs of partners, the first dealer
+    or the partners by kings need kings (rank 12) in the deck."""
     problems = []
     if _known_word(spec, "table.signs") == "allowed" and _word(spec, "table.teams") == "each":
         problems.append(_diag("E108", "table.signs allowed speaks of partners, but with `teams: each` nobody has one",
@@ -2136,7 +2136,8 @@ def _keep_or_take_away(spec: m.Spec, where: str, removal: m.Removal) -> str:
     at = where.removeprefix("with ")
     if removal.section not in schema.OPTIONAL_SECTIONS:
         return f"write the value {removal.target} has at {at} instead"
-    others = [f"`remove {rule.key}`" for rule in spec.rules if rule.section == removal.section and rule.key != removal.key]
+    others = [f"`remove {rule.key}`" for rule in spec.rules
+              if rule.section == removal.section and rule.key != removal.key]
     return (f"write the value {removal.target} has at {at} instead, or take the {removal.section} section away at "
             f"{at}: remove its other rules too ({', '.join(others)})")
 
@@ -2146,7 +2147,8 @@ def _section_taken_away(spec: m.Spec, where: str, section: str) -> bool:
     has a partner to answer it): it removes every rule the spec has in that section, required ones included."""
     block = next(b for b in spec.seat_rules if f"with {b.players} players" == where)
     removed = {removal.target for removal in block.removed if removal.items is None}
-    return section in schema.OPTIONAL_SECTIONS and all(rule.id in removed for rule in spec.rules if rule.section == section)
+    return section in schema.OPTIONAL_SECTIONS and all(rule.id in removed
+                                                       for rule in spec.rules if rule.section == section)
 
 
 def _block_rule_problems(spec: m.Spec, where: str, rule: m.Rule) -> list[Diagnostic]:

@@ -8,7 +8,8 @@ from touti_dsl.loader import load_spec
 
 from tests.house import house_codes, house_variant
 
-KAPUT = "bidding {\n  maximum: 250\n}\n\nscoring {\n  contract_made: capote(bidders) if contract > 230 else points(bidders) >= contract\n}\n"
+KAPUT = ("bidding {\n  maximum: 250\n}\n\n"
+         "scoring {\n  contract_made: capote(bidders) if contract > 230 else points(bidders) >= contract\n}\n")
 
 
 def test_a_bid_above_every_point_is_out_of_reach_where_points_make_the_contract(tmp_path):

@@ -661,8 +661,8 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
         gone = [rule_id for rule_id in before if not sized.has(rule_id)]
         if not changed and not gone:
             continue
-        said = [capitalised(now.standalone_sentence(rule)) for rule in changed] + _removed_sentences(shown, sized, gone,
-                                                                                                     before)
+        said = [capitalised(now.standalone_sentence(rule)) for rule in changed]
+        said += _removed_sentences(shown, sized, gone, before)
         sentence = words.text("table_size.with", players=now.lit(players), sentences=" ".join(said))
         block = block_for(spec, players)
         own = {rule.id for rule in block.rules} if block is not None else set()

@@ -241,9 +241,11 @@ def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
 
 
 # a table without pairs has no concession: taken away whole, or at one number in its block, all its rules together
-CONCESSION_HINT = "take the concession out: `remove concession`, or `remove` each of its rules in a `with N players` block"
+CONCESSION_HINT = ("take the concession out: `remove concession`, or `remove` each of its rules in a "
+                   "`with N players` block")
 # how a table of three players or more plays a contract (Touti for three: the bid winner against the two others)
-CONTRACT_SIDES_HINT = "write two sides in `teams`, or `teams: bidder_against_rest`: the bid winner alone against all the others"
+CONTRACT_SIDES_HINT = ("write two sides in `teams`, or `teams: bidder_against_rest`: the bid winner alone against all "
+                       "the others")
 
 
 @combination()
