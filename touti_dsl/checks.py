@@ -60,13 +60,13 @@ Error codes (stable; the language reference lists this table):
 | E217 | two `with N players` blocks for the same number of players |
 | E218 | `deck.removed` names a card the deck does not have (no such rank or suit code), or a card twice |
 | E219 | `deck.removed` takes out a card a rule needs: a card of a song's ranks (`ghna.pair`, `ghna.tute`, `ghna.kinds`) or a card a kind names, the card whose holder leads the first trick, or every card of a rank of `trump.swap` |
-| E220 | a `with N players` block removes (`remove KEY`) a rule the spec does not have or a rule every table needs, or items of a list (`remove KEY: items`: write the rule's whole list instead) |
+| E220 | a `with N players` block removes (`remove KEY`) a rule the spec does not have or a rule every table needs (an optional section's required rules only all together, the section taken away at that number), or items of a list (`remove KEY: items`: write the rule's whole list instead) |
 | E300 | bid step not positive |
 | E301 | bid range not aligned to the step |
 | E302 | lowest bid not positive, or above the highest bid |
 | E303 | `never_stands` / `last_speaker_minimum` / a cap level is not a legal bid |
 | E304 | a rule that needs bidding rules in a spec without them (among them a term of `bidders` or `defenders`) |
-| E305 | highest bid above the most a team can take |
+| E305 | highest bid above the most a team can take, where points make the contract (no `scoring.contract_made` written) |
 | E310 | a combination of rules the engine cannot run: a call named like an action (`pass`, `bid`, `swap`, `tute`, ...), `trump.choice` against the bidding, a tute without `most_points` (under a contract, without `match.at_once: tute`), contract rules without a bidding, a chain of swap cards with the turned card in the dealer's hand, or set aside where a table size deals every card (a swap after a won trick, `trump.swap_window after_team_trick`, is possible there while the dealer still holds the turned card), a claim of a condition (`claim.holds`) without `claim.false loses_hand` / `loses_game`, or those at a table of more than two sides, a ranking by place (`middle_loses`, `place_loses`) at a table of partners or with a match end that does not count hands lost, a `scoring.losing_place` beyond the fewest players dealt in, a scoring `require` line (a player who fails it loses the hand) without a ranking by place |
 | E311 | a call that keeps its maker in the bidding can be repeated forever: the auction may never end |
 | E312 | an auction on ranks (`bidding.bids: ranks`) that cannot be played: `bidding.ranks` names a rank the deck does not have, or a rank twice; `bidding.rank_contract` not positive or above `bidding.maximum`; a points stage whose lowest bid does not raise a rank bid's contract; bids naming trumps (`trump.choice in_bid`); `bidding.last_speaker_minimum`, which never applies there (the last player to speak opens on a rank); `bidding.never_stands` at the rank contract of an auction on ranks alone (no contract could stand); `bidding.ranks` or `bidding.rank_contract` without `bidding.bids: ranks` |
@@ -1375,7 +1375,12 @@ def _word_loc(rule: m.Rule, word: str) -> m.Loc:
 
 @check
 def check_reachable_maximum(spec: m.Spec) -> list[Diagnostic]:
-    """E305: the highest bid is not above the most a team can take (cards, last trick, every ghna)."""
+    """E305: the highest bid is not above the most a team can take (cards, last trick, every ghna).
+
+    Only where the contract is made by its points: a spec that writes `scoring.contract_made` says itself what
+    makes a contract (a kaput bid above every point made by taking every trick), so no bid is out of reach."""
+    if _rule(spec, "scoring.contract_made") is not None:
+        return []
     high, bonus = _typed(spec, "bidding.maximum", m.Number), _number(spec, "deck.last_trick")
     suits, points, ghna = len(_decls(spec, "deck.suits")), _clean_table(spec, "deck.points"), _most_ghna(spec)
     if high is None or bonus is None or points is None or ghna is None or check_points(spec) or check_suits(spec):
@@ -2049,8 +2054,8 @@ def check_random_speaker_needs_no_dealer(spec: m.Spec) -> list[Diagnostic]:
 @check
 def check_customs(spec: m.Spec) -> list[Diagnostic]:
     """E108: the table customs (docs only) fit the table: signs between partners and hands shown to a partner need
-    partners, partnerships (agreed or drawn) two pairs of partners, the first dealer or the partners by kings need
-    kings (rank 12) in the deck."""
+    partners, partnerships (agreed or drawn) and the pairs of the next match two pairs of partners, the first dealer
+    or the partners by kings need kings (rank 12) in the deck."""
     problems = []
     if _known_word(spec, "table.signs") == "allowed" and _word(spec, "table.teams") == "each":
         problems.append(_diag("E108", "table.signs allowed speaks of partners, but with `teams: each` nobody has one",
@@ -2062,10 +2067,11 @@ def check_customs(spec: m.Spec) -> list[Diagnostic]:
     partnerships = _known_word(spec, "table.partnerships")
     teams = spec.value("table.teams")
     pairs = isinstance(teams, m.Groups) and len(teams.groups) == 2 and all(len(g) == 2 for g in teams.groups)
-    if partnerships is not None and not pairs:
-        problems.append(_diag("E108", f"table.partnerships {partnerships} speaks of two partnerships of two, but "
-                                      "table.teams is not two pairs of partners", _value(spec, "table.partnerships"),
-                              "remove table.partnerships"))
+    for rule_id in ("table.partnerships", "match.next_pair"):
+        word = _known_word(spec, rule_id)
+        if word is not None and not pairs:
+            problems.append(_diag("E108", f"{rule_id} {word} speaks of two partnerships of two, but table.teams is "
+                                          "not two pairs of partners", _value(spec, rule_id), f"remove {rule_id}"))
     ranks = _typed(spec, "deck.ranks", m.Decls)
     for rule_id, word in (("rotation.first_dealer", "first_king"), ("table.partnerships", "first_kings")):
         if _known_word(spec, rule_id) == word and ranks is not None and not any(decl.key == 12 for decl in ranks.items):
@@ -2178,10 +2184,31 @@ def _block_removal_problems(spec: m.Spec, where: str, removal: m.Removal) -> lis
         hint = did_you_mean(rule_id, [r.id for r in spec.rules][:MISSPELLING_POOL])
         return [_diag("E220", f"{where}: remove {removal.key}: the spec has no rule {rule_id} to remove", removal, hint)]
     known = schema.BY_ID.get(rule_id)
-    if known is not None and known.required or rule_id == "table.seats" or removal.section == "system":
+    needed = known is not None and known.required and not _section_taken_away(spec, where, removal.section)
+    if needed or rule_id == "table.seats" or removal.section == "system":
         return [_diag("E220", f"{where}: remove {removal.key}: every table needs {rule_id}", removal,
-                      f"write the value {rule_id} has at {where.removeprefix('with ')} instead")]
+                      _keep_or_take_away(spec, where, removal))]
     return []
+
+
+def _keep_or_take_away(spec: m.Spec, where: str, removal: m.Removal) -> str:
+    """What to write instead: the rule's value at that number, or, in an optional section, the section taken away."""
+    at = where.removeprefix("with ")
+    if removal.section not in schema.OPTIONAL_SECTIONS:
+        return f"write the value {removal.target} has at {at} instead"
+    others = [f"`remove {rule.key}`" for rule in spec.rules
+              if rule.section == removal.section and rule.key != removal.key]
+    return (f"write the value {removal.target} has at {at} instead, or take the {removal.section} section away at "
+            f"{at}: remove its other rules too ({', '.join(others)})")
+
+
+def _section_taken_away(spec: m.Spec, where: str, section: str) -> bool:
+    """Whether a block takes a whole optional section away at its number (Touti for two has no concession: nobody
+    has a partner to answer it): it removes every rule the spec has in that section, required ones included."""
+    block = next(b for b in spec.seat_rules if f"with {b.players} players" == where)
+    removed = {removal.target for removal in block.removed if removal.items is None}
+    return section in schema.OPTIONAL_SECTIONS and all(rule.id in removed
+                                                       for rule in spec.rules if rule.section == section)
 
 
 def _block_rule_problems(spec: m.Spec, where: str, rule: m.Rule) -> list[Diagnostic]:

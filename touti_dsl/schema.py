@@ -295,6 +295,10 @@ RULES: tuple[RuleSpec, ...] = (
        meaning="what wins the game (the match, without `match.games`) at once: a sung tute, a capote (every trick of "
                "a round taken by one side), a kind of ghna.kinds that wins the hand, or a condition checked for each "
                "side after every trick and declaration"),
+    _r("match.next_pair", WORDS, ("losers_leave", "same_pairs"), required=False,
+       meaning="who plays the next match where more pairs wait their turn at the one table: the pair that lost leaves "
+               "for the next pair waiting (`losers_leave`), or the same two pairs play again (`same_pairs`) (a table "
+               "custom: docs only, engines play one match)"),
 )
 
 # The parts a player may play in a round where the match is kept per player, the rows of `scoring.shares`.

@@ -66,3 +66,18 @@ def test_a_pass_that_is_not_final_refuses_nothing_where_no_call_leaves_the_biddi
     assert {row.rule_id: row.status for row in coverage(spec, shown)}["bidding.pass"] == "outcome"
     leaving = _spec(tmp_path, "open-atlas", OPEN_AUCTION.replace("tutti-ma", "atlas-carta"))
     assert rule_kind(leaving, leaving.rule("bidding.pass")) == "refusing"
+
+
+def test_a_generated_suite_of_a_pass_that_is_not_final_covers_it_as_an_outcome(tmp_path):
+    """Session 18's Touti hunt: tutti-ma with `pass: not_final` (a player who passed may bid again) was MISSING its
+    negative case: nobody is ever out of the bidding there, so the rule is an outcome (a bid after a pass, allowed);
+    where a call leaves the bidding (Atlas Carta's pre-announcement), the rule still refuses that caller's bid."""
+    body = "\n\nbidding {\n  pass: not_final\n}\n"
+    tutti = _spec(tmp_path, "tutti-come-back", 'touti 1\n\nsystem "tutti-come-back" extends "tutti-ma" {\n'
+                                                '  title: "x"\n}' + body)
+    assert rule_kind(tutti, tutti.rule("bidding.pass")) == "outcome"
+    cases = [case for group in generate(tutti, rounds=12).values() for case in group]
+    assert {row.rule_id: row.status for row in coverage(tutti, cases)}["bidding.pass"] == "outcome"
+    atlas = _spec(tmp_path, "atlas-come-back", 'touti 1\n\nsystem "atlas-come-back" extends "atlas-carta" {\n'
+                                                '  title: "x"\n}' + body)
+    assert rule_kind(atlas, atlas.rule("bidding.pass")) == "refusing"

@@ -12,7 +12,8 @@ from .helpers import variant_pages
 
 # custom -> a base whose table it fits
 CUSTOMS = {"rotation.first_dealer": "guinote", "rotation.misdeal": "guinote", "table.signs": "guinote",
-           "table.partner_hands": "guinote", "table.partnerships": "guinote", "trick.review": "guinote"}
+           "table.partner_hands": "guinote", "table.partnerships": "guinote", "trick.review": "guinote",
+           "match.next_pair": "guinote"}
 
 
 def _body(rule_id: str, word: str) -> str:
@@ -90,3 +91,13 @@ def test_the_fortanete_page_states_each_of_its_customs(tmp_path):
         assert f"\n{sentence} <a " in page, sentence
     assert "personne ne peut plus le regarder" in render_rules(loaded, "fr")
     assert "ولا يجوز لأحد أن ينظر إليها من جديد" in render_rules(loaded, "ar")
+
+
+def test_the_losers_leave_the_table_for_the_next_pair(tmp_path):
+    """Touti evenings of Ramadan (L'Economiste no. 117, 17 February 1994): one table, the pairs take turns at it, and
+    the losers leave it at the end of each match."""
+    pages = variant_pages(tmp_path, "atlas-carta", _body("match.next_pair", "losers_leave"))
+    assert ("Where more pairs wait their turn at the table, the pair that loses the match leaves it, and the next pair "
+            "waiting sits down against the winners.") in pages["en"]
+    assert "l'équipe qui perd la partie la quitte" in pages["fr"]
+    assert "يغادرها الفريق الذي يخسر المباراة" in pages["ar"]

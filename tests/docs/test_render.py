@@ -41,7 +41,9 @@ def test_every_note_shows_in_the_page_language(path):
     """RULES.md: every Decision appears as a note in the generated rules docs; the spec translates it."""
     loaded = load_for_docs(path, ROOT)
     spec = for_players(loaded.spec)  # the page states the default number of players, then what changes at the others
-    other_sizes = [rule for block in loaded.spec.seat_rules if block.players != spec.table_size for rule in block.rules]
+    # the rules of the other numbers' blocks, and their removals (a Decision on a `remove KEY` shows beside it)
+    other_sizes = [item for block in loaded.spec.seat_rules if block.players != spec.table_size
+                   for item in (*block.rules, *block.removed)]
     notes = [note for rule in (*spec.rules, *other_sizes) for note in rule.notes]
     for lang in LANGUAGES:
         page = render_rules(loaded, lang)

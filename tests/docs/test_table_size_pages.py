@@ -110,3 +110,19 @@ def test_a_rule_removed_at_one_number_is_said_not_to_apply_there_with_its_decisi
     assert "At two there is no duty to overtrump." in at_two and "does not apply" not in at_three
     assert "Cette règle ne s'applique pas : " in pages["fr"] and "À deux, pas d'obligation de surcouper." in pages["fr"]
     assert "لا تنطبق هذه القاعدة: " in pages["ar"]
+
+
+def test_a_section_taken_away_at_one_number_is_said_once_by_its_heading(tmp_path):
+    """A call or a section a block does without whole reads as one sentence, not its rules' sentences one by one
+    (a call's "It can be: las, ..." leans on its heading)."""
+    from tests.language.test_seat_rules import TOUTI_TWO_OR_FOUR
+
+    house = tmp_path / "two-or-four.touti"
+    house.write_text(TOUTI_TWO_OR_FOUR, encoding="utf-8")
+    loaded = load_for_docs(house, ROOT)
+    pages = {lang: render_rules(loaded, lang).split("{ #table-sizes }")[1] for lang in LANGUAGES}
+    assert "This part of the rules does not apply: “Conceding the round”." in pages["en"]
+    assert "Only the defenders may give up the round" not in pages["en"]
+    assert "This rule does not apply: You must play a trump higher than every trump in the trick" in pages["en"]
+    assert "Cette section des règles ne s'applique pas : « Concéder la manche »." in pages["fr"]
+    assert "لا ينطبق هذا الجزء من القواعد: «التنازل عن الجولة»." in pages["ar"]

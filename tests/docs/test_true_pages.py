@@ -293,3 +293,14 @@ def test_a_score_in_hands_lost_says_so_even_for_the_hands_winner(tmp_path):
 def test_the_porotos_of_tute_cabrero_are_hands_lost(tmp_path):
     page = variant_pages(tmp_path, "tute-cabrero", "")["en"]
     assert "What each player who loses the hand counts towards the match, in hands lost: 1." in page
+
+
+def test_the_bid_winner_who_sings_alone_has_no_partner_at_a_table_of_one_against_the_rest(tmp_path):
+    """Session 18's Touti hunt, Touti for three: the bid winner plays alone against the two others and alone sings; the
+    page said "neither its partner nor the defenders", of a player who has no partner."""
+    body = ("remove call signal\nremove call preannounce\nremove concession\n\ndeck {\n  removed: 2o\n}\n\n"
+            "table {\n  seats: 3\n  teams: bidder_against_rest\n  hand_size: 13\n}\n\nghna {\n  who: bid_winner\n}\n")
+    pages = variant_pages(tmp_path, "atlas-carta", body)
+    assert "Only the player who wins the bidding may declare a ghna; the other players never do." in pages["en"]
+    assert "partner" not in pages["en"].split("{ #section-ghna }")[1].split("\n## ")[0]
+    assert "ni son partenaire" not in pages["fr"] and "les autres joueurs jamais" in pages["fr"]

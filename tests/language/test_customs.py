@@ -66,12 +66,14 @@ def test_hands_shown_to_a_partner_need_partners(tmp_path):
     load_spec(_write(tmp_path, "tute", "table {\n  teams: each\n}\n\nadd table {\n  partner_hands: hidden\n}\n"))
 
 
+@pytest.mark.parametrize("custom", ["table {\n  partnerships: agreed", "match {\n  next_pair: losers_leave"])
 @pytest.mark.parametrize("teams", ["each", "bidder_against_rest", "0 3 | 1 4 | 2 5"])
-def test_partnerships_need_two_pairs_of_partners(tmp_path, teams):
+def test_partnerships_need_two_pairs_of_partners(tmp_path, teams, custom):
     seats = "6" if "|" in teams else "4"
-    body = f"table {{\n  seats: {seats}\n  teams: {teams}\n}}\n\nadd table {{\n  partnerships: agreed\n}}\n"
+    body = f"table {{\n  seats: {seats}\n  teams: {teams}\n}}\n\nadd {custom}\n}}\n"
     found = _problems(tmp_path, "tute", body)
-    assert ("E108", 13, 17) in [(code, line, column) for code, line, column, _ in found], found
+    column = len(custom.split(": ")[0].split("\n")[1]) + 3  # the value, after `KEY: `
+    assert ("E108", 13, column) in [(code, line, column) for code, line, column, _ in found], found
     assert any("two partnerships of two" in message for *_, message in found)
 
 

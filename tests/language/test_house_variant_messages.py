@@ -37,3 +37,17 @@ def test_a_widow_that_does_not_fit_the_base_deal_is_located_at_the_widow_with_a_
     problem = next(d for d in _problems(tmp_path, "briscola-chiamata", body) if d.code == "E207")
     assert (Path(problem.loc.file).name, problem.loc.line) == ("house.touti", 8)
     assert problem.hint == "table.hand_size: 7 with widow.size: 5"  # it was `widow.size: 0`, itself an error
+
+
+def test_touti_for_three_each_for_oneself_is_told_how_a_contract_is_played(tmp_path):
+    body = "deck {\n  removed: 2o\n}\n\ntable {\n  seats: 3\n  teams: each\n  hand_size: 13\n}\n"
+    problem = next(d for d in _problems(tmp_path, "tutti-ma", body) if d.code == "E310")
+    assert problem.loc.line == 13  # the variant's teams line
+    assert "teams: bidder_against_rest" in problem.hint  # the hint written in, the spec loads
+    load_spec(house_variant(tmp_path, "tutti-ma", body.replace("teams: each", "teams: bidder_against_rest")))
+
+
+def test_a_concession_at_a_table_without_pairs_is_told_it_may_be_taken_out(tmp_path):
+    body = "table {\n  seats: 3\n  teams: bidder_against_rest\n  hand_size: 13\n}\n\ndeck {\n  removed: 2o\n}\n"
+    problem = next(d for d in _problems(tmp_path, "atlas-carta", body) if d.code == "E310")
+    assert problem.hint.startswith("take the concession out: `remove concession`")

@@ -207,3 +207,32 @@ def test_a_variant_undoes_or_adds_a_removal_in_its_base_s_block(tmp_path):
     spec = load_spec(_write(tmp_path, more, "more.touti"))
     assert not for_players(spec, 3).has("trump.swap") and for_players(spec, 4).has("trump.swap")
     assert not for_players(spec, 2).has("play.overtrump")  # the base's removal kept
+
+
+# ---------------------------------------------------------------- an optional section taken away at one number
+
+# Touti for two or four (touti.ma: two to four people play touti): at two nobody has a partner to answer a
+# concession, so the block takes Atlas Carta's concession away at two, all its rules together.
+TOUTI_TWO_OR_FOUR = ('touti 1\n\nsystem "two-or-four" extends "atlas-carta" {\n  title: "Touti for two or four"\n}\n\n'
+                     "table {\n  seats: 4 (2, 4)\n}\n\nremove call signal\nremove call preannounce\n\n"
+                     "with 2 players {\n  table {\n    teams: each\n    draw: winner_first\n  }\n"
+                     "  play {\n    remove overtrump\n  }\n  concession {\n    remove who\n    remove consent\n"
+                     "    remove proposer\n    remove award\n  }\n}\n")
+
+
+def test_a_block_removing_every_rule_of_an_optional_section_takes_the_section_away_at_its_number(tmp_path):
+    from touti_dsl.engine import Game
+
+    spec = load_spec(_write(tmp_path, TOUTI_TWO_OR_FOUR))
+    assert for_players(spec, 4).has("concession.who") and not for_players(spec, 2).has("concession.who")
+    state = Game.from_spec(spec, seats=2).new_round(seed=1)
+    assert not any(action.startswith("concede") for seat in range(2) for action in state.legal_actions(seat))
+
+
+def test_removing_only_some_required_rules_of_an_optional_section_is_still_refused(tmp_path):
+    text = TOUTI_TWO_OR_FOUR.replace("    remove award\n", "")
+    refused = [(code, line) for code, line, _ in _problems(tmp_path, text) if code == "E220"]
+    assert refused == [("E220", _line_of(text, f"remove {key}")) for key in ("who", "consent", "proposer")]
+    hint = next(d.hint for d in check_spec(load_flat(_write(tmp_path, text))) if d.code == "E220")
+    assert hint.endswith("take the concession section away at 2 players: remove its other rules too (`remove consent`, "
+                         "`remove proposer`, `remove award`)")

@@ -38,9 +38,9 @@ from ..table_sizes import block_rule_name, for_players, rule_name_at
 from .condition_sides import unshown_sides
 
 # Table customs the engine does not play (docs only): a penalty, how the first dealer is chosen, a misdeal, the cut, signs,
-# hands shown to a partner, partnerships drawn, looking back at tricks.
+# hands shown to a partner, partnerships drawn, looking back at tricks, the pairs that play the next match.
 CUSTOMS = {"scoring.renounce", "rotation.first_dealer", "rotation.misdeal", "rotation.cut", "table.signs", "table.partner_hands",
-           "table.partnerships", "trick.review"}
+           "table.partnerships", "trick.review", "match.next_pair"}
 DESCRIPTIVE = {"system.title", "system.summary", "system.source", "system.glossary", "table.direction", *CUSTOMS}
 FOUNDATION = {"deck.suits", "deck.ranks", "table.seats", "table.teams", "table.hand_size", "widow.size"}
 REFUSING_FIXED = {
@@ -113,6 +113,12 @@ def rule_kind(spec: m.Spec, rule: m.Rule) -> str:
     if rule.id == "table.draw_time" and isinstance(value, m.Word) and value.value == "after_window":
         return "refusing"  # a card led before the trick winner's `draw`
     return "outcome"
+
+
+def _calls_that_leave(spec: m.Spec) -> bool:
+    """Whether a call takes its maker out of the bidding (`effect: leave`), the one way out when a pass is not final."""
+    return any(rule.kind == "call" and rule.key == "effect" and isinstance(rule.value, m.Word)
+               and rule.value.value == "leave" for rule in spec.rules)
 
 
 def _word(spec: m.Spec, rule_id: str) -> str | None:

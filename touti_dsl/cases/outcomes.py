@@ -1374,6 +1374,9 @@ class DecidingTerm:
     def __init__(self, condition: m.Expr, compare: m.Compare, names: Names):
         self.compare = compare
         self._decides = decides_within(condition, compare, names)
+        # a comparison inside another's numbers (`points(bidders) >= (100 if contract > 100 else contract)`) decides
+        # nothing by itself: only its way through `and` / `or` / `not` / `if … else` is followed
+        self.reachable = self._decides is not None
         self._test = compile_expr(compare, "round", names)
         self._distance = distance_to_threshold(compare, "round", names)
 
@@ -1388,7 +1391,8 @@ class DecidingTerm:
 def deciding_terms(game: Game, condition: m.Expr) -> list[DecidingTerm]:
     """The comparisons inside a condition of `and` / `or` / `not` (none for a lone comparison: its own sides do)."""
     names = Names(game.ruleset.suits, game.ruleset.ranks)
-    return [DecidingTerm(condition, node, names) for node in comparisons_inside(condition)]
+    terms = (DecidingTerm(condition, node, names) for node in comparisons_inside(condition))
+    return [term for term in terms if term.reachable]
 
 
 def comparisons_inside(condition: m.Expr) -> list[m.Compare]:
@@ -1406,6 +1410,8 @@ def decides_within(node: m.Expr, term: m.Expr, names: Names, context: str = "rou
         return lambda state, seat, facts: True
     if isinstance(node, m.Not):
         return decides_within(node.operand, term, names, context)
+    if isinstance(node, m.IfElse):
+        return _decides_in_choice(node, term, names, context)
     if not isinstance(node, (m.All, m.Any_)):
         return None
     for index, operand in enumerate(node.operands):
@@ -1416,6 +1422,22 @@ def decides_within(node: m.Expr, term: m.Expr, names: Names, context: str = "rou
         through = isinstance(node, m.All)  # the others all true let a term of `and` through, all false one of `or`
         return lambda state, seat, facts: inner(state, seat, facts) and all(
             bool(other(state, seat, facts)) == through for other in others)
+    return None
+
+
+def _decides_in_choice(node: m.IfElse, term: m.Expr, names: Names, context: str):
+    """A term of a choice `A if C else B` (a kaput bid: `capote(bidders) if contract > 230 else points(bidders) >=
+    contract`) decides it from C where the two branches differ, from the branch C picks otherwise."""
+    inner = decides_within(node.condition, term, names, context)
+    if inner is not None:
+        then, otherwise = (compile_expr(branch, context, names) for branch in (node.then, node.otherwise))
+        return lambda state, seat, facts: inner(state, seat, facts) and then(state, seat, facts) != otherwise(
+            state, seat, facts)
+    choose = compile_expr(node.condition, context, names)
+    for branch, picked in ((node.then, True), (node.otherwise, False)):
+        inner = decides_within(branch, term, names, context)
+        if inner is not None:
+            return lambda state, seat, facts: bool(choose(state, seat, facts)) == picked and inner(state, seat, facts)
     return None
 
 

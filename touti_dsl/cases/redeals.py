@@ -64,6 +64,8 @@ def _deciding_term_cases(game: Game, rng: random.Random) -> list[dict]:
     cases = []
     for term in comparisons_inside(condition):
         decides = decides_within(condition, term, names, "deal")
+        if decides is None:  # inside another's numbers (`if … else`), it decides nothing by itself
+            continue
         holds, distance = compile_expr(term, "deal", names), distance_to_threshold(term, "deal", names)
         for side in (True, False):
             # no other seat's hand may void the deal: this seat's term alone says whether it stands; and the seat

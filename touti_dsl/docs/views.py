@@ -652,7 +652,7 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
         if not changed and not gone:
             continue
         said = [capitalised(now.standalone_sentence(rule)) for rule in changed]
-        said += [words.text("table_size.removed", sentence=capitalised(before[rule_id])) for rule_id in gone]
+        said += _removed_sentences(shown, sized, gone, before)
         sentence = words.text("table_size.with", players=now.lit(players), sentences=" ".join(said))
         block = block_for(spec, players)
         own = {rule.id for rule in block.rules} if block is not None else set()
@@ -661,6 +661,20 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
                        for note in note_views(words, removal.notes))
         views.append(TableSizeView(players, f"players-{players}", sentence, notes))
     return tuple(views)
+
+
+def _removed_sentences(shown: PageWords, sized: m.Spec, gone: list[str], before: dict[str, str]) -> list[str]:
+    """The default's rules a table size does without, each said not to apply; a section or a call it does without
+    whole (Touti for two: no concession, no signals) said once by its heading, since its rules' sentences lean on it."""
+    said, whole = [], set()
+    for rule_id in gone:
+        section = shown.spec.rule(rule_id).section
+        if any(rule.section == section for rule in sized.rules):
+            said.append(shown.text("table_size.removed", sentence=capitalised(before[rule_id])))
+        elif section not in whole:
+            whole.add(section)
+            said.append(shown.text("table_size.section_removed", section=shown.section_title(section)))
+    return said
 
 
 def _page_order(spec: m.Spec) -> list[m.Rule]:

@@ -240,16 +240,24 @@ def _side_counts(spec: m.Spec) -> tuple[set[int], set[int]]:
     return set(), set()
 
 
+# a table without pairs has no concession: taken away whole, or at one number in its block, all its rules together
+CONCESSION_HINT = ("take the concession out: `remove concession`, or `remove` each of its rules in a "
+                   "`with N players` block")
+# how a table of three players or more plays a contract (Touti for three: the bid winner against the two others)
+CONTRACT_SIDES_HINT = ("write two sides in `teams`, or `teams: bidder_against_rest`: the bid winner alone against all "
+                       "the others")
+
+
 @combination()
 def rules_for_two_teams_of_two(spec: m.Spec) -> Iterator[Finding]:
     """A concession is answered by the proposer's one partner; a contract is played by two sides."""
     sides, sizes = _side_counts(spec)
     if spec.has("concession.who") and sizes and sizes != {2}:
         yield spec.rule("concession.who"), ("a concession is answered by the proposer's partner: every side of "
-                                            "table.teams must be two partners")
+                                            "table.teams must be two partners"), CONCESSION_HINT
     if _has_bidding(spec) and sides and sides != {2}:
         yield spec.rule("bidding.minimum"), (f"a contract is played by two sides, not {', '.join(map(str, sorted(sides)))} "
-                                             "(table.teams)")
+                                             "(table.teams)"), CONTRACT_SIDES_HINT
 
 
 @combination()
