@@ -48,7 +48,10 @@ def _positions(base: Game, seed: int, most_left: int, count: int):
     for index in range(40):
         state = base.new_round(seed=seed * 1000 + index)
         while not state.is_terminal() and len(found) < count:
-            seat = rng.choice(state.actors())
+            # a defender who may concede at any time (`concession.proposer: any_defender`) is an actor whose only
+            # action is to concede: the walk plays on with a seat that has another action
+            seat = rng.choice([s for s in state.actors() if set(state.legal_actions(s)) - {"concede", "claim"}]
+                              or state.actors())
             left = state.seating.deal.tricks - state.tricks_played
             if seat == state.to_play and _searchable(state) and 1 < left <= most_left and rng.random() < 0.5:
                 found.append(state.clone())

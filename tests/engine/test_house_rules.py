@@ -136,14 +136,15 @@ def _lockstep(base: Game, variant: Game, seed: int, changed: set[str], seen: set
 
 def _compare_outcomes(base_state, variant_state, changed: set[str], seen: set[str]) -> None:
     if base_state.round_result() != variant_state.round_result():
-        # the same actions scored differently: a scoring formula, or what a concession awards (held ghna, caps), or
-        # a round that says whether match.at_once ended it
-        scoring = {r for r in changed if r.startswith(("scoring.", "ghna.", "concession.")) or r == "match.at_once"}
-        assert scoring, "the round results differ, but the variant changes no scoring, ghna or concession rule"
+        # the same actions scored differently: a scoring formula, or what a concession awards (held ghna, caps), what
+        # the widow counts for, what a false claim costs, or a round that says whether match.at_once ended it
+        scoring = {r for r in changed if r.startswith(("scoring.", "ghna.", "concession.", "widow.", "claim."))
+                   or r == "match.at_once"}
+        assert scoring, "the round results differ, but the variant changes no scoring, ghna, concession, widow or claim rule"
         seen.update(scoring)
     if base_state.match_result() != variant_state.match_result():
-        match = {r for r in changed if r.startswith(("match.", "scoring."))}
-        assert match, "the match results differ, but the variant changes no match or scoring rule"
+        match = {r for r in changed if r.startswith(("match.", "scoring.")) or r == "claim.false"}  # loses_game
+        assert match, "the match results differ, but the variant changes no match, scoring or false-claim rule"
         seen.update(match)
     if base_state.match_result()["over"] or variant_state.match_result()["over"]:
         return
