@@ -326,11 +326,9 @@ def ghna_refused(teller: Teller, cases) -> str | None:
             continue
         at = _verdict_step(case, "refuse")
         step = case["steps"][at]
-        seat, (*kind, suit) = step["seat"], step["action"].split()[1:]  # `ghna SUIT`, or `ghna KIND SUIT` (ghna.kinds)
+        seat = step["seat"]
         seen = teller.replay(case, at).observation(seat)
-        ranks = _kind_ranks(teller.spec, kind[0]) if kind else _pair_ranks(teller.spec)
-        pair = [c for c in seen["hand"] if teller.suits.get(c[-1]) and teller.suits[c[-1]].key == suit
-                and int(c[:-1]) in ranks]
+        pair = declared_cards(teller.spec, step["action"].split()[1:], seen["hand"])
         return example_block(teller, "example.title.ghna", [
             teller.text("example.contract", amount=teller.lit(seen["contract"]["amount"]),
                         suit=teller.suit(seen["trump"])) if seen["trump"] else
@@ -341,19 +339,32 @@ def ghna_refused(teller: Teller, cases) -> str | None:
     return None
 
 
-def _kind_ranks(spec: m.Spec, name: str) -> tuple[int, ...]:
-    """The ranks of a kind of `ghna.kinds` (`as_tres = 20 1 3`: the ace and the three)."""
+def declared_cards(spec: m.Spec, words: list[str], hand: list[str]) -> list[str]:
+    """The cards of `hand` a declaration is made of, from the words after `ghna`: a pair (`oros`), a kind of one suit
+    (`as_tres oros`), a kind of one rank across suits (`reyes`: every rey held) or of named cards (`bazzica`)."""
+    suits = spec.value("deck.suits")
+    code_of = {d.key: d.code for d in suits.items} if isinstance(suits, m.Decls) else {}
+    kind = _kind(spec, words[0]) if words else None
+    if kind is None:  # `ghna SUIT`: the pair
+        pair = spec.value("ghna.pair")
+        ranks, code = (pair.values if isinstance(pair, m.Numbers) else ()), code_of.get(words[0] if words else None)
+        return [c for c in hand if c[-1:] == code and int(c[:-1]) in ranks]
+    if kind.cards:
+        named = {f"{rank}{code}" for rank, code in kind.cards}
+        return [c for c in hand if c in named]
+    if not kind.one_suit:
+        return [c for c in hand if int(c[:-1]) == kind.ranks[0]]
+    code = code_of.get(words[1] if len(words) > 1 else None)
+    return [c for c in hand if c[-1:] == code and int(c[:-1]) in kind.ranks]
+
+
+def _kind(spec: m.Spec, name: str):
+    """The kind of `ghna.kinds` named `name`, or None (no such kind: the word is a suit)."""
     kinds, ranks, suits = (spec.value(rule) for rule in ("ghna.kinds", "deck.ranks", "deck.suits"))
     entry = next((e for e in kinds.entries if e.key == name), None) if isinstance(kinds, m.Table) else None
     if entry is None or not isinstance(ranks, m.Decls) or not isinstance(suits, m.Decls):
-        return ()
-    kind, _ = read_kind(entry, tuple(d.key for d in ranks.items), len(suits.items))
-    return kind.ranks if kind is not None else ()
-
-
-def _pair_ranks(spec: m.Spec) -> tuple[int, ...]:
-    pair = spec.value("ghna.pair")
-    return pair.values if isinstance(pair, m.Numbers) else ()
+        return None
+    return read_kind(entry, tuple(d.key for d in ranks.items), len(suits.items))[0]
 
 
 @dataclass(frozen=True)
