@@ -12,6 +12,7 @@ they always agree on which line is which.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Every character str.splitlines() breaks at, except the line feed itself.
 OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -57,3 +58,21 @@ def _visible_char(char: str) -> str:
     if char == "\t" or (code >= 0x20 and code != 0x7F and not 0x80 <= code < 0xA0 and char not in "\u2028\u2029"):
         return char
     return chr(0x2400 + code) if code < 0x20 else "\N{REPLACEMENT CHARACTER}"
+
+
+_QUOTES = "\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019"
+
+
+def unusual_name(char: str) -> str:
+    """A character outside ASCII in plain words, with its code point: `a no-break space (U+00A0)`."""
+    name = unicodedata.name(char, "").lower()
+    return f"{'a ' + name if name else 'a character'} (U+{ord(char):04X})"
+
+
+def unusual_hint(char: str) -> str:
+    """How to write what a character outside ASCII most likely stands for, where a spec reads it as syntax."""
+    if char in _QUOTES:
+        return 'strings use straight double quotes ("...")'
+    if unicodedata.category(char) in ("Zs", "Cf"):
+        return "write a plain space, or nothing: an editor or a web page may have put this one there"
+    return "names and words of a spec are ASCII, lower_case (strings in double quotes and comments may hold any text)"

@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import lalr_run
 from . import model as m
 from .errors import Diagnostic, ToutiError
-from .lines import OTHER_LINE_BREAKS, break_name, normalize_line_ends, split_lines
+from .lines import OTHER_LINE_BREAKS, break_name, normalize_line_ends, split_lines, unusual_hint, unusual_name
 from .source import MAX_SOURCE_BYTES, read_source, too_large
 
 __all__ = ["MAX_SOURCE_BYTES", "parse_file", "parse_text", "read_source"]
@@ -716,6 +716,8 @@ def _syntax_diagnostic(file: str, error: UnexpectedInput, source: str) -> Diagno
         if error.char == '"':
             return Diagnostic("E001", "unterminated string: a string closes with \" on the same line", loc)
         char = error.char if error.char not in ("\n", "\r") else "end of line"
+        if len(char) == 1 and not char.isascii():  # pasted from a word processor or a web page, and often invisible
+            return Diagnostic("E001", f"unexpected character: {unusual_name(char)}", loc, unusual_hint(char))
         hint = ("conditions are written with `and`, `or`, `not`" if char in "&|!"
                 else "names are lower_case, strings use double quotes")
         return Diagnostic("E001", f"unexpected character {char!r}", loc, hint)

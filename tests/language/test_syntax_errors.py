@@ -153,3 +153,15 @@ def test_common_syntax_mistakes_get_a_hint(old, new, pointed, hint):
     problem = only(text)
     assert (problem.loc.line, problem.loc.column) == where(text, pointed)
     assert hint in problem.hint
+
+
+@pytest.mark.parametrize("new, named, hinted", [
+    ('  title:\u00a0"Mini"', "a no-break space (U+00A0)", "plain space"),
+    ('  title: \u201cMini\u201d', "a left double quotation mark (U+201C)", "straight double quotes"),
+    ('  stép: 10', "a latin small letter e with acute (U+00E9)", "ASCII"),
+], ids=["no-break-space", "curly-quotes", "accented-letter"])
+def test_a_character_outside_ascii_is_named_with_its_code_point(new, named, hinted):
+    """Pasted from a word processor or a web page, such a character is often invisible: the error names it."""
+    old = '  title: "Mini"' if "title" in new else "  step: 10"
+    problem = only(edit(old, new))
+    assert problem.code == "E001" and named in problem.message and hinted in problem.hint, problem
