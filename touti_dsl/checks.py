@@ -119,6 +119,7 @@ table (`never_decisive.py`; `touti coverage` then says "never decisive here (W..
 | W410 | an overtrump duty (`must beat_trump`) at a table where every trick has two cards, after a duty to trump and a duty to head the lead (`beat_led`, `beat_first` or `win`) in force on every lead: they always refuse first |
 | W420 | a branch `WORD if hand_tied` of `rotation.next_round` where no played hand can end tied: `scoring.round: contract`, two sides with a tie-break that always names one (`scoring.tie: first_speaker`, or `last_trick` when no concession withholds it), or two sides sharing an odd total of points that no song, widow or concession changes in parity |
 | W430 | a declaration of more cards than a hand ever holds: a row of `ghna.kinds`, or the four cards of a `ghna.tute` rank, beyond `table.hand_size` (with a widow, beyond the hand and the widow taken into it) |
+| W440 | a condition that reads a partner (`partner_bidding`, `partner_winning`, ...) where every player plays alone (`table.teams: each`, or groups of one seat): the term is never true |
 """
 
 from __future__ import annotations
@@ -2132,12 +2133,12 @@ def check_glossary(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
-# ---------------------------------------------------------------- rules that never decide (W410, W420, W430)
+# ---------------------------------------------------------------- rules that never decide (W410, W420, W430, W440)
 
 
 @warns
 def check_never_decisive(spec: m.Spec) -> list[Diagnostic]:
-    """W410, W420, W430 (warnings: the spec stays valid): a rule proved never to decide at this table (never_decisive.py)."""
+    """W410, W420, W430, W440 (warnings: the spec stays valid): a rule proved never to decide at this table (never_decisive.py)."""
     return [Diagnostic(found.code, found.message, found.loc, found.hint, severity="warning")
             for found in never_decisive(spec)]
 

@@ -180,3 +180,32 @@ def test_a_tute_at_a_table_of_three_cards_is_warned(tmp_path):
     # the base's four of a kind, held no more once the variant deals three cards: blamed on that change
     assert {(d.loc.line, d.message.endswith("this variant's override of table.hand_size makes it so)"))
             for d in found if d.message.startswith("ghna.kinds")} == {(8, True)}
+
+
+# ---------------------------------------------------------------- W440
+
+PARTNER_EXEMPTION = "play {\n  overtake: must beat_led unless trick_trumped or partner_winning\n}\n"
+
+
+def test_a_partner_read_where_every_player_plays_alone_is_warned(tmp_path):
+    """Tute cabrero (each for oneself) with the partner exemption of a table of pairs: nobody is ever winning as this
+    player's partner, so `partner_winning` is never true."""
+    found = []
+    load_spec(house_variant(tmp_path, "tute-cabrero", PARTNER_EXEMPTION), found)
+    assert [(d.code, d.loc.line) for d in found] == [("W440", 8)]
+    assert "play.overtake reads a partner (`partner_winning`)" in found[0].message and "never true" in found[0].message
+    assert "play.overtake without the partner" in found[0].hint
+
+
+def test_a_partner_read_at_a_table_of_pairs_is_not_warned(tmp_path):
+    assert _warnings(house_variant(tmp_path, "tute", PARTNER_EXEMPTION)) == []
+
+
+def test_a_partner_read_is_warned_only_at_the_number_of_players_where_everyone_plays_alone(tmp_path):
+    """A table of two or four, in pairs at four and alone at two: the warning says at which number."""
+    body = ("table {\n  seats: 4 (2, 4)\n}\n\nwith 2 players {\n  table {\n    teams: each\n    hand_size: 8\n"
+            "    draw: winner_first\n  }\n  trump {\n    turned: under_stock\n  }\n}\n\n" + PARTNER_EXEMPTION)
+    found = []
+    load_spec(house_variant(tmp_path, "tute", body), found)
+    assert [d.code for d in found] == ["W440"], found
+    assert "`with 2 players { play { remove overtake } }`" in found[0].hint
