@@ -112,7 +112,8 @@ Error codes (stable; the language reference lists this table):
 | E800 | `system.glossary` names a term the language does not know, twice, or with a code |
 
 Warnings (the spec stays valid; `touti check` shows them and exits 0): a rule proved never to decide anything at this
-table (`never_decisive.py`; `touti coverage` then says "never decisive here (W...)" instead of MISSING).
+table (`never_decisive.py`; `touti coverage` then says "never decisive here (W...)" instead of MISSING), or a term of
+a condition proved never true there (`never_true.py`: the rule may still decide, so coverage counts its cases as usual).
 
 | code | problem |
 |---|---|
@@ -140,6 +141,7 @@ from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
 from .hand_sizes import for_hand_size, hand_size_setting
 from .never_decisive import never_decisive
+from .never_true import partner_never_seated
 from .table_sizes import for_players
 from .vocabulary import DUTIES, TERMS, TRUMP_DUTIES, TRUMP_TERMS
 from .word_choice import branches, conditions as choice_conditions
@@ -2133,14 +2135,21 @@ def check_glossary(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
-# ---------------------------------------------------------------- rules that never decide (W410, W420, W430, W440)
+# ---------------------------------------------------------------- rules that never decide (W410, W420, W430), terms never true (W440)
 
 
 @warns
 def check_never_decisive(spec: m.Spec) -> list[Diagnostic]:
-    """W410, W420, W430, W440 (warnings: the spec stays valid): a rule proved never to decide at this table (never_decisive.py)."""
+    """W410, W420, W430 (warnings: the spec stays valid): a rule proved never to decide at this table (never_decisive.py)."""
     return [Diagnostic(found.code, found.message, found.loc, found.hint, severity="warning")
             for found in never_decisive(spec)]
+
+
+@warns
+def check_never_true(spec: m.Spec) -> list[Diagnostic]:
+    """W440 (a warning: the spec stays valid): a term of a condition proved never true at this table (never_true.py)."""
+    return [Diagnostic(found.code, found.message, found.loc, found.hint, severity="warning")
+            for found in partner_never_seated(spec)]
 
 
 # ---------------------------------------------------------------- rules by the number of players (E214-E217, E220)

@@ -15,8 +15,6 @@ warning on a rule that can decide would be worse than none, so a spec outside a 
 - W430: a declaration of more cards than a hand ever holds (a row of `ghna.kinds`, a rank of `ghna.tute`): its cards
   must all be in the declarer's hand, and a hand holds at most `table.hand_size` cards (with a widow, the widow's cards
   besides, while they are taken).
-- W440: a condition that reads a partner (`partner_bidding`, `partner_winning`, ...) where every player plays alone
-  (`table.teams: each`, or groups of one seat): nobody is ever the partner of anyone, so the term is never true.
 """
 
 from __future__ import annotations
@@ -47,8 +45,7 @@ class NeverDecisive:
 
 def never_decisive(spec: m.Spec) -> list[NeverDecisive]:
     """Every rule of the spec proved never to decide at its table."""
-    return [*_overtrump_implied(spec), *_tie_never_happens(spec), *_declarations_beyond_a_hand(spec),
-            *_partner_never_seated(spec)]
+    return [*_overtrump_implied(spec), *_tie_never_happens(spec), *_declarations_beyond_a_hand(spec)]
 
 
 # ---------------------------------------------------------------- W410: the overtrump duty at two players
@@ -261,38 +258,3 @@ def _trailing_words(flags: tuple[str, ...]) -> int:
 def _more_cards_hint(count: int, name: str) -> str:
     return f"deal at least {count} cards (table.hand_size), or drop {name}"
 
-
-# ---------------------------------------------------------------- W440: a partner where every player plays alone
-
-PARTNER_TERM = "partner_"  # the truth terms of the vocabulary that ask about this player's partner
-
-
-def _partner_never_seated(spec: m.Spec) -> Iterator[NeverDecisive]:
-    teams = spec.value("table.teams")
-    alone = (isinstance(teams, m.Word) and teams.value == "each"
-             or isinstance(teams, m.Groups) and all(len(group) == 1 for group in teams.groups))
-    if not alone:
-        return
-    for rule in spec.rules:
-        terms = sorted({node.name for expr in _conditions(rule.value) for node in m.expr_nodes(expr)
-                        if isinstance(node, m.Pred) and node.name.startswith(PARTNER_TERM)})
-        if terms:
-            named = ", ".join(f"`{term}`" for term in terms)
-            where = (f"at this number of players (`with {spec.table_size} players {{ {rule.section} {{ remove {rule.key} }} }}`)"
-                     if spec.table_size is not None else "")
-            yield NeverDecisive(
-                rule.id, "W440",
-                f"{rule.id} reads a partner ({named}), but every player plays alone here (table.teams): "
-                f"{'it is' if len(terms) == 1 else 'they are'} never true",
-                f"write {rule.id} without the partner" + (f", or take it away {where}" if where else
-                                                           ", or seat the players in teams (table.teams)"), rule.loc)
-
-
-def _conditions(value: m.Value) -> list[m.Expr]:
-    """The conditions and formulas a rule's value holds."""
-    if isinstance(value, m.Requirement):
-        return [e for e in (value.condition, value.when, value.unless) if e is not None]
-    if isinstance(value, m.Obligation):
-        return [e for e in (value.when, value.unless) if e is not None]
-    expr = m.as_expr(value)
-    return [expr] if expr is not None else []

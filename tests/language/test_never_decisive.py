@@ -12,6 +12,7 @@ from touti_dsl.cases.coverage import coverage
 from touti_dsl.cli import main
 from touti_dsl.engine import Game, IllegalAction
 from touti_dsl.loader import find_spec, load_spec
+from touti_dsl.never_decisive import never_decisive
 
 from ..house import house_variant
 
@@ -195,6 +196,9 @@ def test_a_partner_read_where_every_player_plays_alone_is_warned(tmp_path):
     assert [(d.code, d.loc.line) for d in found] == [("W440", 8)]
     assert "play.overtake reads a partner (`partner_winning`)" in found[0].message and "never true" in found[0].message
     assert "play.overtake without the partner" in found[0].hint
+    # the duty still refuses cards there (only its exemption is dead): coverage counts its cases as usual
+    assert "play.overtake" not in {f.rule_id for f in never_decisive(load_spec(house_variant(tmp_path, "tute-cabrero",
+                                                                                            PARTNER_EXEMPTION)))}
 
 
 def test_a_partner_read_at_a_table_of_pairs_is_not_warned(tmp_path):
