@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from touti_dsl.conformance.adapter import ReferenceAdapter
+from touti_dsl.conformance.cases import load_cases
 from touti_dsl.conformance.blame import SystemRules, blamed_rules
 from touti_dsl.conformance.compare import first_mismatch
 from touti_dsl.conformance.protocol import case_request
@@ -30,3 +31,12 @@ def house_blames(tmp_path: Path, system: str, change: str, cases: list[dict], op
 
     return [blamed for _, at, blamed in failures(house_variant(tmp_path, system, change), system, cases)
             if op is None or at == op]
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "spec" / "examples"
+
+
+def example_cases(current_suite, system: str, section: str) -> list[dict]:
+    """The cases of an example's current suite made for a rule of `section` (`current_suite`: the conftest fixture)."""
+    return [case for case in load_cases(current_suite(EXAMPLES / f"{system}.touti"))
+            if any(rule.startswith(section + ".") for rule in case["rules"])]

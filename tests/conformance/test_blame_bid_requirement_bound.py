@@ -4,22 +4,16 @@ amount <= high_bid + 30 when bid_made`): the session-18 sweep's mutants of that 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from touti_dsl.conformance.cases import load_cases
+from tests.blames import example_cases, house_blames
 
-from tests.blames import house_blames
-
-ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = "tutti-ma-open-auction"
 
 
 @pytest.fixture(scope="module")
 def cases(current_suite) -> list[dict]:
-    return [case for case in load_cases(current_suite(ROOT / "spec" / "examples" / f"{SYSTEM}.touti"))
-            if any(rule.startswith("bidding.") for rule in case["rules"])]
+    return example_cases(current_suite, SYSTEM, "bidding")
 
 
 @pytest.mark.parametrize("jump", ["amount <= high_bid + 20", "amount < high_bid + 30"])

@@ -6,22 +6,16 @@ blamed first."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from touti_dsl.conformance.cases import load_cases
+from tests.blames import example_cases, house_blames
 
-from tests.blames import house_blames
-
-ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = "tute-load-the-partner"
 
 
 @pytest.fixture(scope="module")
 def cases(current_suite) -> list[dict]:
-    return [case for case in load_cases(current_suite(ROOT / "spec" / "examples" / f"{SYSTEM}.touti"))
-            if any(rule.startswith("play.") for rule in case["rules"])]
+    return example_cases(current_suite, SYSTEM, "play")
 
 
 def test_the_duty_whose_condition_is_not_read_is_blamed_first(tmp_path, cases):

@@ -4,22 +4,16 @@ lose; a tie there goes by the last trick): the session-18 sweep's mutants of `sc
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from touti_dsl.conformance.cases import load_cases
+from tests.blames import example_cases, house_blames
 
-from tests.blames import house_blames
-
-ROOT = Path(__file__).resolve().parents[2]
 SYSTEM = "tute-cabrero-last-loses"
 
 
 @pytest.fixture(scope="module")
 def cases(current_suite) -> list[dict]:
-    return [case for case in load_cases(current_suite(ROOT / "spec" / "examples" / f"{SYSTEM}.touti"))
-            if any(rule.startswith("scoring.") for rule in case["rules"])]
+    return example_cases(current_suite, SYSTEM, "scoring")
 
 
 @pytest.mark.parametrize("tie", ["share", "none", "first_speaker"])
