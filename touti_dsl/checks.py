@@ -2160,7 +2160,7 @@ def check_seat_rules(spec: m.Spec) -> list[Diagnostic]:
     """E214-E217, E220: a `with N players` block is written once for a number the table seats, and changes rules that
     the number of players may change: not `table.seats` nor the system header, and only rules the language or the spec
     knows; it removes only rules the spec has and a table may do without."""
-    return [problem for _, problem in _block_problems(spec)]
+    return list(dict.fromkeys(problem for _, problem in _block_problems(spec)))  # a whole section's removal: said once
 
 
 def _block_problems(spec: m.Spec) -> list[tuple[m.Rule | m.Removal | None, Diagnostic]]:
@@ -2185,18 +2185,25 @@ def _block_problems(spec: m.Spec) -> list[tuple[m.Rule | m.Removal | None, Diagn
 
 
 def _block_removal_problems(spec: m.Spec, where: str, removal: m.Removal) -> list[Diagnostic]:
-    rule_id = removal.target
+    rule_id, written = removal.target, removal.as_written
     if removal.items is not None:
-        return [_diag("E220", f"{where}: remove {removal.key}: items: a block removes a whole rule, not items of its list",
+        return [_diag("E220", f"{where}: {written}: items: a block removes a whole rule, not items of its list",
                       removal, f"write the list of {rule_id} at {where.removeprefix('with ')} in full: "
                                f"`{removal.key}: ...`")]
+    if removal.key is None:  # `remove SECTION` left as written: the spec has no rule there (table_sizes.expand_whole_removals)
+        sections = list(dict.fromkeys(rule.section for rule in spec.rules))
+        return [_diag("E220", f"{where}: {written}: the spec has no rule in {removal.section} to remove", removal,
+                      did_you_mean(removal.section, sections))]
     if not spec.has(rule_id):
         hint = did_you_mean(rule_id, [r.id for r in spec.rules][:MISSPELLING_POOL])
-        return [_diag("E220", f"{where}: remove {removal.key}: the spec has no rule {rule_id} to remove", removal, hint)]
+        return [_diag("E220", f"{where}: {written}: the spec has no rule {rule_id} to remove", removal, hint)]
     known = schema.BY_ID.get(rule_id)
     needed = known is not None and known.required and not _section_taken_away(spec, where, removal.section)
+    if removal.whole and (needed or removal.section == "system" or rule_id == "table.seats"):
+        return [_diag("E220", f"{where}: {written}: every table needs the {removal.section} section", removal,
+                      f"write the rules of {removal.section} that differ at {where.removeprefix('with ')} instead")]
     if needed or rule_id == "table.seats" or removal.section == "system":
-        return [_diag("E220", f"{where}: remove {removal.key}: every table needs {rule_id}", removal,
+        return [_diag("E220", f"{where}: {written}: every table needs {rule_id}", removal,
                       _keep_or_take_away(spec, where, removal))]
     return []
 
@@ -2206,10 +2213,8 @@ def _keep_or_take_away(spec: m.Spec, where: str, removal: m.Removal) -> str:
     at = where.removeprefix("with ")
     if removal.section not in schema.OPTIONAL_SECTIONS:
         return f"write the value {removal.target} has at {at} instead"
-    others = [f"`remove {rule.key}`" for rule in spec.rules
-              if rule.section == removal.section and rule.key != removal.key]
     return (f"write the value {removal.target} has at {at} instead, or take the {removal.section} section away at "
-            f"{at}: remove its other rules too ({', '.join(others)})")
+            f"{at}: `remove {removal.section}` in the block")
 
 
 def _section_taken_away(spec: m.Spec, where: str, section: str) -> bool:

@@ -72,11 +72,13 @@ def _render_block(spec_file: m.SpecFile, block: m.Block, section_comments: list)
 
 def render_seat_rules(block: m.SeatRules) -> list[str]:
     """`with N players {`, then its rules in sections (consecutive rules of a section form one; the removals of a
-    section after its rules), indented once more."""
+    section after its rules), indented once more, then the sections and calls it takes away whole (`remove SECTION`,
+    once however many rules it stands for)."""
     lines = [f"with {block.players} players {{"]
     section = None
     members = [(rule.section, rule) for rule in block.rules]
-    for removal in block.removed:  # each after the last member of its section, else at the end
+    whole = {removal.as_written: removal for removal in reversed(block.removed) if removal.key is None or removal.whole}
+    for removal in (removal for removal in block.removed if removal.key is not None and not removal.whole):
         at = max((i + 1 for i, (name, _) in enumerate(members) if name == removal.section), default=len(members))
         members.insert(at, (removal.section, removal))
     for name, member in members:
@@ -93,6 +95,8 @@ def render_seat_rules(block: m.SeatRules) -> list[str]:
             lines += [INDENT + line for line in _render_rule(member)]
     if section is not None:
         lines.append(INDENT + "}")
+    for written, removal in reversed(whole.items()):
+        lines += _comment_lines(removal.comments, INDENT) + [INDENT + written]
     return lines + ["}"]
 
 

@@ -378,7 +378,9 @@ class Rule(Node):
 class Removal(Node):
     """In a variant: `remove KEY` inside a section, or `remove SECTION` / `remove call NAME`.
 
-    `remove KEY: items` takes only those items out of the base rule's list (`items` is their value)."""
+    `remove KEY: items` takes only those items out of the base rule's list (`items` is their value).  In a `with N
+    players` block, `remove SECTION` is written with `key` None and flattened into one removal per rule of the
+    section, each `whole` (table_sizes.expand_whole_removals)."""
 
     section: str
     key: str | None
@@ -386,6 +388,14 @@ class Removal(Node):
     comments: tuple[str, ...] = ()
     loc: Loc = _loc()
     items: Value | None = None
+    whole: bool = False
+
+    @property
+    def as_written(self) -> str:
+        """The removal as its line says it: `remove who`, or `remove concession` / `remove call signal` for a whole one."""
+        if self.key is not None and not self.whole:
+            return f"remove {self.key}"
+        return f"remove call {self.section}" if self.kind == "call" else f"remove {self.section}"
 
     @property
     def notes(self) -> tuple[Note, ...]:

@@ -358,7 +358,7 @@ class _ToNodes:
 
     @_with_meta
     def seat_section(self, meta, items):
-        return (str(items[0]), list(items[1:]))
+        return ("section", str(items[0]), list(items[1:]), meta)
 
     @_with_meta
     def seat_rules(self, meta, items):
@@ -602,11 +602,13 @@ class _Assembly:
         self.layout: list[m.Block] = []
 
     def removal(self, section: str, key: str | None, kind: str, meta, items: m.Value | None = None) -> tuple[str, int]:
-        lead = self.comments.leading(meta.line)
-        own_line = self.comments.within(meta.line, meta.end_line)
-        notes = lead + ((own_line,) if own_line else ())
-        self.removals.append(m.Removal(section, key, kind, notes, loc=_loc_of(self.file, meta), items=items))
+        self.removals.append(m.Removal(section, key, kind, self._removal_notes(meta), loc=_loc_of(self.file, meta), items=items))
         return ("remove", len(self.removals) - 1)
+
+    def _removal_notes(self, meta) -> tuple[str, ...]:
+        """A removal's comments: those on the lines before it, then the one on its own line."""
+        own_line = self.comments.within(meta.line, meta.end_line)
+        return self.comments.leading(meta.line) + ((own_line,) if own_line else ())
 
     def rule(self, section: str, key: str, value: m.Value, kind: str, meta, adds: bool = False) -> tuple[str, int]:
         lead = self.comments.leading(meta.line)
@@ -636,8 +638,11 @@ class _Assembly:
         own = self.comments.leading(meta.line)
         if own:
             self.section_comments.append((f"with {count} players", own))
-        first, removed = len(self.rules), []
-        for name, members in sections:
+        first, removed, whole = len(self.rules), [], []
+        for block_tag, name, members, smeta in sections:
+            if block_tag == "drop":  # `remove SECTION` / `remove call NAME`: every rule of it (variants.flatten expands it)
+                whole.append(m.Removal(name, None, members, self._removal_notes(smeta), loc=_loc_of(self.file, smeta)))
+                continue
             for tag, key, value, mmeta in members:
                 if tag == "remove":  # (a removal of list items is kept as written: the checks refuse it, E218)
                     notes = self.comments.leading(mmeta.line)
@@ -645,7 +650,8 @@ class _Assembly:
                 else:
                     self.rule(name, key, value, "section", mmeta)
         rules, self.rules[first:] = tuple(self.rules[first:]), []
-        self.seat_rules.append(m.SeatRules(count, rules, loc=_loc_of(self.file, meta), removed=tuple(removed)))
+        # the whole sections' removals after the single rules', as the formatter writes them
+        self.seat_rules.append(m.SeatRules(count, rules, loc=_loc_of(self.file, meta), removed=(*removed, *whole)))
         self.layout.append(m.Block(f"with {count} players", "players", "players",
                                    (("players", len(self.seat_rules) - 1),), bool(own), loc=_loc_of(self.file, meta)))
 

@@ -106,11 +106,33 @@ def merge_blocks(base: tuple[m.SeatRules, ...], variant: tuple[m.SeatRules, ...]
 
 def _merged_block(old: m.SeatRules, new: m.SeatRules) -> m.SeatRules:
     """The base's block changed by the variant's of the same number: a rule the variant writes replaces the base's (and
-    undoes its removal); a rule the variant removes leaves the base's block too."""
+    undoes its removal); a rule the variant removes, or whose whole section it removes, leaves the base's block too."""
     removed_now = {removal.target for removal in new.removed}
     written_now = {rule.id for rule in new.rules}
-    rules = {rule.id: rule for rule in old.rules if rule.id not in removed_now}
+    rules = {rule.id: rule for rule in old.rules if rule.id not in removed_now and rule.section not in removed_now}
     rules.update((rule.id, rule) for rule in new.rules)
     removed = {removal.target: removal for removal in old.removed if removal.target not in written_now}
     removed.update((removal.target, removal) for removal in new.removed)
     return replace(old, rules=tuple(rules.values()), removed=tuple(removed.values()), loc=new.loc)
+
+
+def expand_whole_removals(rules: tuple[m.Rule, ...], blocks: tuple[m.SeatRules, ...]) -> tuple[m.SeatRules, ...]:
+    """The blocks with each `remove SECTION` / `remove call NAME` written as the removal of every rule the spec has
+    there, each `whole`, the first carrying the line's comments (its Decision is said once); later stages see only
+    removals of single rules.  A rule the block writes itself is kept, not removed.  A name the spec has no rule of
+    is left as written, for the checks to refuse (E220)."""
+    return tuple(_expanded(rules, block) if any(removal.key is None for removal in block.removed) else block
+                 for block in blocks)
+
+
+def _expanded(rules: tuple[m.Rule, ...], block: m.SeatRules) -> m.SeatRules:
+    written = {rule.id for rule in block.rules}
+    removed: list[m.Removal] = []
+    for removal in block.removed:
+        taken = [rule for rule in rules if rule.section == removal.section and rule.id not in written] if removal.key is None else ()
+        if not taken:
+            removed.append(removal)
+            continue
+        removed += [replace(removal, key=rule.key, whole=True, comments=removal.comments if at == 0 else ())
+                    for at, rule in enumerate(taken)]
+    return replace(block, removed=tuple(dict((removal.target, removal) for removal in removed).values()))

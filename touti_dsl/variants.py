@@ -17,7 +17,7 @@ from dataclasses import replace
 from . import list_edits
 from . import model as m
 from . import schema
-from .table_sizes import merge_blocks
+from .table_sizes import expand_whole_removals, merge_blocks
 from .checks import duplicate_rules
 from .errors import Diagnostic, ToutiError, did_you_mean
 from .parser import parse_file
@@ -74,7 +74,7 @@ def flatten(spec_file: m.SpecFile, _chain: tuple[str, ...] = (), problems: list[
             system=spec_file.system,
             version=spec_file.version,
             rules=spec_file.rules,
-            seat_rules=spec_file.seat_rules,
+            seat_rules=expand_whole_removals(spec_file.rules, spec_file.seat_rules),
             header_comments=spec_file.header_comments,
             section_comments=spec_file.section_comments,
             footer_comments=spec_file.footer_comments,
@@ -193,7 +193,7 @@ def apply_variant(base: m.Spec, variant: m.SpecFile, problems: list[Diagnostic] 
         rules=tuple(rules[rid] for rid in order),
         base=base.system,
         changes=tuple(changes),
-        seat_rules=seat_rules,
+        seat_rules=expand_whole_removals(tuple(rules[rid] for rid in order), seat_rules),
         header_comments=variant.header_comments,
         section_comments=base.section_comments + variant.section_comments,
         footer_comments=variant.footer_comments,

@@ -234,5 +234,61 @@ def test_removing_only_some_required_rules_of_an_optional_section_is_still_refus
     refused = [(code, line) for code, line, _ in _problems(tmp_path, text) if code == "E220"]
     assert refused == [("E220", _line_of(text, f"remove {key}")) for key in ("who", "consent", "proposer")]
     hint = next(d.hint for d in check_spec(load_flat(_write(tmp_path, text))) if d.code == "E220")
-    assert hint.endswith("take the concession section away at 2 players: remove its other rules too (`remove consent`, "
-                         "`remove proposer`, `remove award`)")
+    assert hint.endswith("take the concession section away at 2 players: `remove concession` in the block")
+
+
+# `remove SECTION` / `remove call NAME` in a block: every rule of the section or call, in one line
+WHOLE_AT_TWO = TOUTI_TWO_OR_FOUR.replace("remove call signal\nremove call preannounce\n\n", "").replace(
+    "  concession {\n    remove who\n    remove consent\n    remove proposer\n    remove award\n  }\n",
+    "  # Decision: nobody has a partner at two.\n  remove concession\n  remove call signal\n  remove call preannounce\n")
+
+
+def test_a_block_takes_a_whole_section_or_call_away_in_one_line(tmp_path):
+    spec = load_spec(_write(tmp_path, WHOLE_AT_TWO))
+    at_two, at_four = for_players(spec, 2), for_players(spec, 4)
+    for rule_id in ("concession.who", "concession.award", "signal.values", "preannounce.values"):
+        assert not at_two.has(rule_id) and at_four.has(rule_id), rule_id
+    assert at_two.has("table.draw") and not at_two.has("play.overtrump")
+    rule_by_rule = load_spec(_write(tmp_path, TOUTI_TWO_OR_FOUR.replace("remove call signal\nremove call preannounce\n",
+                                                                        ""), "rule-by-rule.touti"))
+    the_same = for_players(rule_by_rule, 2)
+    assert [rule.id for rule in at_two.rules if not rule.id.startswith(("signal.", "preannounce."))] == \
+        [rule.id for rule in the_same.rules if not rule.id.startswith(("signal.", "preannounce."))]
+    assert not check_spec(spec)
+    # its Decision is carried once, by the first rule it takes away
+    notes = [removal.comments for removal in spec.seat_rules[0].removed if removal.comments]
+    assert notes == [("Decision: nobody has a partner at two.",)]
+
+
+def test_the_formatter_writes_whole_removals_after_the_block_s_sections():
+    text = WHOLE_AT_TWO.replace("with 2 players {\n", "with 2 players {\n  remove call preannounce\n").replace(
+        "  remove call preannounce\n}\n", "}\n")
+    formatted = format_text(text)
+    # after the sections, in the order written
+    assert formatted == WHOLE_AT_TWO.replace("  # Decision", "  remove call preannounce\n  # Decision").replace(
+        "  remove call preannounce\n}\n", "}\n")
+    assert format_text(formatted) == formatted
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("remove concesion", "with 2 players: remove concesion: the spec has no rule in concesion to remove",
+     "did you mean concession?"),
+    ("remove call signall", "with 2 players: remove call signall: the spec has no rule in signall to remove",
+     "did you mean signal?"),
+    ("remove play", "with 2 players: remove play: every table needs the play section",
+     "write the rules of play that differ at 2 players instead"),
+])
+def test_a_whole_removal_the_spec_cannot_make_is_refused_once_on_its_line(tmp_path, line, message, hint):
+    text = WHOLE_AT_TWO.replace("  remove concession\n", f"  remove concession\n  {line}\n")
+    found = [d for d in check_spec(load_flat(_write(tmp_path, text))) if d.code == "E220"]
+    assert [(d.loc.line, d.message, d.hint) for d in found] == [(_line_of(text, line), message, hint)]
+
+
+def test_a_variant_s_whole_removal_takes_its_base_block_s_rules_of_that_section_too(tmp_path):
+    ghna_at_two = AT_TWO.replace("  trump {", "  ghna {\n    per_trick: 2\n  }\n  trump {")
+    base = HEADER.replace('"sizes" extends "tute"', '"sizes-base" extends "tute"') + TABLE + ghna_at_two + AT_THREE
+    assert for_players(load_spec(_write(tmp_path, base, "sizes-base.touti")), 2).value("ghna.per_trick") == m.Number(2)
+    head = 'touti 1\n\nsystem "sizes-variant" extends "sizes-base" {\n  title: "Changed"\n}\n\n'
+    variant = load_spec(_write(tmp_path, head + "with 2 players {\n  remove ghna\n}\n", "variant.touti"))
+    assert not any(rule.section == "ghna" for rule in for_players(variant, 2).rules)
+    assert for_players(variant, 2).has("table.draw") and for_players(variant, 3).has("ghna.pair")
