@@ -88,3 +88,27 @@ def test_what_a_round_a_tute_ended_counts_is_blamed_on_the_tute_not_on_the_cards
     bonus = [total + (10 if team == tute_team else 0) for team, total in enumerate(expect["totals"])]
     assert _blamed_at_round_result(case, last_trick=tute_team, totals=bonus) == ["ghna.tute"]
     assert _blamed_at_round_result(case, totals=bonus) == ["ghna.tute"]
+
+
+def _tute_deal() -> dict:
+    """Seat 3 deals and turns the ace of oros (its last card); seat 2 holds the seven of oros; seat 0 leads."""
+    cards = [f"{rank}{suit}" for suit in "ceb" for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+    oros = [f"{rank}o" for rank in (2, 3, 4, 5, 6, 10, 11, 12)]
+    hands = [cards[:10], cards[10:20], cards[20:29] + ["7o"], oros + cards[29:30] + ["1o"]]
+    return {"hands": hands, "dealer": 3}
+
+
+def test_a_swap_out_of_its_time_names_the_swap_rule_not_the_phase():
+    """refusals.md: `action.phase` is for an action no rule places at this point; the swap's own rule says "before
+    the first lead", so a late swap is `trump.swap` (an engine naming `action.phase` there failed two cases)."""
+    from touti_dsl.conformance.adapter import ReferenceAdapter
+
+    steps = [{"op": "refuse", "seat": 1, "action": "swap"}, {"op": "apply", "seat": 0, "action": "play 1c"},
+             {"op": "refuse", "seat": 2, "action": "swap"}]
+    request = {"type": "case", "id": "c-swap", "system": "tute", "setup": _tute_deal(), "steps": steps}
+    outputs = ReferenceAdapter("tute", "tute").run_case(request)["outputs"]
+    assert [output.get("rule") for output in outputs] == ["trump.swap", None, "trump.swap"]
+    before = dict(request, steps=[{"op": "apply", "seat": 2, "action": "swap"}])
+    assert ReferenceAdapter("tute", "tute").run_case(before)["outputs"] == [{"ok": True}]
+    assert "`action.phase`\n   is for an action no rule places at this point" in (
+        ROOT / "docs" / "conformance" / "refusals.md").read_text(encoding="utf-8")
