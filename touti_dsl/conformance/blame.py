@@ -851,7 +851,10 @@ def _score_formula(expect: dict, actual: dict, rules: SystemRules) -> str | None
     winner = expect.get("winner")
     if winner is None or not wrong:
         return None
-    return _first_known(rules, "scoring.winner" if wrong == [winner] else "scoring.loser") or _counted_in_hands(rules)
+    found = _first_known(rules, "scoring.winner" if wrong == [winner] else "scoring.loser")
+    if found is None and actual.get("winner") == winner:  # the right winner, its hand written otherwise
+        return _counted_in_hands(rules)
+    return found
 
 
 def _counted_in_hands(rules: SystemRules) -> str | None:
