@@ -111,13 +111,14 @@ class Round:
             return []
         if team_of(seat) != team_of(self.last_winner):
             return []
-        hand = self.hands[seat]
-        found = [f"ghna {SUITS[suit]}" for suit in SUITS
-                 if suit not in self.sung_suits
-                 and all((rank, suit) in hand for rank in SONG_PAIR)]
-        found += [f"tute {rank}" for rank in TUTE_RANKS
-                  if all((rank, suit) in hand for suit in SUITS)]
-        return found
+        found = [f"ghna {SUITS[suit]}" for suit in SUITS if suit not in self.sung_suits and self.holds_pair(seat, suit)]
+        return found + [f"tute {rank}" for rank in TUTE_RANKS if self.holds_tute(seat, rank)]
+
+    def holds_pair(self, seat, suit):
+        return all((rank, suit) in self.hands[seat] for rank in SONG_PAIR)
+
+    def holds_tute(self, seat, rank):
+        return rank in TUTE_RANKS and all((rank, suit) in self.hands[seat] for suit in SUITS)
 
     def legal_cards(self, seat):
         return [card for card in self.hands[seat] if self.duty_broken(seat, card) is None]
@@ -225,7 +226,9 @@ class Round:
             self._finish()
 
     def trick_winner_of(self, trick):
+        """The highest trump, else the highest card of the suit led; another suit never wins."""
         led = trick[0][1][1]
+
         def strength(entry):
             rank, suit = entry[1]
             if suit == self.trump:
@@ -241,7 +244,7 @@ class Round:
 
     def _sing(self, seat, suit):
         self._declaration_gate(seat)
-        if not all((rank, suit) in self.hands[seat] for rank in SONG_PAIR):
+        if not self.holds_pair(seat, suit):
             raise Refused("ghna.in_hand", f"seat {seat} does not hold the rey and caballo of {SUITS[suit]}")
         if suit in self.sung_suits:
             raise Refused("ghna.same_suit", f"{SUITS[suit]} was already sung")
@@ -251,8 +254,8 @@ class Round:
 
     def _tute(self, seat, rank):
         self._declaration_gate(seat)
-        if rank not in TUTE_RANKS or not all((rank, suit) in self.hands[seat] for suit in SUITS):
-            raise Refused("ghna.tute", f"a tute is the four reyes or the four caballos in one hand")
+        if not self.holds_tute(seat, rank):
+            raise Refused("ghna.tute", "a tute is the four reyes or the four caballos in one hand")
         self.declared_this_trick = True
         self.tute_team = team_of(seat)
         self._finish()
@@ -342,7 +345,7 @@ def run_step(game, step):
 
 def answer(request):
     if request.get("type") != "case":
-        raise ValueError(f"unexpected message {request.get('type')!r}")
+        return {"type": "errored", "id": None, "message": f"unexpected message {request.get('type')!r}"}
     case_id = request.get("id")
     if request.get("system") != "tute":
         return {"type": "skipped", "id": case_id, "reason": "this engine plays tute only"}
@@ -367,6 +370,8 @@ def main():
         except json.JSONDecodeError as problem:
             reply = {"type": "errored", "id": None, "message": f"not JSON: {problem}"}
         else:
+            if not isinstance(request, dict):
+                request = {"type": repr(request)}
             if request.get("type") == "stop":
                 return
             if request.get("type") == "hello":
