@@ -83,3 +83,14 @@ def test_every_suit_declared_by_one_side_at_each_contract_whose_cap_allows_them_
         assert levels <= reached, (system, sorted(levels - reached))
         checked += 1
     assert checked >= 5
+
+
+def test_a_held_tute_is_refused_by_the_window_and_by_the_count_per_trick_alone(current_suite):
+    """An engine that checked the window and the count per trick for the pair only, accepting a tute at any time,
+    passed the whole tute suite (conformance/independent/, session 20): every tute those rules refused was refused by
+    ghna.tute too, its declarer not holding it."""
+    from touti_dsl.conformance.cases import load_cases
+
+    refused = {tuple(step["rules"]) for case in load_cases(current_suite(ROOT / "spec" / "tute.touti"))
+               for step in case["steps"] if step["op"] == "refuse" and step["action"].startswith("tute ")}
+    assert {("ghna.window",), ("ghna.per_trick",)} <= refused, refused

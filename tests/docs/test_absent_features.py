@@ -209,7 +209,9 @@ def test_a_calls_values_are_alternatives():
                      "cards; the others play on, as a table of that many players."),
     ("tute-lone-two", "may say so before the first action of the round: the deal is then void and the cards are dealt "
                       "again."),
-    ("tutti-subastado-tute-wins", "and declares them ends the round at once: this is the tute. The round scores nothing "
+    ("tutti-subastado-tute-wins", "and declares them ends the round at once: this is the tute. It is declared like a ghna, "
+                                  "at the same times, and counts as a declaration for the trick just won; the cards not yet "
+                                  "played count for nobody, and nobody wins the last trick. The round scores nothing "
                                   "(the contract is neither made nor failed)."),
 ])
 def test_a_sentence_follows_the_word_of_the_rule_it_depends_on(spec, sentence):

@@ -235,3 +235,15 @@ def test_docs_site_writes_the_shared_pages_too(tmp_path, capsys):
     assert main(["docs", "--site", "atlas-carta", "tute", "--out", str(tmp_path)]) == 0
     for name in ("rules/index.md", "rules/index.ar.md", "compare.fr.md", "cli.md", "errors.md", "vocabulary.md"):
         assert (tmp_path / name).is_file(), name
+
+
+@pytest.mark.parametrize("spec, lang, says", [
+    ("spec/tute.touti", "en", "It is declared like a cante, at the same times, and counts as a declaration for the trick just won; "
+     "the cards not yet played count for nobody, and nobody wins the last trick."),
+    ("spec/tute.touti", "fr", "les cartes pas encore jouées ne comptent pour personne, et personne ne gagne le dernier pli."),
+    ("spec/tute.touti", "ar", "والأوراق التي لم تُلعب بعد لا تُحسب لأحد"),
+])
+def test_the_tute_says_when_it_is_declared_and_what_the_cards_not_played_count(spec, lang, says):
+    # an engine written from the tute page alone (conformance/independent/) had to guess both: a tute refused outside
+    # the cante's window, and a round it ends with card points of the tricks taken, no last trick, are checked
+    assert says in render_rules(load_for_docs(ROOT / spec, ROOT), lang)

@@ -88,9 +88,16 @@ def variant(rules, seating, seat: int, action: str, history: tuple) -> str:
     return Declared(rules, seating, history).tag(seat, action)
 
 
+def tute_tag(rule_id: str, action: str, refusing: tuple[str, ...] = ()) -> str:
+    """A tute accepted, or refused by a rule of every declaration (the window, the count per trick, who declares)
+    while its declarer holds it (`refusing`: the rules that forbid it, `ghna.tute` not among them): its own witness
+    beside the pair's, so that an implementation that checks those rules for the pair only is caught."""
+    return "+tute" if action.startswith("tute ") and "ghna.tute" not in (rule_id, *refusing) else ""
+
+
 def is_variant(tag: str) -> bool:
     """A witness tag that this module added."""
-    return "prior" in tag or "+played" in tag or "+kind:" in tag
+    return "prior" in tag or "+played" in tag or "+kind:" in tag or "+tute" in tag
 
 
 def rig_pairs(rules, seating, setup: dict, seat: int, alone: bool = False) -> None:

@@ -22,6 +22,7 @@ from ..engine import Game, IllegalAction
 from ..engine import called
 from ..engine.claim import costly as costly_claim
 from ..engine.game import deal, split_deck
+from ..engine.refusals import forbidding_rules
 from ..engine.ruleset import round_seating
 from ..schema import EXPRESSION_RULES
 from . import candidates, declarations, situations
@@ -484,7 +485,7 @@ class Explorer:
             link = situations.accepted_swap_link(self.game.ruleset, state.swapped - 1, seat, before_action) + (
                 situations.swap_window_tag(self.game.ruleset, state.tricks_played)) + taken if action == "swap" else ""
             for rule in accepted_rules(self.game, action):
-                tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "")
+                tag = self._tag(rule) + declared + link + (kind if rule == "ghna.kinds" else "") + declarations.tute_tag(rule, action)
                 if rule.startswith("widow."):  # the bid winner's take, leave and discard: a witness of each
                     tag += "~" + action.split(" ", 1)[0]
                 if rule == "ghna.tute":  # a tute of each rank of ghna.tute (four reyes, four caballos): a witness of each
@@ -555,6 +556,8 @@ class Explorer:
                         if rule.startswith("ghna."):
                             declared = declared or declarations.Declared(self.game.ruleset, state.seating, history)
                             variant += declared.tag(seat, action) + (self._kind_tag(state, action) if rule == "ghna.kinds" else "")
+                            if action.startswith("tute "):  # held, and refused by a rule of every declaration: its own witness
+                                variant += declarations.tute_tag(rule, action, tuple(forbidding_rules(still, seat, action)))
                         self._keep(self.findings.refused, witness, self._tag(rule) + variant, core, edge)
                         if alone and rule == refusal.rule_id and rule in situations.DECLARATION_LIMITS:
                             self.findings.keep(self.findings.refused, witness, "+alone", core)

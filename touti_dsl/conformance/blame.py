@@ -35,7 +35,7 @@ from ..schema import MATCH_LEVELS
 from ..errors import ToutiError
 from ..table_sizes import block_for, rule_name_at
 from .cases import case_players
-from .compare import Mismatch, compare_step, forbidding
+from .compare import Mismatch, compare_step, forbidding, result_field
 
 
 class SystemRules:
@@ -693,6 +693,7 @@ def _standing_rules(case: dict, mismatch: Mismatch, actual: dict, rules: SystemR
 # The rule that settles equal totals when the match's end is reached: its other words are tried on a failing match
 # result before the end's count is blamed
 MATCH_DECIDING = ("match.decide",)
+HAND_COUNTS = ("hands", "losses", "elimination")  # a match whose scores count hands won or lost, not points
 END_COUNTS = {"target": "match.target", "hands": "match.hands", "rounds": "match.rounds", "losses": "match.losses",
               "elimination": "match.losses"}
 
@@ -705,7 +706,7 @@ def _match_end_rules(expect, actual: dict, rules: SystemRules) -> list[str]:
     ends it a hand early), then `match.end`; the count carried across hands (`carried`) on `match.carry`."""
     if not isinstance(expect, dict) or rules.game() is None:
         return []
-    differing = {key for key in expect if actual.get(key) != expect[key]}
+    differing = {key for key in expect if result_field(actual, key) != expect[key]}
     ruleset = rules.game().ruleset
     end = [rule for rule in (END_COUNTS.get(ruleset.match_end), "match.end") if rule is not None]
     levels = list(MATCH_LEVELS[: len(ruleset.match_levels)])
@@ -775,7 +776,7 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     only moved from one side to another, or the last trick given to another side, come from a trick won by the
     wrong player (the case's own rules then); card points that differ in all by exactly the points put aside from
     the widow, from where those count (`widow.points`)."""
-    differing = {key for key in expect if actual.get(key) != expect[key]}
+    differing = {key for key in expect if result_field(actual, key) != expect[key]}
     if "void" in differing:
         return _first_known(rules, "bidding.all_pass")
     if "at_once" in differing:  # the side that met match.at_once (none): who lost and what was scored follow from it
@@ -791,8 +792,11 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
         return _first_known(rules, "claim.false")  # a round a false claim ended: the tricks left go by what it costs
     if "trump" in differing and expect.get("trump") is None and rules.has("trump.instead"):
         return "trump.instead"  # trumps kept in a round the contract of trump.instead plays without them
+    ended_by_tute = expect.get("tute") is not None
     if "card_points" in differing or "last_trick" in differing:
         actual_sum, expected_sum = _sum(actual.get("card_points")), _sum(expect["card_points"])
+        if ended_by_tute and (actual_sum in (0, _deck_points(rules)) or actual_sum == expected_sum):
+            return _first_known(rules, "ghna.tute")  # what a round a tute ended counts: none of the cards not played
         if actual_sum == expected_sum:
             return None
         if put_aside and actual_sum is not None and abs(actual_sum - expected_sum) == put_aside:
@@ -801,7 +805,8 @@ def _result_rule(expect: dict, actual: dict, rules: SystemRules, put_aside: int 
     if "ghna" in differing:
         return _first_known(rules, "ghna.values")
     if "totals" in differing:  # card points, ghna and the last trick's side all right: its bonus is not
-        return _first_known(rules, "deck.last_trick")
+        # (a round a tute ended has no last trick to score)
+        return _first_known(rules, "ghna.tute" if ended_by_tute else "deck.last_trick")
     if "made" in differing:
         return _first_known(rules, "scoring.contract_made", "scoring.round")
     if "winner" in differing and len(set(expect.get("totals") or ())) == 1:
@@ -846,7 +851,23 @@ def _score_formula(expect: dict, actual: dict, rules: SystemRules) -> str | None
     winner = expect.get("winner")
     if winner is None or not wrong:
         return None
-    return _first_known(rules, "scoring.winner" if wrong == [winner] else "scoring.loser")
+    found = _first_known(rules, "scoring.winner" if wrong == [winner] else "scoring.loser")
+    if found is None and actual.get("winner") == winner:  # the right winner, its hand written otherwise
+        return _counted_in_hands(rules)
+    return found
+
+
+def _counted_in_hands(rules: SystemRules) -> str | None:
+    """Without a formula, a match counted in hands writes one hand for the round's winner (a hand lost for a loser,
+    where the match counts those): what `match.end` says the scores count."""
+    game = rules.game()
+    return "match.end" if game is not None and game.ruleset.match_end in HAND_COUNTS and rules.has("match.end") else None
+
+
+def _deck_points(rules: SystemRules) -> int | None:
+    """The card points of the whole deck (a side said to take them all, or the cards not played counted)."""
+    game = rules.game()
+    return sum(game.ruleset.card_points) if game is not None else None
 
 
 def _sum(values) -> int | None:

@@ -108,13 +108,23 @@ def _check_trick_winner(step, output):
     return None if seat == step["expect"] else (_show(step["expect"]), _show(seat))
 
 
+# A game without bidding, concession or a tute has no use for `contract`, `made`, `conceded`, `void` or `tute` in its
+# results: a key an output leaves out reads as nothing happened, null, or false for what a round may have been.
+ABSENT_READS_AS = {"void": False, "conceded": False}
+
+
+def result_field(output: dict, key: str):
+    """A key of a result as compared (and as blame reads it): its value, or what its absence says."""
+    return output[key] if key in output else ABSENT_READS_AS.get(key)
+
+
 def _check_keys(expect, output, op: str):
     """Compare only the keys the case gives; None expected means 'not over yet'."""
     if expect is None or output is None:
         return None if expect == output else (_show(expect), _show(output))
     if not isinstance(output, dict):
         raise ValueError(f"not a valid output for {op!r}: {_show(output)}")
-    differing = [key for key in sorted(expect) if key not in output or output[key] != expect[key]]
+    differing = [key for key in sorted(expect) if result_field(output, key) != expect[key]]
     if not differing:
         return None
     actual = {key: output.get(key, "<absent>") for key in differing}
