@@ -4,6 +4,7 @@ nor a pass they did not earn."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -106,3 +107,29 @@ def test_fuzz_refuses_an_out_that_is_a_file_before_playing(capsys, tmp_path):
     (tmp_path / "out").write_text("")
     code, _, err = fuzz(capsys, tmp_path, relay("crash"))
     assert code == 2 and "--out " in err and "not a folder" in err
+
+
+@pytest.mark.parametrize("reply, words", [
+    ({"type": "errored", "id": "c-1", "message": {"deep": [1]}}, "has a 'message' that is not a text: {\"deep\": [1]}"),
+    ({"type": "skipped", "id": "c-1", "reason": 3}, "has a 'reason' that is not a text: 3")])
+def test_an_errored_or_skipped_reply_says_why_in_a_text(reply, words):
+    with pytest.raises(protocol.ProtocolError, match=re.escape(words)):
+        protocol.check_reply(reply, "c-1")
+
+
+def test_fuzz_reads_an_errored_reply_whose_message_is_an_object_without_a_traceback(capsys, tmp_path):
+    code, out, err = fuzz(capsys, tmp_path, relay("errored-object"))
+    assert code == 1 and "Traceback" not in err
+    assert "error:     implementation broke the protocol: its errored reply for case fuzz-3/0 has a 'message'" in out
+
+
+def test_a_bug_of_the_runner_costs_touti_fuzz_one_round_not_a_traceback(capsys, tmp_path, monkeypatch):
+    from touti_dsl.conformance import runner
+
+    def broken_judge(*args, **kwargs):
+        raise RuntimeError("a bug of the runner")
+
+    monkeypatch.setattr(runner, "judge", broken_judge)
+    code, out, err = fuzz(capsys, tmp_path, relay("seat-true"))  # replies the reference would not write: judged
+    assert code == 1 and "Traceback" not in err
+    assert "error:     runner error: RuntimeError: a bug of the runner" in out

@@ -106,6 +106,10 @@ def check_reply(message: dict, case_id: str) -> dict:
         raise ProtocolError(f"its result for case {case_id} has no 'outputs' list")
     if kind == "errored" and "outputs" in message and not isinstance(message["outputs"], list):
         raise ProtocolError(f"its errored reply for case {case_id} has 'outputs' that is not a list")
+    text = {"errored": "message", "skipped": "reason"}.get(kind)
+    if text in message and not isinstance(message[text], str):  # (an absent one is tolerated: the report says so)
+        raise ProtocolError(f"its {kind} reply for case {case_id} has a {text!r} that is not a text: "
+                            f"{shorten(json.dumps(message[text]))}")
     if isinstance(message.get("outputs"), list):
         _check_outputs(message["outputs"], case_id)
     step = message.get("step")

@@ -217,7 +217,16 @@ class Job:
                 pending.failure = failure
 
     def finish(self) -> CaseOutcome:
-        """The outcome of the oldest case `start` sent, never raising."""
+        """The outcome of the oldest case `start` sent, never raising: a bug in the runner itself costs that case,
+        not the results gathered so far (nor a traceback of touti fuzz)."""
+        case = self.waiting[0].case
+        try:
+            return self._finish()
+        except Exception as error:  # noqa: BLE001 - reported on the case, in full
+            self.discard()
+            return CaseOutcome(case, "errored", f"runner error: {type(error).__name__}: {error}")
+
+    def _finish(self) -> CaseOutcome:
         pending = self.waiting[0]
         if not pending.sent and pending.outcome is None and pending.failure is None:
             self._send(pending)  # held back, or its process was discarded: the program gets it now
@@ -352,11 +361,11 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
     output = outputs[mismatch.step] if mismatch and mismatch.step < len(outputs) else None
     if mismatch or complete:
         return CaseOutcome(case, "failed" if mismatch else "passed", mismatch=mismatch, output=output)
-    message = f"the implementation reported an error: {reply.get('message', '')}"
+    message = f"the implementation reported an error: {reply.get('message') or '(no message)'}"
     step = len(outputs) if outputs else reply.get("step")
     if not isinstance(step, int) or step >= len(case["steps"]):
         return CaseOutcome(case, "errored", message + reached)
-    stopped = Mismatch(step, case["steps"][step]["op"], expected_words(expected["steps"][step], refusal), "error: " + reply.get("message", ""))
+    stopped = Mismatch(step, case["steps"][step]["op"], expected_words(expected["steps"][step], refusal), "error: " + (reply.get("message") or "(no message)"))
     return CaseOutcome(case, "errored", message, mismatch=stopped)
 
 
@@ -393,16 +402,6 @@ class Run:
             if self.settings.on_outcome:
                 self.settings.on_outcome(outcome)
 
-    @staticmethod
-    def _finish_safely(job: Job) -> CaseOutcome:
-        """A bug in the runner itself must cost one case, not the results gathered so far."""
-        case = job.waiting[0].case
-        try:
-            return job.finish()
-        except Exception as error:  # noqa: BLE001 - reported on the case, in full
-            job.discard()
-            return CaseOutcome(case, "errored", f"runner error: {type(error).__name__}: {error}")
-
     def work(self, job: Job) -> None:
         """A job's loop: take cases until none are left, the run stops, or the program cannot start.
 
@@ -418,7 +417,7 @@ class Run:
                         break
                 if not job.waiting:
                     return
-                outcome = self._finish_safely(job)
+                outcome = job.finish()
                 if not self.stopping.is_set():
                     self.record(outcome)
         finally:

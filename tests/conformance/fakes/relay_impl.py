@@ -11,6 +11,7 @@ and passes each reply back, except the N-th case's (1 by default, counted per pr
   skip-all        every case answered `skipped`
   crash           exits with code 3 instead of answering
   seat-true       every trick winner's seat 1 written `true`
+  errored-object  an `errored` reply whose message is an object
 """
 
 import argparse
@@ -37,6 +38,9 @@ def spoilt(mode: str, reply: bytes) -> bytes:
         return (json.dumps({"type": "skipped", "id": answer["id"], "reason": "not today"}) + "\n").encode()
     if mode == "seat-true":
         return reply.replace(b'{"seat":1}', b'{"seat":true}')
+    if mode == "errored-object":
+        answer = json.loads(reply)
+        return (json.dumps({"type": "errored", "id": answer["id"], "message": {"deep": [1]}, "step": 0}) + "\n").encode()
     if mode == "crash":
         sys.exit(3)
     return reply
