@@ -66,7 +66,7 @@ def test_a_round_result_with_booleans_for_numbers_fails():
 
 
 def test_a_case_with_an_id_or_seat_of_the_wrong_type_is_refused_where_it_stands(capsys, tmp_path):
-    steps = [{"op": "apply", "seat": "1", "action": "pass"}]
+    steps = [{"op": "apply", "seat": "1", "action": "pass"}, {"op": "legal", "seat": 0, "expect": "pass"}]
     cases = [{"id": 5, "system": "tute", "rules": ["x"], "setup": {"hands": []}, "steps": steps},
              {"id": "c-1", "system": ["tute"], "rules": ["x"], "setup": {"hands": []}, "steps": steps}]
     (tmp_path / "bad.json").write_text(json.dumps({"format_version": 1, "cases": cases}))
@@ -76,6 +76,7 @@ def test_a_case_with_an_id_or_seat_of_the_wrong_type_is_refused_where_it_stands(
     assert "bad.json: error[E900]: case #0 (5): has id 5, not a text" in err
     assert "case #1 (c-1): has system ['tute'], not a text" in err
     assert "step 0 (apply) has a seat that is not a seat number: '1'" in err
+    assert "step 1 (legal) expects 'pass', not a list" in err
 
 
 def fuzz(capsys, tmp_path, impl: str, *extra: str) -> tuple[int, str, str]:

@@ -69,6 +69,8 @@ def _step_problems(step, index: int) -> list[str]:
     problems = [f"step {index} ({op}) lacks {name!r}" for name in STEP_FIELDS[op] if name not in step]
     if "seat" in step and (type(step["seat"]) is not int or step["seat"] < 0):
         problems.append(f"step {index} ({op}) has a seat that is not a seat number: {step['seat']!r}")
+    if op in ("legal", "actors") and "expect" in step and not isinstance(step["expect"], list):
+        problems.append(f"step {index} ({op}) expects {step['expect']!r}, not a list")
     if "action" in step and not isinstance(step["action"], str):
         problems.append(f"step {index} ({op}) has an action that is not a text: {step['action']!r}")
     return problems
