@@ -98,10 +98,13 @@ def test_fuzz_fails_a_round_answered_twice_even_after_it_was_judged(capsys, tmp_
     assert "error:     implementation broke the protocol: answered case fuzz-3/1 again" in out
 
 
-def test_fuzz_says_how_the_implementation_broke_down(capsys, tmp_path):
-    code, out, _ = fuzz(capsys, tmp_path, relay("crash", nth=3), "--format", "json")
+@pytest.mark.parametrize("nth, round_label, alone", [(3, "3/2", True), (1, "3/0", False)])
+def test_fuzz_says_how_the_implementation_broke_down(capsys, tmp_path, nth, round_label, alone):
+    """A crash on a program's third case is not the round's: the round passes alone and is not shrunk."""
+    code, out, _ = fuzz(capsys, tmp_path, relay("crash", nth=nth), "--format", "json")
     found = json.loads(out)["divergence"]
-    assert code == 1 and found["round"] == "3/2" and found["error"] == "implementation crashed: exited with code 3"
+    assert code == 1 and found["round"] == round_label and found["error"] == "implementation crashed: exited with code 3"
+    assert found["passes_alone"] is alone and (found["shrink_runs"] == 1) is alone
 
 
 def test_fuzz_refuses_an_out_that_is_a_file_before_playing(capsys, tmp_path):

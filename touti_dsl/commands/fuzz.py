@@ -29,7 +29,7 @@ from ..conformance.features import spec_features
 from ..conformance.cases import case_id
 from ..conformance.fuzz import FUZZ_RULE, Plan, random_round
 from ..conformance.runner import FAILING, ImplUnusable, Job, RunSettings, preflight
-from ..conformance.shrink import Shrinker
+from ..conformance.shrink import Shrinker, Shrunk
 from ..errors import ToutiError, render
 from ..loader import load_named, spec_hash
 from ..table_sizes import split_rule_name
@@ -132,7 +132,8 @@ class Fuzz:
         self.absent = job.absent_features() & frozenset(spec_features(spec))
         self.rounds = self.moves = self.probes = self.capote_deals = self.skipped = 0
         self.skip_reason = ""  # the first reason the implementation gave for skipping a round
-        self.failure = ""  # what went wrong with the round that diverged, when the implementation broke down (errored)
+        self.failure = ""  # what went wrong with the round that diverged, when it errored
+        self.broke_down = False  # ...through a breakdown of the program (crash, hang, garbage, protocol)
         # the rounds judged last, by case id: one of them may be found broken after it was judged (a stray reply)
         self.recent: collections.OrderedDict[str, tuple[Plan, object]] = collections.OrderedDict()
         self.started = time.monotonic()
@@ -146,6 +147,7 @@ class Fuzz:
         if outcome.final not in FAILING:
             return None
         self.failure = outcome.detail if outcome.final == "errored" else ""
+        self.broke_down = outcome.broke_down
         rule = (blamed_rules(case, outcome.mismatch, outcome.output, self.rules) or ["(no rule)"])[0]
         return rule, outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
 
@@ -266,24 +268,37 @@ class Fuzz:
     def _divergence(self, plan: Plan, case: dict, failed: tuple[str, int]) -> int:
         self._clear_progress()
         rule, failure = failed[0], self.failure  # what broke down in the round found, before shrinking's trials
-        print(f"touti fuzz: divergence on {rule} in round {plan.label}; shrinking...", file=sys.stderr)
-        shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs).shrink(plan, case)
+        alone = self.broke_down and self._passes_alone(case)
+        if alone:  # shrinking would chase a fault of the program's history (and a hang costs a timeout a trial)
+            shrunk = Shrunk(case, rule, 1)
+        else:
+            print(f"touti fuzz: divergence on {rule} in round {plan.label}; shrinking...", file=sys.stderr)
+            shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs).shrink(plan, case)
         path = self._write(shrunk.case, rule, plan, shrunk.runs)
         replay = (f"touti conform --impl {shlex.quote(self.args.impl)} --cases {shlex.quote(str(path.parent))}"
                   + self._spec_option() + "".join(f" --without {f}" for f in sorted(self.absent)))
         if self.args.format == "json":
             found = {"rule": rule, "round": plan.label, "steps": len(case["steps"]), "shrunk_steps": len(shrunk.case["steps"]),
-                     "shrink_runs": shrunk.runs, "case_file": str(path), "replay": replay, "error": failure or None}
+                     "shrink_runs": shrunk.runs, "case_file": str(path), "replay": replay, "error": failure or None,
+                     "passes_alone": alone}
             print(json.dumps({**self._count_data(), "divergence": found}, indent=2))
             return 1
         print(f"touti fuzz: DIVERGENCE on {rule}: round {plan.label} ({len(case['steps'])} steps) shrunk to "
               f"{len(shrunk.case['steps'])} steps in {shrunk.runs} runs")
         if failure:
             print(f"  error:     {failure}")
+        if alone:
+            print("  note:      the round passes when replayed alone on a fresh process: the breakdown depends on the "
+                  "rounds the program played before it (not shrunk)")
         print(f"  case file: {path}")
         print(f"  replay:    {replay}")
         print(f"  counts:    {self._counts()}")
         return 1
+
+    def _passes_alone(self, case: dict) -> bool:
+        """Whether the round passes on a fresh process, as its case file will be replayed."""
+        self.job.discard()
+        return self.trial(case) is None
 
     def _spec_option(self) -> str:
         """`--spec FILE` for a spec named by its path: the replay then blames on its rules wherever it is run."""

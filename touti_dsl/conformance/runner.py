@@ -50,6 +50,7 @@ class CaseOutcome:
     seconds: float = 0.0
     expected_to_fail: bool = False
     output: object = None  # the implementation's output at the mismatch step (what blame reads)
+    broke_down: bool = False  # the runner failed it (crash, hang, garbage, protocol), not the program's own answer
 
     @property
     def final(self) -> str:
@@ -284,7 +285,7 @@ class Job:
         blame = getattr(failure, "blame", None)
         if self.previous is None or blame != f"case {self.previous.case['id']}":
             return False
-        self.previous.status, self.previous.mismatch = "errored", None
+        self.previous.status, self.previous.mismatch, self.previous.broke_down = "errored", None, True
         self.previous.detail = f"implementation broke the protocol: {failure}"
         self.amended.append(self.previous)
         self.previous = None
@@ -295,7 +296,7 @@ class Job:
         kind = getattr(failure, "kind", "protocol")
         tail = self.process.stderr.text()
         self.discard()
-        return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail)
+        return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail, broke_down=True)
 
     def discard(self) -> None:
         """Kill the process (from the job's own thread); the next case starts a fresh one, and the cases
