@@ -137,3 +137,22 @@ def test_a_bug_of_the_runner_costs_touti_fuzz_one_round_not_a_traceback(capsys, 
     code, out, err = fuzz(capsys, tmp_path, relay("seat-true"))  # replies the reference would not write: judged
     assert code == 1 and "Traceback" not in err
     assert "error:     runner error: RuntimeError: a bug of the runner" in out
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1"])
+def test_a_format_version_that_only_python_takes_for_1_is_refused(tmp_path, version):
+    from touti_dsl.conformance.cases import load_case_file
+    from touti_dsl.errors import ToutiError
+
+    (tmp_path / "cases.json").write_text(json.dumps({"format_version": version, "cases": []}))
+    with pytest.raises(ToutiError, match="format_version must be 1"):
+        load_case_file(tmp_path / "cases.json")
+
+
+def test_an_errored_reply_past_the_last_step_says_so():
+    from touti_dsl.conformance.runner import judge
+
+    case = {"id": "c-1", "system": "tute", "rules": ["x"], "setup": {}, "steps": [{"op": "actors", "expect": [0]}]}
+    outcome = judge(case, {"type": "errored", "id": "c-1", "message": "lost", "step": 999})
+    assert outcome.status == "errored"
+    assert outcome.detail == "the implementation reported an error: lost (says it reached step 1000 of a case of 1 steps)"

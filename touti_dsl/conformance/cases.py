@@ -110,7 +110,7 @@ def load_case_file(path: str | Path) -> list[dict]:
     """The cases of one file, each checked; every problem raised together as a ToutiError."""
     path = Path(path)
     data = _read_json(path)
-    if not isinstance(data, dict) or data.get("format_version") != FORMAT_VERSION:
+    if not isinstance(data, dict) or type(data.get("format_version")) is not int or data["format_version"] != FORMAT_VERSION:
         found = data.get("format_version") if isinstance(data, dict) else type(data).__name__
         raise ToutiError(_problem(path, "file", f"format_version must be {FORMAT_VERSION} (found {found!r})"))
     cases = data.get("cases")

@@ -351,7 +351,7 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
     """
     kinds = case_kinds(case)
     expected = dict(case, steps=[without_features(step, absent, kinds) for step in case["steps"]]) if absent else case
-    reached = f" (reached step {reply['step'] + 1})" if isinstance(reply.get("step"), int) else ""
+    reached = _reached(reply.get("step"), len(case["steps"]))
     if reply["type"] == "skipped":
         return CaseOutcome(case, "skipped", str(reply.get("reason", "no reason given")) + reached)
     outputs = reply.get("outputs") if isinstance(reply.get("outputs"), list) else []
@@ -368,6 +368,13 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
         return CaseOutcome(case, "errored", message + reached)
     stopped = Mismatch(step, case["steps"][step]["op"], expected_words(expected["steps"][step], refusal), "error: " + (reply.get("message") or "(no message)"))
     return CaseOutcome(case, "errored", message, mismatch=stopped)
+
+
+def _reached(step, steps: int) -> str:
+    """The step an errored or skipped reply says it reached, in words (the reply's own claim: it may be past the end)."""
+    if not isinstance(step, int):
+        return ""
+    return f" (reached step {step + 1})" if step < steps else f" (says it reached step {step + 1} of a case of {steps} steps)"
 
 
 def preflight(settings: RunSettings, job: Job | None = None) -> Job:
