@@ -71,6 +71,7 @@ def test_the_last_case_answered_twice_at_stop_fails_the_run(capsys, fake_suite):
     ("deep-json", "wrote garbage", "nested too deeply"),
     ("ok-string", "broke the protocol", "'ok' is \"true\" (a string)"),
     ("orphan-stdout", "crashed", "still holds its stdout"),
+    ("close-stdin", "crashed", "closed its stdin before the request was written"),  # was 'hung' after the timeout
 ])
 def test_each_misbehaviour_gets_its_own_plain_message(capsys, fake_suite, mode, kind, words):
     """20 MiB of blank lines was 'hung', deep JSON a 'runner error: RecursionError', {"ok": "true"} 'refused by rule None'."""

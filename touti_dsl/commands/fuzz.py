@@ -29,7 +29,7 @@ from ..conformance.features import spec_features
 from ..conformance.cases import case_id
 from ..conformance.fuzz import FUZZ_RULE, Plan, random_round
 from ..conformance.runner import FAILING, ImplUnusable, Job, RunSettings, preflight
-from ..conformance.shrink import Shrinker
+from ..conformance.shrink import Shrinker, Shrunk
 from ..errors import ToutiError, render
 from ..loader import load_named, spec_hash
 from ..table_sizes import split_rule_name
@@ -82,6 +82,9 @@ def _settings(args, spec) -> RunSettings:
         raise UsageError(f"cannot split --impl {args.impl!r}: {error}") from None
     if not argv:
         raise UsageError("--impl is empty")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():  # found now, not after the run and the shrinking are done
+        raise UsageError(f"--out {args.out}: not a folder (the case file of a divergence is written there)")
     known = spec_features(spec)
     unknown = sorted(set(args.without) - set(known))
     if unknown:
@@ -127,7 +130,12 @@ class Fuzz:
         self.args, self.spec, self.game, self.job = args, spec, game, job
         self.rules = SystemRules(spec.system, [], spec)
         self.absent = job.absent_features() & frozenset(spec_features(spec))
-        self.rounds = self.moves = self.probes = self.capote_deals = 0
+        self.rounds = self.moves = self.probes = self.capote_deals = self.skipped = 0
+        self.skip_reason = ""  # the first reason the implementation gave for skipping a round
+        self.failure = ""  # what went wrong with the round that diverged, when it errored
+        self.broke_down = False  # ...through a breakdown of the program (crash, hang, garbage, protocol)
+        # the rounds judged last, by case id: one of them may be found broken after it was judged (a stray reply)
+        self.recent: collections.OrderedDict[str, tuple[Plan, object]] = collections.OrderedDict()
         self.started = time.monotonic()
         self.show = sys.stderr.isatty()
 
@@ -138,6 +146,8 @@ class Fuzz:
     def _verdict(self, case: dict, outcome) -> tuple[str, int] | None:
         if outcome.final not in FAILING:
             return None
+        self.failure = outcome.detail if outcome.final == "errored" else ""
+        self.broke_down = outcome.broke_down
         rule = (blamed_rules(case, outcome.mismatch, outcome.output, self.rules) or ["(no rule)"])[0]
         return rule, outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
 
@@ -150,17 +160,36 @@ class Fuzz:
                 self.probes += played.probes
                 self.capote_deals += played.capote_deal
                 self._progress()
-                if failed:
+                culprit = self._found_broken() or (plan, played, failed)
+                if culprit[2]:
                     judged.close()  # the rounds sent ahead are answered before the shrinking uses the process
-                    return self._divergence(plan, played.full_case(), failed)
+                    return self._divergence(culprit[0], culprit[1].full_case(), culprit[2])
         finally:
             judged.close()
+        self.job.close()  # a line written after the last answer, at stop, breaks the round answered last
+        broken = self._found_broken()
+        if broken:
+            return self._divergence(broken[0], broken[1].full_case(), broken[2])
         self._clear_progress()
         if self.args.format == "json":
             print(json.dumps({**self._count_data(), "divergence": None}, indent=2))
         else:
-            print(f"touti fuzz: no divergence: {self._counts()}")
-        return 0
+            print(f"touti fuzz: {'nothing checked' if self._nothing_checked() else 'no divergence'}: {self._counts()}")
+        return 1 if self._nothing_checked() else 0
+
+    def _nothing_checked(self) -> bool:
+        """Every round was skipped: a run that compared nothing is no pass (as touti conform's)."""
+        return self.skipped == self.rounds
+
+    def _found_broken(self):
+        """(plan, played, verdict) of a round judged already that the runner found broken since (answered twice), or
+        None."""
+        while self.job.amended:
+            outcome = self.job.amended.pop(0)
+            found = self.recent.get(outcome.case["id"])
+            if found is not None:
+                return (*found, self._verdict(found[1].full_case(), outcome))
+        return None
 
     def _judged(self, source: Rounds):
         """(plan, played, verdict) round after round, in order.
@@ -186,12 +215,22 @@ class Fuzz:
                     self._send(following)
                     sent.append(following)
                 plan, played = sent.popleft()
+                self._remember(plan, played, outcome)
                 if outcome.final in FAILING or played.replay is None:  # judged on its full case (Job.start's complete)
                     source.brief = False
                 yield plan, played, self._verdict(played.full_case() if outcome.final in FAILING else played.case, outcome)
         finally:
             while self.job.waiting:
                 self.job.finish()  # the rounds in flight when the run stops: answered, not judged
+
+    def _remember(self, plan: Plan, played, outcome) -> None:
+        """Keep the round among the last judged, and count it when the implementation skipped it."""
+        self.recent[played.case["id"]] = (plan, played)
+        while len(self.recent) > 2 * self.job.depth():  # a stray reply shows up at the latest one depth later
+            self.recent.popitem(last=False)
+        if outcome.final == "skipped":
+            self.skipped += 1
+            self.skip_reason = self.skip_reason or outcome.detail
 
     def _send(self, prepared) -> None:
         played = prepared[1]
@@ -205,13 +244,15 @@ class Fuzz:
 
     def _count_data(self) -> dict:
         elapsed = max(time.monotonic() - self.started, 1e-9)
-        return {"system": self.spec.system, "seed": self.args.seed, "rounds": self.rounds, "moves": self.moves,
+        return {"system": self.spec.system, "seed": self.args.seed, "rounds": self.rounds, "skipped": self.skipped,
+                "moves": self.moves,
                 "refusals_probed": self.probes, "capote_deals": self.capote_deals, "seconds": round(elapsed, 3), "without": sorted(self.absent)}
 
     def _counts(self) -> str:
         elapsed = max(time.monotonic() - self.started, 1e-9)
         dealt = f" ({self.capote_deals} on capote deals)" if self.capote_deals else ""
-        return (f"{self.rounds} rounds{dealt}, {self.moves} moves, {self.probes} refusals probed in {elapsed:.1f} s "
+        skipped = f" ({self.skipped} skipped by the implementation: {self.skip_reason})" if self.skipped else ""
+        return (f"{self.rounds} rounds{dealt}{skipped}, {self.moves} moves, {self.probes} refusals probed in {elapsed:.1f} s "
                 f"({self.rounds / elapsed:.1f} rounds/s), seed {self.args.seed}, system {self.spec.system}"
                 + (f", without {', '.join(sorted(self.absent))}" if self.absent else ""))
 
@@ -226,23 +267,38 @@ class Fuzz:
 
     def _divergence(self, plan: Plan, case: dict, failed: tuple[str, int]) -> int:
         self._clear_progress()
-        rule = failed[0]
-        print(f"touti fuzz: divergence on {rule} in round {plan.label}; shrinking...", file=sys.stderr)
-        shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs).shrink(plan, case)
+        rule, failure = failed[0], self.failure  # what broke down in the round found, before shrinking's trials
+        alone = self.broke_down and self._passes_alone(case)
+        if alone:  # shrinking would chase a fault of the program's history (and a hang costs a timeout a trial)
+            shrunk = Shrunk(case, rule, 1)
+        else:
+            print(f"touti fuzz: divergence on {rule} in round {plan.label}; shrinking...", file=sys.stderr)
+            shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs).shrink(plan, case)
         path = self._write(shrunk.case, rule, plan, shrunk.runs)
         replay = (f"touti conform --impl {shlex.quote(self.args.impl)} --cases {shlex.quote(str(path.parent))}"
                   + self._spec_option() + "".join(f" --without {f}" for f in sorted(self.absent)))
         if self.args.format == "json":
             found = {"rule": rule, "round": plan.label, "steps": len(case["steps"]), "shrunk_steps": len(shrunk.case["steps"]),
-                     "shrink_runs": shrunk.runs, "case_file": str(path), "replay": replay}
+                     "shrink_runs": shrunk.runs, "case_file": str(path), "replay": replay, "error": failure or None,
+                     "passes_alone": alone}
             print(json.dumps({**self._count_data(), "divergence": found}, indent=2))
             return 1
         print(f"touti fuzz: DIVERGENCE on {rule}: round {plan.label} ({len(case['steps'])} steps) shrunk to "
               f"{len(shrunk.case['steps'])} steps in {shrunk.runs} runs")
+        if failure:
+            print(f"  error:     {failure}")
+        if alone:
+            print("  note:      the round passes when replayed alone on a fresh process: the breakdown depends on the "
+                  "rounds the program played before it (not shrunk)")
         print(f"  case file: {path}")
         print(f"  replay:    {replay}")
         print(f"  counts:    {self._counts()}")
         return 1
+
+    def _passes_alone(self, case: dict) -> bool:
+        """Whether the round passes on a fresh process, as its case file will be replayed."""
+        self.job.discard()
+        return self.trial(case) is None
 
     def _spec_option(self) -> str:
         """`--spec FILE` for a spec named by its path: the replay then blames on its rules wherever it is run."""

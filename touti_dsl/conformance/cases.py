@@ -66,7 +66,14 @@ def _step_problems(step, index: int) -> list[str]:
     op = step.get("op")
     if op not in STEP_FIELDS:
         return [f"step {index} has unknown op {op!r} (known: {', '.join(STEP_FIELDS)})"]
-    return [f"step {index} ({op}) lacks {name!r}" for name in STEP_FIELDS[op] if name not in step]
+    problems = [f"step {index} ({op}) lacks {name!r}" for name in STEP_FIELDS[op] if name not in step]
+    if "seat" in step and (type(step["seat"]) is not int or step["seat"] < 0):
+        problems.append(f"step {index} ({op}) has a seat that is not a seat number: {step['seat']!r}")
+    if op in ("legal", "actors") and "expect" in step and not isinstance(step["expect"], list):
+        problems.append(f"step {index} ({op}) expects {step['expect']!r}, not a list")
+    if "action" in step and not isinstance(step["action"], str):
+        problems.append(f"step {index} ({op}) has an action that is not a text: {step['action']!r}")
+    return problems
 
 
 def case_problems(case) -> list[str]:
@@ -76,8 +83,11 @@ def case_problems(case) -> list[str]:
     problems = [f"lacks {name!r}" for name in CASE_FIELDS if name not in case]
     if problems:
         return problems
+    # the runner files, selects and reports cases by these two texts
+    problems = [f"has {name} {case[name]!r}, not a text" for name in ("id", "system")
+                if not isinstance(case[name], str) or not case[name]]
     if not isinstance(case["steps"], list) or not case["steps"]:
-        return ["has no steps"]
+        return problems + ["has no steps"]
     if not isinstance(case["rules"], list) or not all(isinstance(r, str) for r in case["rules"]):
         problems.append("rules is not a list of rule ids")
     if not isinstance(case["setup"], dict) or not isinstance(case["setup"].get("hands"), list):
@@ -100,7 +110,7 @@ def load_case_file(path: str | Path) -> list[dict]:
     """The cases of one file, each checked; every problem raised together as a ToutiError."""
     path = Path(path)
     data = _read_json(path)
-    if not isinstance(data, dict) or data.get("format_version") != FORMAT_VERSION:
+    if not isinstance(data, dict) or type(data.get("format_version")) is not int or data["format_version"] != FORMAT_VERSION:
         found = data.get("format_version") if isinstance(data, dict) else type(data).__name__
         raise ToutiError(_problem(path, "file", f"format_version must be {FORMAT_VERSION} (found {found!r})"))
     cases = data.get("cases")

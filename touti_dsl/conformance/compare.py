@@ -26,6 +26,17 @@ def _show(value) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+def same_json(expected, actual) -> bool:
+    """Equal as JSON values: Python's `==` would take `true` for 1 and `1.0` for 1, which JSON tells apart."""
+    if type(expected) is not type(actual):
+        return False
+    if type(expected) is dict:
+        return expected.keys() == actual.keys() and all(same_json(expected[key], actual[key]) for key in expected)
+    if type(expected) is list:
+        return len(expected) == len(actual) and all(map(same_json, expected, actual))
+    return expected == actual
+
+
 def _field(output, key: str, op: str):
     if not isinstance(output, dict) or key not in output:
         raise ValueError(f"not a valid output for {op!r} (needs {key!r}): {_show(output)}")
@@ -105,7 +116,7 @@ def _check_actors(step, output):
 
 def _check_trick_winner(step, output):
     seat = _field(output, "seat", "trick_winner")
-    return None if seat == step["expect"] else (_show(step["expect"]), _show(seat))
+    return None if same_json(step["expect"], seat) else (_show(step["expect"]), _show(seat))
 
 
 # A game without bidding, concession or a tute has no use for `contract`, `made`, `conceded`, `void` or `tute` in its
@@ -121,10 +132,10 @@ def result_field(output: dict, key: str):
 def _check_keys(expect, output, op: str):
     """Compare only the keys the case gives; None expected means 'not over yet'."""
     if expect is None or output is None:
-        return None if expect == output else (_show(expect), _show(output))
+        return None if expect is output else (_show(expect), _show(output))
     if not isinstance(output, dict):
         raise ValueError(f"not a valid output for {op!r}: {_show(output)}")
-    differing = [key for key in sorted(expect) if result_field(output, key) != expect[key]]
+    differing = [key for key in sorted(expect) if not same_json(expect[key], result_field(output, key))]
     if not differing:
         return None
     actual = {key: output.get(key, "<absent>") for key in differing}
@@ -202,7 +213,7 @@ def surely_passes(steps: list[dict], outputs: list, refusal: str = "any") -> boo
                     or set(actual) != set(expect)):
                 return False
         elif op == "trick_winner":  # as _check_trick_winner
-            if "seat" not in output or output["seat"] != step["expect"]:
+            if "seat" not in output or not same_json(step["expect"], output["seat"]):
                 return False
         elif compare_step(0, step, output, refusal) is not None:
             return False

@@ -81,6 +81,7 @@ class ImplProcess:
         # declared pipelining (protocol.PIPELINING), when the runner may write the next ones before the answers
         self.asking: collections.deque[dict] = collections.deque()
         self.unsent = memoryview(b"")  # what of them the pipe did not take yet
+        self.stdin_closed = False  # the program closed its stdin (a write failed): no request can reach it
         self.token = ""
 
     # ------------------------------------------------------------------ life cycle
@@ -101,6 +102,7 @@ class ImplProcess:
         self.answered = ""
         self.asking.clear()
         self.unsent = memoryview(b"")
+        self.stdin_closed = False
         self.selector = selectors.DefaultSelector()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             os.set_blocking(stream.fileno(), False)
@@ -313,6 +315,8 @@ class ImplProcess:
             self._drain_stderr()
             raise ImplFailure("crashed", f"{self._exit_words(self.proc.returncode)}, but a process it started still "
                                          f"holds its stdout open")
+        if not events and self.stdin_closed:  # it cannot read what it is asked: waiting out the timeout tells nothing
+            raise ImplFailure("crashed", "closed its stdin before the request was written (still running)")
         for key, _ in events:
             if key.data == "stdin":
                 unsent = self._write_some(unsent)
@@ -336,7 +340,8 @@ class ImplProcess:
         except BlockingIOError:
             return unsent
         except OSError:
-            # the program closed its stdin (or died): nothing more can be sent; its stdout tells the rest
+            # the program closed its stdin (or died): nothing more can be sent; its stdout tells the rest, at once
+            self.stdin_closed = True
             return unsent[len(unsent):]
         return unsent[written:]
 

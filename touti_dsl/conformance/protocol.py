@@ -54,14 +54,20 @@ def shorten(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
 
 
+def _not_json_constant(name: str):
+    """Python's json reads NaN and Infinity, which are not JSON: no other implementation's parser would."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def decode(line: bytes) -> dict:
     """A protocol message from one line; ProtocolError for garbage."""
     try:
-        message = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ProtocolError(f"wrote a line that is not JSON: {shorten(line.decode('utf-8', 'replace'))!r}") from None
+        message = json.loads(line.decode("utf-8"), parse_constant=_not_json_constant)
     except RecursionError:
         raise ProtocolError(f"wrote JSON nested too deeply to read ({len(line)} bytes)") from None
+    except ValueError as error:  # not UTF-8, not JSON, or JSON Python refuses (NaN, an integer of 5000 digits)
+        reason = "" if isinstance(error, (UnicodeDecodeError, json.JSONDecodeError)) else f" ({shorten(str(error), 120)})"
+        raise ProtocolError(f"wrote a line that is not JSON{reason}: {shorten(line.decode('utf-8', 'replace'))!r}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(f"wrote JSON that is not a message object with a 'type': {shorten(json.dumps(message))}")
     return message
@@ -100,6 +106,10 @@ def check_reply(message: dict, case_id: str) -> dict:
         raise ProtocolError(f"its result for case {case_id} has no 'outputs' list")
     if kind == "errored" and "outputs" in message and not isinstance(message["outputs"], list):
         raise ProtocolError(f"its errored reply for case {case_id} has 'outputs' that is not a list")
+    text = {"errored": "message", "skipped": "reason"}.get(kind)
+    if text in message and not isinstance(message[text], str):  # (an absent one is tolerated: the report says so)
+        raise ProtocolError(f"its {kind} reply for case {case_id} has a {text!r} that is not a text: "
+                            f"{shorten(json.dumps(message[text]))}")
     if isinstance(message.get("outputs"), list):
         _check_outputs(message["outputs"], case_id)
     step = message.get("step")

@@ -50,6 +50,7 @@ class CaseOutcome:
     seconds: float = 0.0
     expected_to_fail: bool = False
     output: object = None  # the implementation's output at the mismatch step (what blame reads)
+    broke_down: bool = False  # the runner failed it (crash, hang, garbage, protocol), not the program's own answer
 
     @property
     def final(self) -> str:
@@ -217,7 +218,16 @@ class Job:
                 pending.failure = failure
 
     def finish(self) -> CaseOutcome:
-        """The outcome of the oldest case `start` sent, never raising."""
+        """The outcome of the oldest case `start` sent, never raising: a bug in the runner itself costs that case,
+        not the results gathered so far (nor a traceback of touti fuzz)."""
+        case = self.waiting[0].case
+        try:
+            return self._finish()
+        except Exception as error:  # noqa: BLE001 - reported on the case, in full
+            self.discard()
+            return CaseOutcome(case, "errored", f"runner error: {type(error).__name__}: {error}")
+
+    def _finish(self) -> CaseOutcome:
         pending = self.waiting[0]
         if not pending.sent and pending.outcome is None and pending.failure is None:
             self._send(pending)  # held back, or its process was discarded: the program gets it now
@@ -275,7 +285,7 @@ class Job:
         blame = getattr(failure, "blame", None)
         if self.previous is None or blame != f"case {self.previous.case['id']}":
             return False
-        self.previous.status, self.previous.mismatch = "errored", None
+        self.previous.status, self.previous.mismatch, self.previous.broke_down = "errored", None, True
         self.previous.detail = f"implementation broke the protocol: {failure}"
         self.amended.append(self.previous)
         self.previous = None
@@ -286,7 +296,7 @@ class Job:
         kind = getattr(failure, "kind", "protocol")
         tail = self.process.stderr.text()
         self.discard()
-        return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail)
+        return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail, broke_down=True)
 
     def discard(self) -> None:
         """Kill the process (from the job's own thread); the next case starts a fresh one, and the cases
@@ -341,7 +351,7 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
     """
     kinds = case_kinds(case)
     expected = dict(case, steps=[without_features(step, absent, kinds) for step in case["steps"]]) if absent else case
-    reached = f" (reached step {reply['step'] + 1})" if isinstance(reply.get("step"), int) else ""
+    reached = _reached(reply.get("step"), len(case["steps"]))
     if reply["type"] == "skipped":
         return CaseOutcome(case, "skipped", str(reply.get("reason", "no reason given")) + reached)
     outputs = reply.get("outputs") if isinstance(reply.get("outputs"), list) else []
@@ -352,12 +362,19 @@ def judge(case: dict, reply: dict, refusal: str = "any", absent: frozenset[str] 
     output = outputs[mismatch.step] if mismatch and mismatch.step < len(outputs) else None
     if mismatch or complete:
         return CaseOutcome(case, "failed" if mismatch else "passed", mismatch=mismatch, output=output)
-    message = f"the implementation reported an error: {reply.get('message', '')}"
+    message = f"the implementation reported an error: {reply.get('message') or '(no message)'}"
     step = len(outputs) if outputs else reply.get("step")
     if not isinstance(step, int) or step >= len(case["steps"]):
         return CaseOutcome(case, "errored", message + reached)
-    stopped = Mismatch(step, case["steps"][step]["op"], expected_words(expected["steps"][step], refusal), "error: " + reply.get("message", ""))
+    stopped = Mismatch(step, case["steps"][step]["op"], expected_words(expected["steps"][step], refusal), "error: " + (reply.get("message") or "(no message)"))
     return CaseOutcome(case, "errored", message, mismatch=stopped)
+
+
+def _reached(step, steps: int) -> str:
+    """The step an errored or skipped reply says it reached, in words (the reply's own claim: it may be past the end)."""
+    if not isinstance(step, int):
+        return ""
+    return f" (reached step {step + 1})" if step < steps else f" (says it reached step {step + 1} of a case of {steps} steps)"
 
 
 def preflight(settings: RunSettings, job: Job | None = None) -> Job:
@@ -393,16 +410,6 @@ class Run:
             if self.settings.on_outcome:
                 self.settings.on_outcome(outcome)
 
-    @staticmethod
-    def _finish_safely(job: Job) -> CaseOutcome:
-        """A bug in the runner itself must cost one case, not the results gathered so far."""
-        case = job.waiting[0].case
-        try:
-            return job.finish()
-        except Exception as error:  # noqa: BLE001 - reported on the case, in full
-            job.discard()
-            return CaseOutcome(case, "errored", f"runner error: {type(error).__name__}: {error}")
-
     def work(self, job: Job) -> None:
         """A job's loop: take cases until none are left, the run stops, or the program cannot start.
 
@@ -418,7 +425,7 @@ class Run:
                         break
                 if not job.waiting:
                     return
-                outcome = self._finish_safely(job)
+                outcome = job.finish()
                 if not self.stopping.is_set():
                     self.record(outcome)
         finally:

@@ -12,6 +12,7 @@ the first case whose id contains TEXT:
   orphan-stdout   starts a child that keeps stdout open, then exits without answering
   setsid-child    (at the handshake) starts a grandchild in a new session that sleeps, its pid in --pidfile
   control-chars   answers a refusal whose message holds ANSI colours and a NUL, with the same on stderr
+  close-stdin     (at the handshake) closes its stdin, answers the hello and keeps running without reading
 """
 
 import argparse
@@ -74,7 +75,11 @@ def main():
     json.loads(sys.stdin.readline())
     if args.mode == "setsid-child":
         setsid_child(args.pidfile)
+    if args.mode == "close-stdin":
+        os.close(0)
     send({"type": "hello", "protocol": 1, "implementation": "hostile", "systems": ["fake-system"]})
+    if args.mode == "close-stdin":
+        time.sleep(3600)
     culprit = None
     for line in sys.stdin:
         request = json.loads(line)
