@@ -23,7 +23,7 @@ from ..schema import TABLE_SETTINGS
 from .catalog import Catalog
 from .terms import Terms
 from .views import capitalised
-from .words import Literal, total_without
+from .words import Literal, card_words, total_without
 
 # A glyph per suit of the Spanish deck; a suit the table does not know shows its code letter.
 SUIT_GLYPHS = {"oros": "🪙", "copas": "🏆", "espadas": "🗡️", "bastos": "🪵"}
@@ -69,7 +69,7 @@ class Teller:
         decl = self.suits.get(code)
         key = decl.key if decl else code
         rank_label = self.ranks[rank].label.text(self.words.lang) if rank in self.ranks else str(rank)
-        name = self.words.text("example.card_name", rank=rank_label, suit=self.suit(code))
+        name = card_words(self.words.text, self.words.lang, rank_label, self.suit(code), key="example.card_name")
         glyph = SUIT_GLYPHS.get(key, code.upper())
         return (f'<span class="card card-{key}" title="{name}" role="img" aria-label="{name}">'
                 f'<b>{rank}</b>{glyph}</span>')

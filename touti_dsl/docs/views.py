@@ -393,7 +393,7 @@ class PageWords:
         suit_of = {d.code: d.key for d in self.spec.value("deck.suits").items}
         cards = [card_parts(card) for card in rule.value.cards]
         listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).listed(
-            card_words(self.text, names.ranks.get(rank) or self.lit(rank), names.suits[suit_of[code]]) for rank, code in cards)
+            card_words(self.text, self.words.lang, names.ranks.get(rank) or self.lit(rank), names.suits[suit_of[code]]) for rank, code in cards)
         suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
         key = "rule.deck.removed" + ("#one" if len(cards) == 1 else "")
         return capitalised(self.text(key, value=listed, count=self.lit(suits * ranks - len(cards))))

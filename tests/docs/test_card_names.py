@@ -1,0 +1,40 @@
+"""A card of a worked example is named as a player says it: French elides «de» before a suit that opens with a vowel
+(«six d'Épées», never «six de Épées»), and Arabic names the rank as the first noun of a construct, without its article
+(«آس الصبادة», never «الآس الصبادة»); so does a card named in a rule («ورقة كابال الصبادة»)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .helpers import SPEC_DIR, spec_pages
+
+CARD_TITLE = re.compile(r'<span class="card card-(\w+)" title="([^"]+)"')
+
+
+@pytest.fixture(scope="module")
+def atlas_pages():
+    return spec_pages(SPEC_DIR / "atlas-carta.touti")
+
+
+def _card_names(page: str, suit: str) -> set[str]:
+    return {name for key, name in CARD_TITLE.findall(page) if key == suit}
+
+
+def test_french_card_names_elide_before_a_vowel(atlas_pages):
+    names = _card_names(atlas_pages["fr"], "espadas") | _card_names(atlas_pages["fr"], "oros")
+    assert names and not [name for name in names if re.search(r"\bde [AÉEIOU]", name)]
+    assert any(name.endswith("d'Épées") for name in names)
+
+
+def test_arabic_card_names_take_no_article_on_the_rank(atlas_pages):
+    names = {name for suit in ("oros", "copas", "espadas", "bastos") for name in _card_names(atlas_pages["ar"], suit)}
+    named_ranks = [name for name in names if not name[0].isdigit()]
+    assert named_ranks and not [name for name in named_ranks if name.startswith("ال")]
+
+
+def test_a_card_named_in_a_rule_reads_as_a_construct_in_arabic():
+    page = spec_pages(SPEC_DIR / "examples" / "briscola-accuse-bazzica.touti")["ar"]
+    assert "ورقة كابال الصبادة وورقة سوتا الدهب" in page
+    assert "ورقة الكابال" not in page
