@@ -38,3 +38,32 @@ def test_a_card_named_in_a_rule_reads_as_a_construct_in_arabic():
     page = spec_pages(SPEC_DIR / "examples" / "briscola-accuse-bazzica.touti")["ar"]
     assert "ورقة كابال الصبادة وورقة سوتا الدهب" in page
     assert "ورقة الكابال" not in page
+
+
+CARD_CHIP = r'<span class="card[^>]*>.*?</span>'
+# The refused card's sentence up to its end: the cards the player must play instead, as chips.
+MUST_PLAY = {"en": r"they must play (one of )?((?:{chip} ?)+)\.", "fr": r"doit jouer (l'une de ces cartes : )?((?:{chip} ?)+)\.",
+             "ar": r"فيجب أن يلعب (إحدى هذه: )?((?:{chip} ?)+)\."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
+def test_a_single_card_to_play_is_named_alone_and_several_as_a_choice(atlas_pages, lang):
+    """"they must play one of the ace of Espadas" read wrong: one card is the one to play."""
+    found = re.findall(MUST_PLAY[lang].format(chip=CARD_CHIP), atlas_pages[lang])
+    assert found
+    for choice, chips in found:
+        assert bool(choice) == (len(re.findall(CARD_CHIP, chips)) > 1), (choice, chips)
+
+
+def test_a_trick_already_trumped_shows_only_cards_of_the_suit_led():
+    """Guiñote has no duty while cards are left to draw: a trick trumped then lets a player play any card, and the
+    example saying "may play any card of the suit led" listed cards of every suit."""
+    pages = (spec_pages(SPEC_DIR / "examples" / "guinote.touti")["en"], spec_pages(SPEC_DIR / "atlas-carta.touti")["en"])
+    blocks = [block for page in pages
+              for block in re.findall(r'!!! example "Example: a trick already trumped"\n(.*?)(?=\n\S|\Z)', page, re.S)]
+    assert blocks
+    for block in blocks:
+        led = re.search(r"On the table: player \d played " + CARD_CHIP.replace(".*?", "[^<]*?<b>\\d+</b>[^<]*"), block)
+        listed = block.split("any card of the suit led:")[1]
+        suits = set(re.findall(r'class="card card-(\w+)"', listed))
+        assert len(suits) == 1 and suits == set(re.findall(r'class="card card-(\w+)"', led.group())), block

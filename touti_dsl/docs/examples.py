@@ -123,7 +123,7 @@ def overtake_refused(teller: Teller, cases) -> str | None:
     return example_block(teller, "example.title.overtake", [
         *_trick_lines(teller, seen),
         teller.text("example.holds", player=teller.player(seat), cards=teller.cards(seen["hand"])),
-        teller.text("example.overtake_refused", player=teller.player(seat), card=teller.card(card), legal=teller.cards(legal)),
+        teller.text(teller.words.for_count("example.overtake_refused", len(legal)), player=teller.player(seat), card=teller.card(card), legal=teller.cards(legal)),
     ])
 
 
@@ -138,7 +138,10 @@ def overtake_lifted(teller: Teller, cases) -> str | None:
             return False
         trump_code = next((code for code, d in teller.suits.items() if d.key == seen["trump"]), None)
         led = seen["play"]["trick"][0][1][-1]
-        return led != trump_code and any(card[-1] == trump_code for _, card in seen["play"]["trick"])
+        # the sentence says the player may play any card of the led suit: a case where the player may play any card at
+        # all (no duty yet: Guiñote while cards are left to draw) would show cards of other suits as of the led suit
+        following = all(a.split()[1][-1] == led for a in seen["legal_actions"] if a.startswith("play "))
+        return following and led != trump_code and any(card[-1] == trump_code for _, card in seen["play"]["trick"])
     case = _first(cases, trumped)
     if case is None:
         return None

@@ -290,9 +290,7 @@ class PageWords:
         key = self._sentence_key(rule)
         value = rule.value
         count = value.value if isinstance(value, m.Number) else value.default if isinstance(value, m.Setting) else None
-        if isinstance(count, int) and self.words.has(f"{key}#{self.words.plural(count)}"):
-            return f"{key}#{self.words.plural(count)}"
-        return key
+        return self.words.for_count(key, count) if isinstance(count, int) else key
 
     def _sentence_key(self, rule: m.Rule) -> str:
         """`rule.<id>`; its wording where another rule's word calls for it (`rule@WORD.<id>`, SENTENCE_DEPENDS_ON); its
