@@ -6,7 +6,7 @@ from __future__ import annotations
 from touti_dsl.docs.catalog import LANGUAGES
 from touti_dsl.docs.render import load_for_docs, render_rules
 
-from .helpers import ROOT, SPEC_DIR, variant_pages
+from .helpers import ROOT, SPEC_DIR, spec_pages, variant_pages
 
 SPEC = SPEC_DIR / "examples" / "tute-two-three-four.touti"
 
@@ -34,7 +34,7 @@ def test_the_changes_read_in_french_and_arabic_with_the_block_notes():
     pages = _pages()
     assert "À 2 joueurs : Les cartes restant après la donne forment la pioche." in pages["fr"]
     assert "À 3 joueurs : Une carte est retournée : sa couleur est l'atout." in pages["fr"]
-    assert 'مع <bdi dir="ltr">2</bdi> لاعبين: الأوراق الباقية بعد التوزيع تكوّن الرزمة.' in pages["ar"]
+    assert 'مع لاعبَين: الأوراق الباقية بعد التوزيع تكوّن الرزمة.' in pages["ar"]
     assert 'القواعد أعلاه هي قواعد طاولة من <bdi dir="ltr">4</bdi> لاعبين.' in pages["ar"]
     assert "la carte qui reste après la donne de 13 chacun montre l'atout".capitalize() in pages["fr"]
     for lang, page in pages.items():
@@ -76,7 +76,7 @@ def test_a_table_with_titled_calls_has_its_page_at_every_number_of_players(tmp_p
             "with 4 players {\n  table {\n    teams: 0 2 | 1 3\n  }\n}\n")
     pages = variant_pages(tmp_path, "touti-app", body)
     assert "With 2 players: " in pages["en"] and "Each player plays for oneself." in pages["en"]
-    assert "À 2 joueurs : " in pages["fr"] and 'مع <bdi dir="ltr">2</bdi> لاعبين: ' in pages["ar"]
+    assert "À 2 joueurs : " in pages["fr"] and 'مع لاعبَين: ' in pages["ar"]
 
 
 def test_a_number_where_nobody_sits_out_says_so_under_a_default_where_the_dealer_does(tmp_path):
@@ -126,3 +126,16 @@ def test_a_section_taken_away_at_one_number_is_said_once_by_its_heading(tmp_path
     assert "This rule does not apply: You must play a trump higher than every trump in the trick" in pages["en"]
     assert "Cette section des règles ne s'applique pas : « Concéder la manche »." in pages["fr"]
     assert "لا ينطبق هذا الجزء من القواعد: «التنازل عن الجولة»." in pages["ar"]
+
+
+def test_several_sections_taken_away_at_one_number_are_said_in_one_sentence():
+    """Touti for two does without the signals, the pre-announcement and the concession: one sentence names the three,
+    where three sentences one after the other read as a stammer."""
+    pages = spec_pages(SPEC_DIR / "examples" / "touti-two-or-four.touti")
+    sizes = {lang: page.split("{ #table-sizes }")[1] for lang, page in pages.items()}
+    assert "These parts of the rules do not apply: “Signals”, “Pre-announcement” and “Conceding the round”." in sizes["en"]
+    assert ("Ces sections des règles ne s'appliquent pas : « Signaux », « Annonce d'avance » et « Concéder la manche »."
+            in sizes["fr"])
+    assert "لا تنطبق هذه الأجزاء من القواعد: «الإشارات»، «الإعلان المسبق» و«التنازل عن الجولة»." in sizes["ar"]
+    assert "This part of the rules does not apply" not in sizes["en"]
+    assert "مع لاعبَين: " in sizes["ar"] and "قواعد طاولة من لاعبَين" in pages["ar"]

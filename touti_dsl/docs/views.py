@@ -20,7 +20,7 @@ from ..word_choice import branches
 from .catalog import Catalog
 from .table_counts import table_counts
 from .terms import Terms
-from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, most_sides, rank_labels, table_variants,
+from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, listed, most_sides, rank_labels, table_variants,
                     turned_card_kept, without_trumps)
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
@@ -651,7 +651,7 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
             continue
         said = [capitalised(now.standalone_sentence(rule)) for rule in changed]
         said += _removed_sentences(shown, sized, gone, before)
-        sentence = words.text("table_size.with", players=now.lit(players), sentences=" ".join(said))
+        sentence = words.text(words.for_count("table_size.with", players), players=now.lit(players), sentences=" ".join(said))
         block = block_for(spec, players)
         own = {rule.id for rule in block.rules} if block is not None else set()
         notes = tuple(note for rule in changed if rule.id in own for note in note_views(words, rule.notes))
@@ -664,14 +664,18 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
 def _removed_sentences(shown: PageWords, sized: m.Spec, gone: list[str], before: dict[str, str]) -> list[str]:
     """The default's rules a table size does without, each said not to apply; a section or a call it does without
     whole (Touti for two: no concession, no signals) said once by its heading, since its rules' sentences lean on it."""
-    said, whole = [], set()
+    said, whole = [], {}
     for rule_id in gone:
         section = shown.spec.rule(rule_id).section
         if any(rule.section == section for rule in sized.rules):
             said.append(shown.text("table_size.removed", sentence=capitalised(before[rule_id])))
-        elif section not in whole:
-            whole.add(section)
-            said.append(shown.text("table_size.section_removed", section=shown.section_title(section)))
+        else:
+            whole.setdefault(section, None)
+    if len(whole) == 1:
+        said.append(shown.text("table_size.section_removed", section=shown.section_title(next(iter(whole)))))
+    elif whole:  # one sentence for them all: the same sentence over again for each read as a stammer
+        titles = (shown.text("table_size.section_name", section=shown.section_title(section)) for section in whole)
+        said.append(shown.text("table_size.sections_removed", sections=listed(shown.words, titles)))
     return said
 
 
@@ -706,6 +710,6 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
         glossary=page.glossary_rows(),
         house_notes=note_views(words, m.spec_notes(spec.header_comments)),
         base=spec.base, differences=differences, table_sizes=sizes,
-        table_sizes_intro=page.text("intro.table_sizes", players=page.lit(spec.table_size)) if sizes else "",
+        table_sizes_intro=page.text(words.for_count("intro.table_sizes", spec.table_size), players=page.lit(spec.table_size)) if sizes else "",
         table_sizes_anchor=f"players-{spec.table_size}" if sizes else "",
     )

@@ -149,6 +149,14 @@ def call_names(spec: m.Spec, lang: str) -> Mapping[str, str]:
 VOWEL_START = re.compile(r"[AEIOUÉÈÊaeiouéèêh]")  # a name a French article or «de» elides before (`value.card_elided_*`)
 
 
+def listed(words: Catalog, items, last: str = "value.and") -> str:
+    """Items as a sentence of `words`' language lists them: "a, b and c" (`last`: the word before the last item)."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return words.text("value.list_separator").join(items[:-1]) + words.text(last) + items[-1]
+
+
 def card_words(text, lang: str, rank: str, suit: str, key: str = "value.card") -> str:
     """A card by its rank's and its suit's names (`text`: a page's catalog text with fields): `key` (`value.card`, or
     `example.card_name` without an article), or its wording where a name opens with a vowel (French elides: «l'as de
@@ -244,10 +252,7 @@ class ValueWords(Visitor):
 
     def listed(self, items, last: str = "value.and") -> str:
         """Items as a sentence lists them: "a, b and c"."""
-        items = list(items)
-        if len(items) < 2:
-            return "".join(items)
-        return self.words.text("value.list_separator").join(items[:-1]) + self.words.text(last) + items[-1]
+        return listed(self.words, items, last)
 
     # -- value shapes
     def condition(self, expr: m.Expr, to_reader: bool = False, after: str | None = None) -> str:
