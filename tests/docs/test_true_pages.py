@@ -213,7 +213,7 @@ def test_the_proposer_sentence_says_nothing_of_the_answer(tmp_path):
     both = variant_pages(tmp_path / "same", "atlas-carta", "")
     alone = variant_pages(tmp_path / "alone", "atlas-carta", "concession {\n  consent: one\n}\n")
     assert "Both defenders must agree: once it is proposed, the partner agrees or refuses." in both["en"]
-    assert "The defender whose turn it is to play proposes it, at most once per trick for the team." in alone["en"]
+    assert "The defender whose turn it is to play proposes the concession, at most once per trick for the team." in alone["en"]
     for lang in alone:
         assert "agrees or refuses" not in alone[lang] and "accepte ou refuse" not in alone[lang].replace(
             "seul l'autre défenseur répond : il accepte ou refuse", ""), lang
