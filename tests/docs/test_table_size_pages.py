@@ -75,7 +75,7 @@ def test_a_table_with_titled_calls_has_its_page_at_every_number_of_players(tmp_p
             "with 2 players {\n  table {\n    teams: each\n    draw: winner_first\n  }\n}\n\n"
             "with 4 players {\n  table {\n    teams: 0 2 | 1 3\n  }\n}\n")
     pages = variant_pages(tmp_path, "touti-app", body)
-    assert "With 2 players: " in pages["en"] and "Each player plays for oneself." in pages["en"]
+    assert "With 2 players: " in pages["en"] and "Each player plays for themselves." in pages["en"]
     assert "À 2 joueurs : " in pages["fr"] and 'مع لاعبَين: ' in pages["ar"]
 
 
@@ -139,3 +139,18 @@ def test_several_sections_taken_away_at_one_number_are_said_in_one_sentence():
     assert "لا تنطبق هذه الأجزاء من القواعد: «الإشارات»، «الإعلان المسبق» و«التنازل عن الجولة»." in sizes["ar"]
     assert "This part of the rules does not apply" not in sizes["en"]
     assert "مع لاعبَين: " in sizes["ar"] and "قواعد طاولة من لاعبَين" in pages["ar"]
+
+
+def test_a_table_size_whose_every_deal_leaves_no_card_over_names_no_card_set_aside():
+    """Tute cabrero at four: "The card left over after the deal is turned face up ... set aside. When 4 players are
+    dealt in, no card is left over" said a card was set aside, then that there was none; at four, and at five and six
+    where the dealer sits out, no deal leaves one."""
+    pages = spec_pages(SPEC_DIR / "examples" / "tute-cabrero-last-loses.touti")
+    sizes = pages["en"].split("{ #table-sizes }")[1]
+    for players in ("With 4 players:", "With 5 players:", "With 6 players:"):
+        said = sizes.split(players)[1].split("\n")[0]
+        assert "No card is left over after the deal: the last card dealt shows trumps" in said
+        assert "card left over after the deal is turned face up" not in said and "are dealt in" not in said
+    stated = pages["en"].split("{ #table-sizes }")[0]  # three players: a card is left over
+    assert "The card left over after the deal is turned face up to show trumps and set aside" in stated
+    assert "Il ne reste aucune carte après la donne" in pages["fr"] and "لا تبقى أي ورقة بعد التوزيع" in pages["ar"]

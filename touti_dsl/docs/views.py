@@ -18,7 +18,7 @@ from ..table_sizes import block_for, default_players, for_players
 from ..vocabulary import TRUMP_DUTIES
 from ..word_choice import branches
 from .catalog import Catalog
-from .table_counts import table_counts
+from .table_counts import deals_by_players, table_counts
 from .terms import Terms
 from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, listed, most_sides, rank_labels, table_variants,
                     turned_card_kept, without_trumps)
@@ -341,7 +341,7 @@ class PageWords:
         if rule.id == "scoring.tie" and whole is not None:
             whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if rule.id in ("trump.turned", "trump.swap_window") and whole is not None:
-            whole = " ".join(filter(None, (whole, self._none_aside(rule))))
+            whole = self._none_aside(rule, whole)
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         key = self.sentence_key(rule)
@@ -433,18 +433,23 @@ class PageWords:
                         for previous, rank in zip(names, names[1:]))
         return self.text("rule_chain.trump.swap", first=names[0], links=links, **self._swap_fields(rule))
 
-    def _none_aside(self, rule: m.Rule) -> str:
+    def _none_aside(self, rule: m.Rule, sentence: str) -> str:
         """`trump.turned: aside` at a table size whose deal leaves no card over (the engine's deal, `turned_card_kept`):
         the last card dealt shows trumps and stays in its hand, and a swap after a won trick takes it from there while
-        that player holds it, as from a dealer keeping it; nothing where every size leaves a card aside."""
+        that player holds it, as from a dealer keeping it (`sentence` and that clause); where every deal of the table
+        as seated leaves none, the turned card is said to be that last card alone ("the card left over ... set aside"
+        then names a card no deal leaves); `sentence` alone where every size leaves a card aside."""
         words = rule.value.words if isinstance(rule.value, m.WordList) else (rule.value.value,)
         if self._turned_place() != "aside" or (rule.id == "trump.swap_window" and "after_team_trick" not in words):
-            return ""
+            return sentence
         counts = turned_card_kept(self.spec)
         if not counts:
-            return ""
+            return sentence
+        if rule.id == "trump.turned" and set(counts) == set(deals_by_players(self.spec)):
+            return self.text("clause.trump.turned.none_left")
         listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms)
-        return self.text(f"clause.{rule.id}.none_aside", players=listed.listed(map(self.lit, counts), "value.or"))
+        clause = self.text(f"clause.{rule.id}.none_aside", players=listed.listed(map(self.lit, counts), "value.or"))
+        return f"{sentence} {clause}"
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together (or share the highest total after the last hand
