@@ -67,3 +67,9 @@ def test_a_trick_already_trumped_shows_only_cards_of_the_suit_led():
         listed = block.split("any card of the suit led:")[1]
         suits = set(re.findall(r'class="card card-(\w+)"', listed))
         assert len(suits) == 1 and suits == set(re.findall(r'class="card card-(\w+)"', led.group())), block
+
+
+def test_the_french_pair_names_each_rank_as_a_card_of_the_pair(atlas_pages):
+    """«formé du roi et cavalier» gave the article to the first rank only."""
+    assert "est formé de deux cartes d'une même couleur tenues dans la même main : roi et cavalier." in atlas_pages["fr"]
+    assert "formé du " not in atlas_pages["fr"]
