@@ -25,3 +25,12 @@ def test_each_changed_rule_of_the_differences_reads_alone(name):
         assert lines, (name, lang)
         leaning = [sentence for sentence, _ in lines if LEANING[lang].search(sentence)]
         assert not leaning, (name, lang, leaning)
+
+
+def test_the_undertrump_duty_reads_one_way():
+    """"You must play a card other than a trump lower than the trick's best trump" read two ways: a card lower than the
+    best trump, or anything but a low trump."""
+    pages = spec_pages(SPEC_DIR / "examples" / "tute-load-the-partner.touti")
+    assert "You must avoid playing a trump lower than the trick's best trump, if you can." in pages["en"]
+    assert "يجب عليك أن تتجنّب لعب حكم أدنى من أعلى حكم في اللمّة، إن استطعت." in pages["ar"]
+    assert "Vous devez éviter de jouer un atout plus faible que le plus haut atout du pli, si vous le pouvez." in pages["fr"]
