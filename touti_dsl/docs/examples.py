@@ -288,8 +288,12 @@ def _scored(teller: Teller, found: dict, seats: tuple[int, ...]) -> list[str]:
     theirs = [unit for unit in range(len(changes)) if unit not in ours]
     rest = "_rest" if len(seats) == 1 else ""
     said = []
-    holders = teller.words.for_group(f"example{rest}.scored.holders", len(seats))  # Arabic's dual «يسجّلان»
-    for units, key in ((ours, holders), (theirs, f"example{rest}.scored.others")):
+    # each player of a side scoring for themselves ("They score 61 each", "Each of the other players scores 61"), where
+    # a side of partners scores once ("They score 80", "The defenders score 80"); Arabic's dual «يسجّلان»
+    holders = teller.words.for_group(f"example{rest}.scored.holders" + ("_each" if per_player and not rest else ""),
+                                     len(seats))
+    others = "example_rest.scored.others" if per_player else "example.scored.others"
+    for units, key in ((ours, holders), (theirs, others)):
         amounts = {changes[unit] for unit in units}
         if amounts == {0}:
             continue
