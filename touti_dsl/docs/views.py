@@ -9,7 +9,7 @@ rule's value in words as `{value}`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import model as m
 from .. import schema
@@ -538,12 +538,16 @@ class PageWords:
         heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
         call = call_names(self.spec, self.words.lang).get(name) or name
         requirements = tuple(v for r, v in views if isinstance(r.value, m.Requirement))
+        alone = ()
+        if len(requirements) == 1:  # one precondition is one sentence, not "only when all of these hold:" over a list of one
+            rule = next(r for r, _ in views if isinstance(r.value, m.Requirement))
+            alone, requirements = (replace(requirements[0], sentence=self.standalone_sentence(rule)),), ()
         return SectionView(
             name=name,
             title=self.section_title(name),
             anchor=f"call-{name}" if is_call else f"section-{name}",
             rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement)))
-            + (self.no_songs() if name == "play" else ()),
+            + (self.no_songs() if name == "play" else ()) + alone,
             duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
             requirements=requirements,
             requirements_intro=self.requirements_intro(name, call, is_call, requirements),
