@@ -73,3 +73,12 @@ def test_the_french_pair_names_each_rank_as_a_card_of_the_pair(atlas_pages):
     """«formé du roi et cavalier» gave the article to the first rank only."""
     assert "est formé de deux cartes d'une même couleur tenues dans la même main : roi et cavalier." in atlas_pages["fr"]
     assert "formé du " not in atlas_pages["fr"]
+
+
+def test_a_kind_of_one_rank_names_its_cards_in_words():
+    """"ases: 4 × ace, of different suits" read like the spec; the cards of a kind of one rank are an ace in each of
+    four suits."""
+    pages = spec_pages(SPEC_DIR / "examples" / "briscola-accuse.touti")
+    assert "| ace in 4 different suits | 100 |" in pages["en"] and "×" not in pages["en"]
+    assert "as dans 4 couleurs différentes" in pages["fr"]
+    assert 'الآس في <bdi dir="ltr">4</bdi> ألوان مختلفة' in pages["ar"]

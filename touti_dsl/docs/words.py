@@ -346,7 +346,8 @@ class ValueWords(Visitor):
                 suit_of = {d.code: d.key for d in suits.items}
                 cards = self.listed(card_words(self.text, self.words.lang, self.rank(r), suit_names[suit_of[code]]) for r, code in kind.cards)
             else:
-                cards = self.text("value.kind_one_rank", count=self.lit(kind.count), rank=self.rank(kind.ranks[0]))
+                cards = self.text(self.words.for_count("value.kind_one_rank", kind.count), count=self.lit(kind.count),
+                                  rank=self.rank(kind.ranks[0]))
             value = self.lit(kind.value)
             if kind.trump_value != kind.value:
                 value = self.text("value.kind_trump_value", value=value, trump=self.lit(kind.trump_value))
