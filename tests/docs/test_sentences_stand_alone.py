@@ -34,3 +34,14 @@ def test_the_undertrump_duty_reads_one_way():
     assert "You must avoid playing a trump lower than the trick's best trump, if you can." in pages["en"]
     assert "يجب عليك أن تتجنّب لعب حكم أدنى من أعلى حكم في اللمّة، إن استطعت." in pages["ar"]
     assert "Vous devez éviter de jouer un atout plus faible que le plus haut atout du pli, si vous le pouvez." in pages["fr"]
+
+
+def test_a_win_at_once_in_hands_lost_states_its_condition_last():
+    """"...: every other player loses the hand, whatever the points: their own total ... is at least 101" put the
+    condition after a second colon, as if it were what every other player loses."""
+    pages = spec_pages(SPEC_DIR / "examples" / "tute-gana-pierde.touti")
+    assert ("A player wins the hand at once, and every other player loses it whatever the points, as soon as this holds "
+            "for them after a trick or a declaration") in pages["en"]
+    assert "nobody): their own total (cards, last trick bonus and declarations) is at least 101." in pages["en"]
+    assert "tous les autres joueurs la perdent quels que soient les points, dès que" in pages["fr"]
+    assert "ويخسرها اللاعبون الآخرون كلهم مهما كانت النقاط، متى تحقق له هذا" in pages["ar"]
