@@ -45,3 +45,13 @@ def test_a_win_at_once_in_hands_lost_states_its_condition_last():
     assert "nobody): their own total (cards, last trick bonus and declarations) is at least 101." in pages["en"]
     assert "tous les autres joueurs la perdent quels que soient les points, dès que" in pages["fr"]
     assert "ويخسرها اللاعبون الآخرون كلهم مهما كانت النقاط، متى تحقق له هذا" in pages["ar"]
+
+
+def test_a_condition_chosen_by_a_condition_states_each_branch_after_its_condition():
+    """touti-kaput-bid: "The contract is made when the bidding team won every trick if the contract is more than 230,
+    otherwise the total ..." tangled two ifs (Arabic: «إذا ... إذا ...»)."""
+    pages = spec_pages(SPEC_DIR / "examples" / "touti-kaput-bid.touti")
+    assert ("If the contract is more than 230, the contract is made when the bidding team won every trick; otherwise the "
+            "contract is made when the total of the bidding team") in pages["en"]
+    assert "Si le contrat dépasse 230, le contrat est réussi quand chaque pli" in pages["fr"]
+    assert "؛ وفي غير ذلك يتحقق العقد إذا كان مجموع النقاط" in pages["ar"]

@@ -63,6 +63,11 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def uncapitalised(text: str) -> str:
+    """A sentence's first letter in lower case, for the sentence put inside another ("if C, the contract is made …")."""
+    return text[:1].lower() + text[1:]
+
+
 @dataclass(frozen=True)
 class NoteView:
     """A Decision or house-rule note in the page's language; `lang` is "en" when the spec gives no translation."""
@@ -334,7 +339,7 @@ class PageWords:
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
         whole = (self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
-                 or self._choice_sentence(rule) or self._removed_sentence(rule) or self._place_sentence(rule)
+                 or self._choice_sentence(rule) or self._truth_choice_sentence(rule) or self._removed_sentence(rule) or self._place_sentence(rule)
                  or self._shares_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
@@ -371,17 +376,44 @@ class PageWords:
         last branch after "otherwise"; None for a lone word."""
         if rule.id not in schema.WORD_CHOICE_RULES or not isinstance(rule.value, m.Formula):
             return None
-        parts = []
-        for index, branch in enumerate(branches(rule.value) or ()):
-            clause = self.text(self._table_key(f"choice.{vocabulary_id(rule)}.{branch.word}"))
-            if branch.condition is None:
-                parts.append(self.text("choice.otherwise", clause=clause))
+        return self._branches_sentence(rule, [
+            (branch.condition, self.text(self._table_key(f"choice.{vocabulary_id(rule)}.{branch.word}")))
+            for branch in branches(rule.value) or ()])
+
+    def _truth_choice_sentence(self, rule: m.Rule) -> str | None:
+        """A condition rule written as a choice of conditions (`contract_made: capote(bidders) if contract > 230 else
+        points(bidders) >= contract`): the rule's own sentence for each branch, after its condition ("if the contract
+        is more than 230, the contract is made when ...; otherwise the contract is made when ..."); inside one sentence
+        the choice read "made when X if C, otherwise Y", its "if" tangled with the sentence's own."""
+        if schema.EXPRESSION_RULES.get(rule.id, ("", ""))[1] != "truth" or not isinstance(rule.value, m.Formula):
+            return None
+        key = self.sentence_key(rule)
+        words = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms,
+                           self.words.conjunction_before(key, "value"))
+        parts, expr = [], rule.value.expr
+        while isinstance(expr, m.IfElse):
+            parts.append((expr.condition, expr.then))
+            expr = expr.otherwise
+        if not parts:
+            return None
+        parts.append((None, expr))
+        return self._branches_sentence(rule, [
+            (condition, uncapitalised(self.text(key, value=words.visit(m.Formula(then)).inline)).rstrip("."))
+            for condition, then in parts])
+
+    def _branches_sentence(self, rule: m.Rule, parts) -> str:
+        """Clauses each after its condition in words ("if C, clause; else, if D, clause"), the last, whose condition is
+        None, after "otherwise"."""
+        said = []
+        for index, (condition, clause) in enumerate(parts):
+            if condition is None:
+                said.append(self.text("choice.otherwise", clause=clause))
                 continue
             key = "choice.if" if index == 0 else "choice.else_if"
             words = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms,
                                self.words.conjunction_before(key, "condition"))
-            parts.append(self.text(key, condition=words.visit(m.Formula(branch.condition)).inline, clause=clause))
-        return capitalised("".join(parts))
+            said.append(self.text(key, condition=words.visit(m.Formula(condition)).inline, clause=clause))
+        return capitalised("".join(said))
 
     def _removed_sentence(self, rule: m.Rule) -> str | None:
         """`deck.removed: 2b`: each card by its labels in the page's language, and the cards the deck keeps."""
