@@ -605,14 +605,17 @@ class PageWords:
 
     def glossary_rows(self) -> tuple[tuple[str, ...], ...]:
         """Term, its other spellings and meaning, for each term the spec names."""
-        rows = []
+        words: dict[str, tuple[list[str], list[str]]] = {}  # one row per word: "trump" the card and "trump" the verb
         for name in self.terms.entries:
             if not TERM_NEEDS.get(name, lambda spec: True)(self.spec):
                 continue
             word, *others = self.terms.spellings(name)
-            aliases = [*others, *self.terms.entries[name].aliases]
-            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.term_meaning(name)))
-        return tuple(rows)
+            aliases, meanings = words.setdefault(word, ([], []))
+            aliases += [a for a in (*others, *self.terms.entries[name].aliases) if a not in aliases]
+            meanings.append(self.term_meaning(name))
+        separator = self.words.text("glossary.meaning_separator")
+        return tuple((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), separator.join(meanings))
+                     for word, (aliases, meanings) in words.items())
 
     def term_meaning(self, name: str) -> str:
         """What a term means in this game: a term made of ranks (`TERM_RANKS`) names the spec's ranks, in words as its

@@ -1,6 +1,9 @@
-"""A variant's differences quote each changed rule's sentence alone, out of its section: a sentence that leans on
-the one before it ("That player must take it.", "After a void round it stays with the same player.", «Le défenseur
-qui la propose décide seul») says nothing there.  Those sentences name what they speak of."""
+"""Sentences an editor reading the pages flagged (session 20), each fixed where its wording is made.
+
+A variant's differences quote each changed rule's sentence alone, out of its section: a sentence that leans on the one
+before it ("That player must take it.", "After a void round it stays with the same player.", «Le défenseur qui la
+propose décide seul») says nothing there, so those sentences name what they speak of.  The others: a duty that read two
+ways, a condition after a second colon, two ifs tangled in one sentence, a glossary word listed twice."""
 
 from __future__ import annotations
 
@@ -55,3 +58,12 @@ def test_a_condition_chosen_by_a_condition_states_each_branch_after_its_conditio
             "contract is made when the total of the bidding team") in pages["en"]
     assert "Si le contrat dépasse 230, le contrat est réussi quand chaque pli" in pages["fr"]
     assert "؛ وفي غير ذلك يتحقق العقد إذا كان مجموع النقاط" in pages["ar"]
+
+
+def test_a_word_the_players_use_for_two_terms_is_one_glossary_row():
+    """Atlas Carta's English glossary had two rows "trump" (the card, and the verb), the French two rows «atout»."""
+    pages = spec_pages(SPEC_DIR / "atlas-carta.touti")
+    glossary = {lang: page.split("{ #system-glossary }")[1] for lang, page in pages.items()}
+    assert glossary["en"].count("| **trump** |") == 1
+    assert "| **trump** |  | a card of the trump suit; play a trump when one holds no card of the led suit |" in glossary["en"]
+    assert glossary["fr"].count("| **atout** |") == 1
