@@ -292,7 +292,8 @@ def _scored(teller: Teller, found: dict, seats: tuple[int, ...]) -> list[str]:
     # a side of partners scores once ("They score 80", "The defenders score 80"); Arabic's dual «يسجّلان»
     holders = teller.words.for_group(f"example{rest}.scored.holders" + ("_each" if per_player and not rest else ""),
                                      len(seats))
-    others = "example_rest.scored.others" if per_player else "example.scored.others"
+    others = "example_rest.scored.others" if per_player or rest else "example.scored.others"
+    others = teller.words.for_group(others, len(theirs))  # "The other player scores 70" at a table of two
     for units, key in ((ours, holders), (theirs, others)):
         amounts = {changes[unit] for unit in units}
         if amounts == {0}:
@@ -323,6 +324,8 @@ def _contract_seats(spec: m.Spec, found: dict) -> tuple[int, ...]:
         return tuple(sorted({contract["bidder"], contract["bidder"] if partner is None else partner}))
     if isinstance(teams, m.Groups):
         return tuple(teams.groups[contract["team"]])
+    if teams == m.Word("each"):  # a side is a seat: "players 2 and 4" named a seat a table of two has not
+        return (contract["team"],)
     return contract["team"], contract["team"] + 2
 
 
