@@ -21,3 +21,11 @@ def test_the_trick_winner_agrees_with_the_players_word_for_a_trump():
         assert f"تذهب اللمّة إلى أعلى {word} إن كان فيها {word}، وإلا" in page or \
             f"تذهب اللفّة إلى أعلى {word} إن كان فيها {word}، وإلا" in page
         assert "إن وُجدت" not in page
+
+
+def test_a_requirement_with_an_exception_reads_as_one_exception_in_arabic():
+    """«لا يجوز إعلان الغنا إلا إذا كان …، إلا إذا كان …» read as two exceptions; the requirement's own exception now
+    says the condition is not required then."""
+    page = spec_pages(SPEC_DIR / "examples" / "atlas-lone-concession.touti")["ar"]
+    assert "يساوي <bdi dir=\"ltr\">20</bdi>، ولا يُشترط ذلك إذا كان فريق هذا اللاعب هو صاحب العقد" in page
+    assert "، إلا إذا كان فريق هذا اللاعب هو صاحب العقد" not in page

@@ -400,9 +400,10 @@ class ValueWords(Visitor):
         if node.when is not None and not (node.when == m.Pred("stock_empty") and not has_stock(self.spec)):
             text += self.words.text("duty.when", condition=self.condition(
                 node.when, to_reader, self.words.conjunction_before("duty.when", "condition")))
-        if node.unless is not None:
-            text += self.words.text("duty.unless", condition=self.condition(
-                node.unless, to_reader, self.words.conjunction_before("duty.unless", "condition")))
+        if node.unless is not None:  # Arabic: a requirement's «إلا إذا …، إلا إذا …» read as two exceptions
+            unless = "duty.unless" if to_reader else "requirement.unless"
+            text += self.words.text(unless, condition=self.condition(
+                node.unless, to_reader, self.words.conjunction_before(unless, "condition")))
         return text
 
     # -- table cells
