@@ -67,3 +67,13 @@ def test_a_word_the_players_use_for_two_terms_is_one_glossary_row():
     assert glossary["en"].count("| **trump** |") == 1
     assert "| **trump** |  | a card of the trump suit; play a trump when one holds no card of the led suit |" in glossary["en"]
     assert glossary["fr"].count("| **atout** |") == 1
+
+
+def test_the_turned_card_says_once_that_its_suit_is_trumps():
+    """Brisca for two: "A card is turned face up: its suit is trumps." then "The card after the hands is turned face up
+    and placed under the stock: its suit is trumps, ..." said it twice; the first now says what the choice adds."""
+    pages = spec_pages(SPEC_DIR / "examples" / "brisca-two.touti")
+    trump = {lang: page.split("{ #section-trump }")[1].split("\n## ")[0] for lang, page in pages.items()}
+    assert trump["en"].count("its suit is trumps") == 1 and "Nobody chooses trumps: a card turned face up shows them." in trump["en"]
+    assert trump["fr"].count("sa couleur est l'atout") == 1
+    assert trump["ar"].count("لونها هو") <= 1 and "لا يختار أحد" in trump["ar"]

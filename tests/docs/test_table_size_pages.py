@@ -26,14 +26,14 @@ def test_the_page_states_the_default_number_then_what_changes_at_two_and_three()
             "card from it, the winner of the trick first") in sizes
     assert "The card after the hands is turned face up and placed under the stock" in sizes
     assert "{: #players-2 .rule }" in sizes and "{: #players-3 .rule }" in sizes
-    assert "With 3 players: A card is turned face up: its suit is trumps. The card left over after the deal" in sizes
+    assert "With 3 players: Nobody chooses trumps: a card turned face up shows them. The card left over after the deal" in sizes
     assert "With 4 players" not in sizes
 
 
 def test_the_changes_read_in_french_and_arabic_with_the_block_notes():
     pages = _pages()
     assert "À 2 joueurs : Les cartes restant après la donne forment la pioche." in pages["fr"]
-    assert "À 3 joueurs : Une carte est retournée : sa couleur est l'atout." in pages["fr"]
+    assert "À 3 joueurs : Personne ne choisit l'atout : une carte retournée le montre." in pages["fr"]
     assert 'مع لاعبَين: الأوراق الباقية بعد التوزيع تكوّن الرزمة.' in pages["ar"]
     assert 'القواعد أعلاه هي قواعد طاولة من <bdi dir="ltr">4</bdi> لاعبين.' in pages["ar"]
     assert "la carte qui reste après la donne de 13 chacun montre l'atout".capitalize() in pages["fr"]

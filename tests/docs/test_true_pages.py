@@ -159,7 +159,7 @@ def test_the_turned_card_is_placed_once_and_never_contradicted(tmp_path):
     """P8: "The dealer keeps that card." was said by trump.choice and again by `turned: dealer_hand`; and on every
     guinote page it contradicted `turned: under_stock` ("the card after the hands … placed under the stock")."""
     dealt = _prose(variant_pages(tmp_path, "guinote", ALL_DEALT)["en"], "trump")
-    assert dealt == ["A card is turned face up: its suit is trumps.",
+    assert dealt == ["Nobody chooses trumps: a card turned face up shows them.",
                      "The turned-up card is the dealer's last card, and the dealer keeps it."]
     guinote = _prose(variant_pages(tmp_path, "guinote", "")["en"], "trump")
     assert "dealer" not in " ".join(guinote)
