@@ -77,3 +77,12 @@ def test_the_turned_card_says_once_that_its_suit_is_trumps():
     assert trump["en"].count("its suit is trumps") == 1 and "Nobody chooses trumps: a card turned face up shows them." in trump["en"]
     assert trump["fr"].count("sa couleur est l'atout") == 1
     assert trump["ar"].count("لونها هو") <= 1 and "لا يختار أحد" in trump["ar"]
+
+
+def test_the_push_example_reads_as_the_players_speak():
+    """Touti-app: "Player 3 may not say bid 80" and, in Arabic, a call without values shown «آس .» (an empty value)."""
+    pages = spec_pages(SPEC_DIR / "touti-app.touti")
+    assert "Player 3 may not bid 80: after the partner's push the lowest bid allowed is 100." in pages["en"]
+    assert "Player 4: As.\n" in pages["en"]
+    assert 'آس <bdi dir="ltr"></bdi>' not in pages["ar"] and "اللاعب <bdi dir=\"ltr\">4</bdi>: آس." in pages["ar"]
+    assert "ne peut pas enchérir à 80 : après la poussée du partenaire" in pages["fr"]

@@ -170,7 +170,8 @@ def push_minimum(teller: Teller, cases) -> tuple[str, str] | None:
                   for s in case["steps"][:at] if s["op"] == "apply"]
         lowest = min((int(a.split()[1]) for a in state.legal_actions(step["seat"]) if a.startswith("bid ")), default=None)
         verdict = teller.text("example.push_refused", player=teller.player(step["seat"]),
-                              action=_action(teller, step["action"]), minimum=teller.lit(lowest if lowest is not None else "—"))
+                              amount=teller.lit(step["action"].split()[1]),
+                              minimum=teller.lit(lowest if lowest is not None else "—"))
         return call, example_block(teller, "example.title.push", [*(f"{line}  " for line in spoken[:-1]), spoken[-1], verdict])
     return None
 
@@ -226,7 +227,7 @@ def _action(teller: Teller, action: str) -> str:
     name = title.text(teller.words.lang) if isinstance(title, m.Text) else head
     values = teller.spec.value(f"{head}.values")
     labels = {str(d.key): d.label.text(teller.words.lang) for d in values.items} if isinstance(values, m.Decls) else {}
-    return f"{name} {teller.lit(labels.get(arg, arg))}".strip()
+    return f"{name} {teller.lit(labels.get(arg, arg))}" if arg else name  # a call without values ("As"): its name alone
 
 
 def contract_by_one(teller: Teller, cases) -> str | None:
