@@ -110,8 +110,10 @@ def test_a_section_requirement_is_introduced_by_what_it_allows(pages):
     assert "- Changed: [Caps by contract: 70: 20, 80: 40, 90: 60, 100: no cap.](#ghna-caps)" in pages[
         "rules/atlas-generous-caps.md"]
     assert "\nUn chant ne peut être annoncé que si ce joueur a pris le contrat. <a " in pages["rules/atlas-bid-winner-sings.fr.md"]
-    assert "Un joueur ne peut faire l'annonce « Signaux » que si toutes ces conditions sont réunies" in pages[
-        "rules/atlas-bid-winner-sings.fr.md"]  # several stay a list
+    # several stay a list, under the call's heading: "this call", the call's name being the heading just above
+    assert "## Signaux { #call-signal }\n\nCette annonce se fait pendant les enchères" in pages["rules/atlas-bid-winner-sings.fr.md"]
+    assert "Un joueur ne peut faire cette annonce que si toutes ces conditions sont réunies" in pages[
+        "rules/atlas-bid-winner-sings.fr.md"]
 
 
 def test_a_score_of_a_match_in_hands_counts_hands(pages):

@@ -556,10 +556,11 @@ class PageWords:
         title = self.spec.value(f"{name}.{CALL_HEADING}")
         return title.text(self.words.lang) if isinstance(title, m.Text) else self.text("heading.call", name=name)
 
-    def requirements_intro(self, name: str, call: str, is_call: bool, requirements) -> str:
-        """What the listed preconditions allow: the call, or the section's action (a bid, a ghna, the swap, a concession)."""
+    def requirements_intro(self, name: str, is_call: bool, requirements) -> str:
+        """What the listed preconditions allow: the call ("this call", under its heading), or the section's action (a
+        bid, a ghna, the swap, a concession)."""
         if is_call:
-            return self.text("intro.requirements", call=call)
+            return self.text("intro.requirements")
         return self.text(f"intro.requirements.{name}") if requirements else ""
 
     def section_view(self, name: str) -> SectionView:
@@ -568,7 +569,6 @@ class PageWords:
         views = [(rule, self.rule_view(rule)) for rule in rules]
         is_call = self.spec.is_call(name)
         heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
-        call = call_names(self.spec, self.words.lang).get(name) or name
         requirements = tuple(v for r, v in views if isinstance(r.value, m.Requirement))
         alone = ()
         if len(requirements) == 1:  # one precondition is one sentence, not "only when all of these hold:" over a list of one
@@ -582,7 +582,7 @@ class PageWords:
             + (self.no_songs() if name == "play" else ()) + alone,
             duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
             requirements=requirements,
-            requirements_intro=self.requirements_intro(name, call, is_call, requirements),
+            requirements_intro=self.requirements_intro(name, is_call, requirements),
             heading_anchor=anchor(heading.id) if heading is not None else "",
             call_intro=self.text("intro.call") if is_call else "",
         )
