@@ -86,3 +86,13 @@ def test_the_push_example_reads_as_the_players_speak():
     assert "Player 4: As.\n" in pages["en"]
     assert 'آس <bdi dir="ltr"></bdi>' not in pages["ar"] and "اللاعب <bdi dir=\"ltr\">4</bdi>: آس." in pages["ar"]
     assert "ne peut pas enchérir à 80 : après la poussée du partenaire" in pages["fr"]
+
+
+def test_the_song_limit_sentence_ends_as_a_sentence():
+    """"The contract caps the total that the team may declare:" ended on a colon over a Decision note, and Tutti's "Each
+    kind of ghna needs a contract of a certain level:" over another sentence with its own colon."""
+    atlas = spec_pages(SPEC_DIR / "atlas-carta.touti")
+    assert "The contract caps the total that the team may declare. <a " in atlas["en"]
+    assert "Le contrat plafonne le total que l'équipe peut annoncer. <a " in atlas["fr"]
+    tutti = spec_pages(SPEC_DIR / "tutti-ma.touti")["en"]
+    assert "Each kind of ghna needs a contract of a certain level. <a " in tutti
