@@ -216,7 +216,7 @@ DUTIES: dict[str, DutyInfo] = {
         DutyInfo("trump", "play a trump"),
         DutyInfo("beat_trump", "play a trump higher than every trump in the trick"),
         DutyInfo("win", "play a card that wins the trick"),
-        DutyInfo("no_undertrump", "play a card other than a trump lower than the trick's best trump"),
+        DutyInfo("no_undertrump", "avoid playing a trump lower than the trick's best trump"),
         DutyInfo("no_points", "play a card worth no points"),
         DutyInfo("points", "play a card worth points"),
         DutyInfo("least_points", "play a card of the fewest points among those you may play"),

@@ -225,7 +225,7 @@ def test_a_sentence_follows_the_word_of_the_rule_it_depends_on(spec, sentence):
 def test_a_claim_is_never_made_only_while_the_table_has_a_stock_or_a_swap(tmp_path):
     """Tute has no stock: its claim said "never while cards are left to draw"."""
     pages = _pages(SPEC_DIR / "examples" / "tute-claim-the-rest.touti")
-    assert "claim every remaining trick for its side; never while the trump swap may still be made. The claim" in pages["en"]
+    assert "claim every remaining trick for their side; never while the trump swap may still be made. The claim" in pages["en"]
     assert "tous les plis restants ; jamais tant que l'échange de l'atout peut encore se faire. La" in pages["fr"]
     for lang, page in pages.items():
         assert not re.search(r"left to draw|à piocher|للسحب", page.split("{ #section-claim }")[1].split("\n## ")[0]), lang

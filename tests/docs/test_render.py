@@ -103,11 +103,17 @@ def test_a_list_of_windows_reads_as_their_sentences(tmp_path):
 
 def test_a_section_requirement_is_introduced_by_what_it_allows(pages):
     page = pages["rules/atlas-bid-winner-sings.md"]
-    assert "A ghna may be declared only when all of these hold:\n\n- this player made the contract " in page
+    # one precondition is one sentence: "only when all of these hold:" over a list of one read as a form
+    assert "\nA ghna may be declared only when this player made the contract. <a " in page
+    assert "all of these hold" not in page.split("{ #section-ghna }")[1].split("\n## ")[0]
     assert "- Added: [A ghna may be declared only when this player made the contract.](#ghna-bidder_only)" in page
     assert "- Changed: [Caps by contract: 70: 20, 80: 40, 90: 60, 100: no cap.](#ghna-caps)" in pages[
         "rules/atlas-generous-caps.md"]
-    assert "Un chant ne peut être annoncé que si toutes ces conditions sont réunies" in pages["rules/atlas-bid-winner-sings.fr.md"]
+    assert "\nUn chant ne peut être annoncé que si ce joueur a pris le contrat. <a " in pages["rules/atlas-bid-winner-sings.fr.md"]
+    # several stay a list, under the call's heading: "this call", the call's name being the heading just above
+    assert "## Signaux { #call-signal }\n\nCette annonce se fait pendant les enchères" in pages["rules/atlas-bid-winner-sings.fr.md"]
+    assert "Un joueur ne peut faire cette annonce que si toutes ces conditions sont réunies" in pages[
+        "rules/atlas-bid-winner-sings.fr.md"]
 
 
 def test_a_score_of_a_match_in_hands_counts_hands(pages):

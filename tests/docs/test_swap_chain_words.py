@@ -11,7 +11,7 @@ from .helpers import SPEC_DIR
 CHAIN = SPEC_DIR / "examples" / "guinote-two-takes-seven.touti"
 SENTENCES = {
     "": "The player who holds the seven of trumps may exchange it for the turned-up card, once; after that, the player "
-        "who holds the two may take the seven in its turn.",
+        "who holds the two may take the seven in their turn.",
     ".fr": "Le joueur qui a le sept d'atout peut l'échanger contre la carte retournée, une fois ; ensuite, le joueur qui "
            "a le deux peut à son tour prendre le sept.",
     ".ar": "من يملك 7 من الحكم يجوز له أن يبدّلها بالورقة المكشوفة، مرة واحدة؛ وبعد ذلك يجوز لمن يملك 2 أن يأخذ ورقة 7 بدوره.",

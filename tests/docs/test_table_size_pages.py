@@ -6,7 +6,7 @@ from __future__ import annotations
 from touti_dsl.docs.catalog import LANGUAGES
 from touti_dsl.docs.render import load_for_docs, render_rules
 
-from .helpers import ROOT, SPEC_DIR, variant_pages
+from .helpers import ROOT, SPEC_DIR, spec_pages, variant_pages
 
 SPEC = SPEC_DIR / "examples" / "tute-two-three-four.touti"
 
@@ -26,15 +26,15 @@ def test_the_page_states_the_default_number_then_what_changes_at_two_and_three()
             "card from it, the winner of the trick first") in sizes
     assert "The card after the hands is turned face up and placed under the stock" in sizes
     assert "{: #players-2 .rule }" in sizes and "{: #players-3 .rule }" in sizes
-    assert "With 3 players: A card is turned face up: its suit is trumps. The card left over after the deal" in sizes
+    assert "With 3 players: Nobody chooses trumps: a card turned face up shows them. The card left over after the deal" in sizes
     assert "With 4 players" not in sizes
 
 
 def test_the_changes_read_in_french_and_arabic_with_the_block_notes():
     pages = _pages()
     assert "À 2 joueurs : Les cartes restant après la donne forment la pioche." in pages["fr"]
-    assert "À 3 joueurs : Une carte est retournée : sa couleur est l'atout." in pages["fr"]
-    assert 'مع <bdi dir="ltr">2</bdi> لاعبين: الأوراق الباقية بعد التوزيع تكوّن الرزمة.' in pages["ar"]
+    assert "À 3 joueurs : Personne ne choisit l'atout : une carte retournée le montre." in pages["fr"]
+    assert 'مع لاعبَين: الأوراق الباقية بعد التوزيع تكوّن الرزمة.' in pages["ar"]
     assert 'القواعد أعلاه هي قواعد طاولة من <bdi dir="ltr">4</bdi> لاعبين.' in pages["ar"]
     assert "la carte qui reste après la donne de 13 chacun montre l'atout".capitalize() in pages["fr"]
     for lang, page in pages.items():
@@ -75,8 +75,8 @@ def test_a_table_with_titled_calls_has_its_page_at_every_number_of_players(tmp_p
             "with 2 players {\n  table {\n    teams: each\n    draw: winner_first\n  }\n}\n\n"
             "with 4 players {\n  table {\n    teams: 0 2 | 1 3\n  }\n}\n")
     pages = variant_pages(tmp_path, "touti-app", body)
-    assert "With 2 players: " in pages["en"] and "Each player plays for oneself." in pages["en"]
-    assert "À 2 joueurs : " in pages["fr"] and 'مع <bdi dir="ltr">2</bdi> لاعبين: ' in pages["ar"]
+    assert "With 2 players: " in pages["en"] and "Each player plays for themselves." in pages["en"]
+    assert "À 2 joueurs : " in pages["fr"] and 'مع لاعبَين: ' in pages["ar"]
 
 
 def test_a_number_where_nobody_sits_out_says_so_under_a_default_where_the_dealer_does(tmp_path):
@@ -126,3 +126,31 @@ def test_a_section_taken_away_at_one_number_is_said_once_by_its_heading(tmp_path
     assert "This rule does not apply: You must play a trump higher than every trump in the trick" in pages["en"]
     assert "Cette section des règles ne s'applique pas : « Concéder la manche »." in pages["fr"]
     assert "لا ينطبق هذا الجزء من القواعد: «التنازل عن الجولة»." in pages["ar"]
+
+
+def test_several_sections_taken_away_at_one_number_are_said_in_one_sentence():
+    """Touti for two does without the signals, the pre-announcement and the concession: one sentence names the three,
+    where three sentences one after the other read as a stammer."""
+    pages = spec_pages(SPEC_DIR / "examples" / "touti-two-or-four.touti")
+    sizes = {lang: page.split("{ #table-sizes }")[1] for lang, page in pages.items()}
+    assert "These parts of the rules do not apply: “Signals”, “Pre-announcement” and “Conceding the round”." in sizes["en"]
+    assert ("Ces sections des règles ne s'appliquent pas : « Signaux », « Annonce d'avance » et « Concéder la manche »."
+            in sizes["fr"])
+    assert "لا تنطبق هذه الأجزاء من القواعد: «الإشارات»، «الإعلان المسبق» و«التنازل عن الجولة»." in sizes["ar"]
+    assert "This part of the rules does not apply" not in sizes["en"]
+    assert "مع لاعبَين: " in sizes["ar"] and "قواعد طاولة من لاعبَين" in pages["ar"]
+
+
+def test_a_table_size_whose_every_deal_leaves_no_card_over_names_no_card_set_aside():
+    """Tute cabrero at four: "The card left over after the deal is turned face up ... set aside. When 4 players are
+    dealt in, no card is left over" said a card was set aside, then that there was none; at four, and at five and six
+    where the dealer sits out, no deal leaves one."""
+    pages = spec_pages(SPEC_DIR / "examples" / "tute-cabrero-last-loses.touti")
+    sizes = pages["en"].split("{ #table-sizes }")[1]
+    for players in ("With 4 players:", "With 5 players:", "With 6 players:"):
+        said = sizes.split(players)[1].split("\n")[0]
+        assert "No card is left over after the deal: the last card dealt shows trumps" in said
+        assert "card left over after the deal is turned face up" not in said and "are dealt in" not in said
+    stated = pages["en"].split("{ #table-sizes }")[0]  # three players: a card is left over
+    assert "The card left over after the deal is turned face up to show trumps and set aside" in stated
+    assert "Il ne reste aucune carte après la donne" in pages["fr"] and "لا تبقى أي ورقة بعد التوزيع" in pages["ar"]

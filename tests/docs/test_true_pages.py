@@ -159,7 +159,7 @@ def test_the_turned_card_is_placed_once_and_never_contradicted(tmp_path):
     """P8: "The dealer keeps that card." was said by trump.choice and again by `turned: dealer_hand`; and on every
     guinote page it contradicted `turned: under_stock` ("the card after the hands … placed under the stock")."""
     dealt = _prose(variant_pages(tmp_path, "guinote", ALL_DEALT)["en"], "trump")
-    assert dealt == ["A card is turned face up: its suit is trumps.",
+    assert dealt == ["Nobody chooses trumps: a card turned face up shows them.",
                      "The turned-up card is the dealer's last card, and the dealer keeps it."]
     guinote = _prose(variant_pages(tmp_path, "guinote", "")["en"], "trump")
     assert "dealer" not in " ".join(guinote)
@@ -213,7 +213,7 @@ def test_the_proposer_sentence_says_nothing_of_the_answer(tmp_path):
     both = variant_pages(tmp_path / "same", "atlas-carta", "")
     alone = variant_pages(tmp_path / "alone", "atlas-carta", "concession {\n  consent: one\n}\n")
     assert "Both defenders must agree: once it is proposed, the partner agrees or refuses." in both["en"]
-    assert "The defender whose turn it is to play proposes it, at most once per trick for the team." in alone["en"]
+    assert "The defender whose turn it is to play proposes the concession, at most once per trick for the team." in alone["en"]
     for lang in alone:
         assert "agrees or refuses" not in alone[lang] and "accepte ou refuse" not in alone[lang].replace(
             "seul l'autre défenseur répond : il accepte ou refuse", ""), lang

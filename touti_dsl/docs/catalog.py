@@ -132,6 +132,13 @@ class Catalog:
             return "one" if number in (0, 1) else "other"
         return "one" if number == 1 else "other"
 
+    def for_count(self, key: str, number: int) -> str:
+        """The wording of `key` for a count of `number` (`KEY#one`, `KEY#two`, `KEY#few`, `KEY#many` by the plural
+        category of `number`: «مع لاعبَين» but «مع 4 لاعبين», "they must play the ace" but "one of these cards"), where
+        the catalog has one, else `key` itself."""
+        counted = f"{key}#{self.plural(number)}"
+        return counted if counted in self.texts else key
+
     def for_group(self, key: str, size: int | None) -> str:
         """The wording of `key` for a group of `size` people at this table (table_counts.TableCounts): `KEY#one` for
         one, `KEY#two` for exactly two (Arabic's dual «الخصمان», "both opponents"), `KEY#three` for exactly three ("the

@@ -23,7 +23,7 @@ from ..schema import TABLE_SETTINGS
 from .catalog import Catalog
 from .terms import Terms
 from .views import capitalised
-from .words import Literal, total_without
+from .words import Literal, card_words, total_without
 
 # A glyph per suit of the Spanish deck; a suit the table does not know shows its code letter.
 SUIT_GLYPHS = {"oros": "🪙", "copas": "🏆", "espadas": "🗡️", "bastos": "🪵"}
@@ -69,7 +69,7 @@ class Teller:
         decl = self.suits.get(code)
         key = decl.key if decl else code
         rank_label = self.ranks[rank].label.text(self.words.lang) if rank in self.ranks else str(rank)
-        name = self.words.text("example.card_name", rank=rank_label, suit=self.suit(code))
+        name = card_words(self.words.text, self.words.lang, rank_label, self.suit(code), key="example.card_name")
         glyph = SUIT_GLYPHS.get(key, code.upper())
         return (f'<span class="card card-{key}" title="{name}" role="img" aria-label="{name}">'
                 f'<b>{rank}</b>{glyph}</span>')
@@ -123,7 +123,7 @@ def overtake_refused(teller: Teller, cases) -> str | None:
     return example_block(teller, "example.title.overtake", [
         *_trick_lines(teller, seen),
         teller.text("example.holds", player=teller.player(seat), cards=teller.cards(seen["hand"])),
-        teller.text("example.overtake_refused", player=teller.player(seat), card=teller.card(card), legal=teller.cards(legal)),
+        teller.text(teller.words.for_count("example.overtake_refused", len(legal)), player=teller.player(seat), card=teller.card(card), legal=teller.cards(legal)),
     ])
 
 
@@ -138,7 +138,10 @@ def overtake_lifted(teller: Teller, cases) -> str | None:
             return False
         trump_code = next((code for code, d in teller.suits.items() if d.key == seen["trump"]), None)
         led = seen["play"]["trick"][0][1][-1]
-        return led != trump_code and any(card[-1] == trump_code for _, card in seen["play"]["trick"])
+        # the sentence says the player may play any card of the led suit: a case where the player may play any card at
+        # all (no duty yet: Guiñote while cards are left to draw) would show cards of other suits as of the led suit
+        following = all(a.split()[1][-1] == led for a in seen["legal_actions"] if a.startswith("play "))
+        return following and led != trump_code and any(card[-1] == trump_code for _, card in seen["play"]["trick"])
     case = _first(cases, trumped)
     if case is None:
         return None
@@ -167,7 +170,8 @@ def push_minimum(teller: Teller, cases) -> tuple[str, str] | None:
                   for s in case["steps"][:at] if s["op"] == "apply"]
         lowest = min((int(a.split()[1]) for a in state.legal_actions(step["seat"]) if a.startswith("bid ")), default=None)
         verdict = teller.text("example.push_refused", player=teller.player(step["seat"]),
-                              action=_action(teller, step["action"]), minimum=teller.lit(lowest if lowest is not None else "—"))
+                              amount=teller.lit(step["action"].split()[1]),
+                              minimum=teller.lit(lowest if lowest is not None else "—"))
         return call, example_block(teller, "example.title.push", [*(f"{line}  " for line in spoken[:-1]), spoken[-1], verdict])
     return None
 
@@ -223,7 +227,7 @@ def _action(teller: Teller, action: str) -> str:
     name = title.text(teller.words.lang) if isinstance(title, m.Text) else head
     values = teller.spec.value(f"{head}.values")
     labels = {str(d.key): d.label.text(teller.words.lang) for d in values.items} if isinstance(values, m.Decls) else {}
-    return f"{name} {teller.lit(labels.get(arg, arg))}".strip()
+    return f"{name} {teller.lit(labels.get(arg, arg))}" if arg else name  # a call without values ("As"): its name alone
 
 
 def contract_by_one(teller: Teller, cases) -> str | None:
@@ -285,8 +289,13 @@ def _scored(teller: Teller, found: dict, seats: tuple[int, ...]) -> list[str]:
     theirs = [unit for unit in range(len(changes)) if unit not in ours]
     rest = "_rest" if len(seats) == 1 else ""
     said = []
-    holders = teller.words.for_group(f"example{rest}.scored.holders", len(seats))  # Arabic's dual «يسجّلان»
-    for units, key in ((ours, holders), (theirs, f"example{rest}.scored.others")):
+    # each player of a side scoring for themselves ("They score 61 each", "Each of the other players scores 61"), where
+    # a side of partners scores once ("They score 80", "The defenders score 80"); Arabic's dual «يسجّلان»
+    holders = teller.words.for_group(f"example{rest}.scored.holders" + ("_each" if per_player and not rest else ""),
+                                     len(seats))
+    others = "example_rest.scored.others" if per_player or rest else "example.scored.others"
+    others = teller.words.for_group(others, len(theirs))  # "The other player scores 70" at a table of two
+    for units, key in ((ours, holders), (theirs, others)):
         amounts = {changes[unit] for unit in units}
         if amounts == {0}:
             continue
@@ -316,6 +325,8 @@ def _contract_seats(spec: m.Spec, found: dict) -> tuple[int, ...]:
         return tuple(sorted({contract["bidder"], contract["bidder"] if partner is None else partner}))
     if isinstance(teams, m.Groups):
         return tuple(teams.groups[contract["team"]])
+    if teams == m.Word("each"):  # a side is a seat: "players 2 and 4" named a seat a table of two has not
+        return (contract["team"],)
     return contract["team"], contract["team"] + 2
 
 

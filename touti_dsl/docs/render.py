@@ -144,7 +144,7 @@ def _block_differences(words: Catalog, spec: m.Spec, now: PageWords) -> tuple[st
     lines = []
     for change in (c for c in spec.changes if c.rule_id.startswith("with ")):
         players = int(change.rule_id.split()[1])
-        rules = words.text("table_size.rules", players=now.lit(players))
+        rules = words.text(words.for_count("table_size.rules", players), players=now.lit(players))
         if change.action == "remove":
             lines.append(words.text("diff.removed", sentence=rules + "."))
             continue

@@ -25,6 +25,14 @@ def glossary(spec: m.Spec) -> dict[str, m.Decl]:
     return {decl.key: decl for decl in value.items} if isinstance(value, m.Decls) else {}
 
 
+def without_article(word: str, lang: str) -> str:
+    """`word` without its Arabic article: the indefinite form, and the first noun of a construct («آس الصبادة», the
+    ace of espadas, never «الآس الصبادة»); a word of one letter after the article keeps it."""
+    if lang == "ar" and word.startswith(ARABIC_ARTICLE) and len(word) > len(ARABIC_ARTICLE) + 1:
+        return word[len(ARABIC_ARTICLE):]
+    return word
+
+
 class Terms:
     """The words of the terms for one spec in one language."""
 
@@ -51,10 +59,7 @@ class Terms:
         return word
 
     def indefinite(self, name: str) -> str:
-        word = self.word(name)
-        if self.words.lang == "ar" and word.startswith(ARABIC_ARTICLE) and len(word) > len(ARABIC_ARTICLE) + 1:
-            return word[len(ARABIC_ARTICLE):]
-        return word
+        return without_article(self.word(name), self.words.lang)
 
     def fill(self, text: str) -> str:
         """Replace every `[[term]]` mark; an unknown term is an error naming it, never left on the page."""

@@ -9,7 +9,7 @@ rule's value in words as `{value}`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import model as m
 from .. import schema
@@ -18,9 +18,9 @@ from ..table_sizes import block_for, default_players, for_players
 from ..vocabulary import TRUMP_DUTIES
 from ..word_choice import branches
 from .catalog import Catalog
-from .table_counts import table_counts
+from .table_counts import deals_by_players, table_counts
 from .terms import Terms
-from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, most_sides, rank_labels, table_variants,
+from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, listed, most_sides, rank_labels, table_variants,
                     turned_card_kept, without_trumps)
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
@@ -61,6 +61,11 @@ def vocabulary_id(rule: m.Rule) -> str:
 def capitalised(text: str) -> str:
     """Upper-case the first letter (a no-op for scripts without case, and for text opening with markup)."""
     return text[:1].upper() + text[1:]
+
+
+def uncapitalised(text: str) -> str:
+    """A sentence's first letter in lower case, for the sentence put inside another ("if C, the contract is made …")."""
+    return text[:1].lower() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -290,9 +295,7 @@ class PageWords:
         key = self._sentence_key(rule)
         value = rule.value
         count = value.value if isinstance(value, m.Number) else value.default if isinstance(value, m.Setting) else None
-        if isinstance(count, int) and self.words.has(f"{key}#{self.words.plural(count)}"):
-            return f"{key}#{self.words.plural(count)}"
-        return key
+        return self.words.for_count(key, count) if isinstance(count, int) else key
 
     def _sentence_key(self, rule: m.Rule) -> str:
         """`rule.<id>`; its wording where another rule's word calls for it (`rule@WORD.<id>`, SENTENCE_DEPENDS_ON); its
@@ -336,14 +339,14 @@ class PageWords:
     def rule_view(self, rule: m.Rule) -> RuleView:
         notes = note_views(self.words, rule.notes)
         whole = (self.word_sentence(rule) or self._holder_sentence(rule) or self._swap_chain_sentence(rule)
-                 or self._choice_sentence(rule) or self._removed_sentence(rule) or self._place_sentence(rule)
+                 or self._choice_sentence(rule) or self._truth_choice_sentence(rule) or self._removed_sentence(rule) or self._place_sentence(rule)
                  or self._shares_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
         if rule.id == "scoring.tie" and whole is not None:
             whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if rule.id in ("trump.turned", "trump.swap_window") and whole is not None:
-            whole = " ".join(filter(None, (whole, self._none_aside(rule))))
+            whole = self._none_aside(rule, whole)
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         key = self.sentence_key(rule)
@@ -373,17 +376,44 @@ class PageWords:
         last branch after "otherwise"; None for a lone word."""
         if rule.id not in schema.WORD_CHOICE_RULES or not isinstance(rule.value, m.Formula):
             return None
-        parts = []
-        for index, branch in enumerate(branches(rule.value) or ()):
-            clause = self.text(self._table_key(f"choice.{vocabulary_id(rule)}.{branch.word}"))
-            if branch.condition is None:
-                parts.append(self.text("choice.otherwise", clause=clause))
+        return self._branches_sentence(rule, [
+            (branch.condition, self.text(self._table_key(f"choice.{vocabulary_id(rule)}.{branch.word}")))
+            for branch in branches(rule.value) or ()])
+
+    def _truth_choice_sentence(self, rule: m.Rule) -> str | None:
+        """A condition rule written as a choice of conditions (`contract_made: capote(bidders) if contract > 230 else
+        points(bidders) >= contract`): the rule's own sentence for each branch, after its condition ("if the contract
+        is more than 230, the contract is made when ...; otherwise the contract is made when ..."); inside one sentence
+        the choice read "made when X if C, otherwise Y", its "if" tangled with the sentence's own."""
+        if schema.EXPRESSION_RULES.get(rule.id, ("", ""))[1] != "truth" or not isinstance(rule.value, m.Formula):
+            return None
+        key = self.sentence_key(rule)
+        words = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms,
+                           self.words.conjunction_before(key, "value"))
+        parts, expr = [], rule.value.expr
+        while isinstance(expr, m.IfElse):
+            parts.append((expr.condition, expr.then))
+            expr = expr.otherwise
+        if not parts:
+            return None
+        parts.append((None, expr))
+        return self._branches_sentence(rule, [
+            (condition, uncapitalised(self.text(key, value=words.visit(m.Formula(then)).inline)).rstrip("."))
+            for condition, then in parts])
+
+    def _branches_sentence(self, rule: m.Rule, parts) -> str:
+        """Clauses each after its condition in words ("if C, clause; else, if D, clause"), the last, whose condition is
+        None, after "otherwise"."""
+        said = []
+        for index, (condition, clause) in enumerate(parts):
+            if condition is None:
+                said.append(self.text("choice.otherwise", clause=clause))
                 continue
             key = "choice.if" if index == 0 else "choice.else_if"
             words = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms,
                                self.words.conjunction_before(key, "condition"))
-            parts.append(self.text(key, condition=words.visit(m.Formula(branch.condition)).inline, clause=clause))
-        return capitalised("".join(parts))
+            said.append(self.text(key, condition=words.visit(m.Formula(condition)).inline, clause=clause))
+        return capitalised("".join(said))
 
     def _removed_sentence(self, rule: m.Rule) -> str | None:
         """`deck.removed: 2b`: each card by its labels in the page's language, and the cards the deck keeps."""
@@ -393,7 +423,7 @@ class PageWords:
         suit_of = {d.code: d.key for d in self.spec.value("deck.suits").items}
         cards = [card_parts(card) for card in rule.value.cards]
         listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms).listed(
-            card_words(self.text, names.ranks.get(rank) or self.lit(rank), names.suits[suit_of[code]]) for rank, code in cards)
+            card_words(self.text, self.words.lang, names.ranks.get(rank) or self.lit(rank), names.suits[suit_of[code]]) for rank, code in cards)
         suits, ranks = (_count(self.spec.value(r)) for r in ("deck.suits", "deck.ranks"))
         key = "rule.deck.removed" + ("#one" if len(cards) == 1 else "")
         return capitalised(self.text(key, value=listed, count=self.lit(suits * ranks - len(cards))))
@@ -435,18 +465,23 @@ class PageWords:
                         for previous, rank in zip(names, names[1:]))
         return self.text("rule_chain.trump.swap", first=names[0], links=links, **self._swap_fields(rule))
 
-    def _none_aside(self, rule: m.Rule) -> str:
+    def _none_aside(self, rule: m.Rule, sentence: str) -> str:
         """`trump.turned: aside` at a table size whose deal leaves no card over (the engine's deal, `turned_card_kept`):
         the last card dealt shows trumps and stays in its hand, and a swap after a won trick takes it from there while
-        that player holds it, as from a dealer keeping it; nothing where every size leaves a card aside."""
+        that player holds it, as from a dealer keeping it (`sentence` and that clause); where every deal of the table
+        as seated leaves none, the turned card is said to be that last card alone ("the card left over ... set aside"
+        then names a card no deal leaves); `sentence` alone where every size leaves a card aside."""
         words = rule.value.words if isinstance(rule.value, m.WordList) else (rule.value.value,)
         if self._turned_place() != "aside" or (rule.id == "trump.swap_window" and "after_team_trick" not in words):
-            return ""
+            return sentence
         counts = turned_card_kept(self.spec)
         if not counts:
-            return ""
+            return sentence
+        if rule.id == "trump.turned" and set(counts) == set(deals_by_players(self.spec)):
+            return self.text("clause.trump.turned.none_left")
         listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms)
-        return self.text(f"clause.{rule.id}.none_aside", players=listed.listed(map(self.lit, counts), "value.or"))
+        clause = self.text(f"clause.{rule.id}.none_aside", players=listed.listed(map(self.lit, counts), "value.or"))
+        return f"{sentence} {clause}"
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together (or share the highest total after the last hand
@@ -521,10 +556,11 @@ class PageWords:
         title = self.spec.value(f"{name}.{CALL_HEADING}")
         return title.text(self.words.lang) if isinstance(title, m.Text) else self.text("heading.call", name=name)
 
-    def requirements_intro(self, name: str, call: str, is_call: bool, requirements) -> str:
-        """What the listed preconditions allow: the call, or the section's action (a bid, a ghna, the swap, a concession)."""
+    def requirements_intro(self, name: str, is_call: bool, requirements) -> str:
+        """What the listed preconditions allow: the call ("this call", under its heading), or the section's action (a
+        bid, a ghna, the swap, a concession)."""
         if is_call:
-            return self.text("intro.requirements", call=call)
+            return self.text("intro.requirements")
         return self.text(f"intro.requirements.{name}") if requirements else ""
 
     def section_view(self, name: str) -> SectionView:
@@ -533,17 +569,20 @@ class PageWords:
         views = [(rule, self.rule_view(rule)) for rule in rules]
         is_call = self.spec.is_call(name)
         heading = self.spec.rule(f"{name}.{CALL_HEADING}") if is_call else None
-        call = call_names(self.spec, self.words.lang).get(name) or name
         requirements = tuple(v for r, v in views if isinstance(r.value, m.Requirement))
+        alone = ()
+        if len(requirements) == 1:  # one precondition is one sentence, not "only when all of these hold:" over a list of one
+            rule = next(r for r, _ in views if isinstance(r.value, m.Requirement))
+            alone, requirements = (replace(requirements[0], sentence=self.standalone_sentence(rule)),), ()
         return SectionView(
             name=name,
             title=self.section_title(name),
             anchor=f"call-{name}" if is_call else f"section-{name}",
             rules=tuple(v for r, v in views if not isinstance(r.value, (m.Obligation, m.Requirement)))
-            + (self.no_songs() if name == "play" else ()),
+            + (self.no_songs() if name == "play" else ()) + alone,
             duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
             requirements=requirements,
-            requirements_intro=self.requirements_intro(name, call, is_call, requirements),
+            requirements_intro=self.requirements_intro(name, is_call, requirements),
             heading_anchor=anchor(heading.id) if heading is not None else "",
             call_intro=self.text("intro.call") if is_call else "",
         )
@@ -566,14 +605,17 @@ class PageWords:
 
     def glossary_rows(self) -> tuple[tuple[str, ...], ...]:
         """Term, its other spellings and meaning, for each term the spec names."""
-        rows = []
+        words: dict[str, tuple[list[str], list[str]]] = {}  # one row per word: "trump" the card and "trump" the verb
         for name in self.terms.entries:
             if not TERM_NEEDS.get(name, lambda spec: True)(self.spec):
                 continue
             word, *others = self.terms.spellings(name)
-            aliases = [*others, *self.terms.entries[name].aliases]
-            rows.append((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), self.term_meaning(name)))
-        return tuple(rows)
+            aliases, meanings = words.setdefault(word, ([], []))
+            aliases += [a for a in (*others, *self.terms.entries[name].aliases) if a not in aliases]
+            meanings.append(self.term_meaning(name))
+        separator = self.words.text("glossary.meaning_separator")
+        return tuple((f"**{self.lit(word)}**", ", ".join(self.lit(a) for a in aliases), separator.join(meanings))
+                     for word, (aliases, meanings) in words.items())
 
     def term_meaning(self, name: str) -> str:
         """What a term means in this game: a term made of ranks (`TERM_RANKS`) names the spec's ranks, in words as its
@@ -653,7 +695,7 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
             continue
         said = [capitalised(now.standalone_sentence(rule)) for rule in changed]
         said += _removed_sentences(shown, sized, gone, before)
-        sentence = words.text("table_size.with", players=now.lit(players), sentences=" ".join(said))
+        sentence = words.text(words.for_count("table_size.with", players), players=now.lit(players), sentences=" ".join(said))
         block = block_for(spec, players)
         own = {rule.id for rule in block.rules} if block is not None else set()
         notes = tuple(note for rule in changed if rule.id in own for note in note_views(words, rule.notes))
@@ -666,14 +708,18 @@ def table_size_views(words: Catalog, spec: m.Spec) -> tuple[TableSizeView, ...]:
 def _removed_sentences(shown: PageWords, sized: m.Spec, gone: list[str], before: dict[str, str]) -> list[str]:
     """The default's rules a table size does without, each said not to apply; a section or a call it does without
     whole (Touti for two: no concession, no signals) said once by its heading, since its rules' sentences lean on it."""
-    said, whole = [], set()
+    said, whole = [], {}
     for rule_id in gone:
         section = shown.spec.rule(rule_id).section
         if any(rule.section == section for rule in sized.rules):
             said.append(shown.text("table_size.removed", sentence=capitalised(before[rule_id])))
-        elif section not in whole:
-            whole.add(section)
-            said.append(shown.text("table_size.section_removed", section=shown.section_title(section)))
+        else:
+            whole.setdefault(section, None)
+    if len(whole) == 1:
+        said.append(shown.text("table_size.section_removed", section=shown.section_title(next(iter(whole)))))
+    elif whole:  # one sentence for them all: the same sentence over again for each read as a stammer
+        titles = (shown.text("table_size.section_name", section=shown.section_title(section)) for section in whole)
+        said.append(shown.text("table_size.sections_removed", sections=listed(shown.words, titles)))
     return said
 
 
@@ -708,6 +754,6 @@ def rules_page(words: Catalog, spec: m.Spec, source_path: str, differences: tupl
         glossary=page.glossary_rows(),
         house_notes=note_views(words, m.spec_notes(spec.header_comments)),
         base=spec.base, differences=differences, table_sizes=sizes,
-        table_sizes_intro=page.text("intro.table_sizes", players=page.lit(spec.table_size)) if sizes else "",
+        table_sizes_intro=page.text(words.for_count("intro.table_sizes", spec.table_size), players=page.lit(spec.table_size)) if sizes else "",
         table_sizes_anchor=f"players-{spec.table_size}" if sizes else "",
     )

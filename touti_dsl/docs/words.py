@@ -17,7 +17,7 @@ from ..declaration_kinds import kind_label, read_kind
 from .catalog import Catalog
 from .conditions import Names, render_condition
 from .table_counts import deals_by_players, table_counts
-from .terms import Terms
+from .terms import Terms, without_article
 
 # Rules whose numbers are ranks, shown by their labels ("rey").
 RANK_RULES = frozenset({"ghna.pair", "ghna.tute", "trump.swap"})
@@ -149,13 +149,22 @@ def call_names(spec: m.Spec, lang: str) -> Mapping[str, str]:
 VOWEL_START = re.compile(r"[AEIOUÉÈÊaeiouéèêh]")  # a name a French article or «de» elides before (`value.card_elided_*`)
 
 
-def card_words(text, rank: str, suit: str) -> str:
-    """A card by its rank's and its suit's names (`text`: a page's catalog text with fields): `value.card`, or its
-    wording where a name opens with a vowel (French elides: «l'as de Bâtons», «le deux d'Épées»)."""
+def listed(words: Catalog, items, last: str = "value.and") -> str:
+    """Items as a sentence of `words`' language lists them: "a, b and c" (`last`: the word before the last item)."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return words.text("value.list_separator").join(items[:-1]) + words.text(last) + items[-1]
+
+
+def card_words(text, lang: str, rank: str, suit: str, key: str = "value.card") -> str:
+    """A card by its rank's and its suit's names (`text`: a page's catalog text with fields): `key` (`value.card`, or
+    `example.card_name` without an article), or its wording where a name opens with a vowel (French elides: «l'as de
+    Bâtons», «le deux d'Épées»); the rank named as the first noun of an Arabic construct, without its article
+    («آس الصبادة»)."""
     vowel_rank, vowel_suit = (bool(VOWEL_START.match(name)) for name in (rank, suit))
-    key = {(True, True): "value.card_elided_both", (True, False): "value.card_elided_rank",
-           (False, True): "value.card_elided_suit"}.get((vowel_rank, vowel_suit), "value.card")
-    return text(key, rank=rank, suit=suit)
+    elided = {(True, True): "_elided_both", (True, False): "_elided_rank", (False, True): "_elided_suit"}
+    return text(key + elided.get((vowel_rank, vowel_suit), ""), rank=without_article(rank, lang), suit=suit)
 
 
 def condition_names(spec: m.Spec, lang: str, numbers_are_ranks: bool = False, subject: str | None = None,
@@ -243,10 +252,7 @@ class ValueWords(Visitor):
 
     def listed(self, items, last: str = "value.and") -> str:
         """Items as a sentence lists them: "a, b and c"."""
-        items = list(items)
-        if len(items) < 2:
-            return "".join(items)
-        return self.words.text("value.list_separator").join(items[:-1]) + self.words.text(last) + items[-1]
+        return listed(self.words, items, last)
 
     # -- value shapes
     def condition(self, expr: m.Expr, to_reader: bool = False, after: str | None = None) -> str:
@@ -338,9 +344,10 @@ class ValueWords(Visitor):
             elif kind.cards:  # the very cards it names, each by its rank and its suit
                 suit_names = condition_names(self.spec, self.words.lang).suits
                 suit_of = {d.code: d.key for d in suits.items}
-                cards = self.listed(card_words(self.text, self.rank(r), suit_names[suit_of[code]]) for r, code in kind.cards)
+                cards = self.listed(card_words(self.text, self.words.lang, self.rank(r), suit_names[suit_of[code]]) for r, code in kind.cards)
             else:
-                cards = self.text("value.kind_one_rank", count=self.lit(kind.count), rank=self.rank(kind.ranks[0]))
+                cards = self.text(self.words.for_count("value.kind_one_rank", kind.count), count=self.lit(kind.count),
+                                  rank=self.rank(kind.ranks[0]))
             value = self.lit(kind.value)
             if kind.trump_value != kind.value:
                 value = self.text("value.kind_trump_value", value=value, trump=self.lit(kind.trump_value))
@@ -393,9 +400,10 @@ class ValueWords(Visitor):
         if node.when is not None and not (node.when == m.Pred("stock_empty") and not has_stock(self.spec)):
             text += self.words.text("duty.when", condition=self.condition(
                 node.when, to_reader, self.words.conjunction_before("duty.when", "condition")))
-        if node.unless is not None:
-            text += self.words.text("duty.unless", condition=self.condition(
-                node.unless, to_reader, self.words.conjunction_before("duty.unless", "condition")))
+        if node.unless is not None:  # Arabic: a requirement's «إلا إذا …، إلا إذا …» read as two exceptions
+            unless = "duty.unless" if to_reader else "requirement.unless"
+            text += self.words.text(unless, condition=self.condition(
+                node.unless, to_reader, self.words.conjunction_before(unless, "condition")))
         return text
 
     # -- table cells
