@@ -24,7 +24,7 @@ from . import claims, concessions, instead, outcomes, redeals, situations
 from ..schema import TABLE_SETTINGS
 from ..table_sizes import block_for, default_players, for_players, rule_name_at
 from .explore import (Explorer, Findings, Witness, capote_rounds, formula_has_condition, played_on, quick_rounds,
-                      reads_capote)
+                      reads_capote, rebid_round)
 from .coverage import rule_kind
 from .steps import actors_step, refuse_step
 from .freshness import write_stamp
@@ -620,7 +620,42 @@ def _look_for_thresholds(game: Game, findings: Findings, seed: int) -> None:
         for key, distance in thresholds.distances(record).items():
             if key in least and (nearest[key] is None or distance < nearest[key]):
                 nearest[key], kept[key] = distance, record
+    _rebid_near_thresholds(game, thresholds, [*findings.rounds, *kept.values()], nearest, kept)
     findings.rounds.extend({id(record): record for record in kept.values()}.values())  # a round kept for two sides once
+
+
+REBID_TRIES = 40  # the rounds nearest a contract threshold bid again, each at the amounts around it
+
+
+def _rebid_near_thresholds(game: Game, thresholds: outcomes.Thresholds, rounds: list, nearest: dict, kept: dict) -> None:
+    """A comparison that reads the contract (`capote(bidders) if contract > 230 else ...`) at its threshold: random
+    rounds bid a contract of 230 and then take every trick almost never, so the rounds where it decides are bid again
+    at each legal amount within a step of its numbers (a kaput at 240 bid at 230 too), the nearest on each side kept."""
+    bidding = game.ruleset.bidding
+    for key, compare in thresholds.contract_comparisons() if bidding is not None else ():
+        amounts = [amount for amount in range(bidding.minimum, bidding.maximum + 1, bidding.step)
+                   if any(abs(amount - number) <= bidding.step for number in _numbers_in(compare))]
+        short = [holds for holds in (True, False)
+                 if nearest.get((key, holds)) is None or nearest[key, holds] > thresholds.least[key, holds]]
+        if not amounts or not short:
+            continue
+        deciding = []  # (the least distance it stands at, on either side, the round), the nearest first
+        for record in rounds:
+            sides = [distance for (found, _), distance in thresholds.distances(record).items() if found == key]
+            if sides:
+                deciding.append((min(sides), len(record.history), id(record), record))
+        deciding = [record for *_, record in sorted(deciding)[:REBID_TRIES]]
+        for holds in short:
+            for record in deciding:
+                for amount in amounts:
+                    again = rebid_round(game, record, amount)
+                    distance = thresholds.distances(again).get((key, holds)) if again is not None else None
+                    if distance is not None and (nearest.get((key, holds)) is None or distance < nearest[key, holds]):
+                        nearest[key, holds], kept[key, holds] = distance, again
+
+
+def _numbers_in(expr: m.Expr) -> list[int]:
+    return [node.value for node in m.expr_nodes(expr) if isinstance(node, m.Num)]
 
 
 def _branches_met(game: Game, rounds) -> set[int]:

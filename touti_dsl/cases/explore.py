@@ -352,6 +352,25 @@ def played_on(game: Game, witness: Witness, rng: random.Random) -> RoundRecord:
     return played_round(game, witness.setup, lambda state: next(moves, None) or any_action(state, rng, declarations.DECLARING))
 
 
+def rebid_round(game: Game, record: RoundRecord, amount: int) -> RoundRecord | None:
+    """The round of `record` again with its contract bid at `amount` (`bid 240` read `bid 230`), every other move as it
+    was: the one way to bring a round to a contract near a threshold, since random bidding reaches a rare contract
+    (a kaput bid) only with a rare play.  None without a bid in points, or where a move is then refused (a bid under
+    an earlier one, a song over the new contract's cap)."""
+    bids = [index for index, (_, action) in enumerate(record.history) if action.split(" ")[:1] == ["bid"]]
+    words = record.history[bids[-1]][1].split(" ") if bids else []
+    if len(words) < 2 or not words[1].isdigit() or int(words[1]) == amount:
+        return None
+    history = list(record.history)
+    history[bids[-1]] = (history[bids[-1]][0], " ".join(["bid", str(amount), *words[2:]]))
+    moves = iter(history)
+    try:
+        replayed = played_round(game, record.setup, lambda state: next(moves))
+    except (IllegalAction, StopIteration):  # the new contract changes what may follow (a cap, a bid too low)
+        return None
+    return replayed if next(moves, None) is None else None
+
+
 def played_round(game: Game, setup: dict, choose) -> RoundRecord:
     """The round of `setup` played to its end, each move `choose(state)`: (seat, action)."""
     state = game.new_round(**setup)

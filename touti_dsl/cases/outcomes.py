@@ -1020,6 +1020,13 @@ class Thresholds:
                 for index, term in enumerate(terms):
                     self.least |= _least_distances((rule_id, place, index), term.compare)
 
+    def contract_comparisons(self) -> list[tuple[tuple, m.Compare]]:
+        """The formula comparisons that read the contract, by key: the players choose it, so a round can be bid again
+        at the amount a threshold asks for (`build._rebid_near_thresholds`)."""
+        return [((rule_id, place, index), term.compare) for rule_id, by_condition in self.terms
+                for place, terms in enumerate(by_condition) for index, term in enumerate(terms)
+                if any(isinstance(node, m.Pred) and node.name == "contract" for node in m.expr_nodes(term.compare))]
+
     def distances(self, record: RoundRecord) -> dict[tuple, int]:
         """How near a round's judged player, or its formula's comparison that decides, stands to each threshold."""
         found = {key: near for key, (near, _, _) in standing_sides(self.game, record).items()}
