@@ -18,7 +18,12 @@ On a shared machine the load drifts, so the two are measured in turn, in short s
 figures printed are medians.  Beside the wall-clock rates, the CPU cost of a fuzz round
 on each side (this process, the adapter process) says which one bounds the rate; the
 ratio per CPU second (engine CPU per round / CPU of both processes per fuzz round) is
-less sensitive to the load.
+less sensitive to the load.  The wall-clock ratio counts on two CPUs free for the two
+processes: the CPUs they kept busy are printed (2 when they overlap fully, near 1 when
+other work leaves them one CPU, as on a machine that runs a suite meanwhile: the ratio then
+says more about the load than about touti fuzz), and beside it the engine's CPU per round
+over the slower side's, the ratio two free CPUs would give at the CPU costs measured (costs
+that rise when the two processes take turns on one CPU).
 Usage: python bench/bench_fuzz.py [--system atlas-carta] [--seconds 3] [--pairs 5]
 """
 
@@ -146,6 +151,10 @@ def main() -> int:
           f"(pairs: {', '.join(f'{100 * r:.0f}' for r in ratios)}); per CPU second: {100 * statistics.median(cpu_ratios):.0f}%")
     print(f"CPU per fuzz round: {med[4]:.2f} ms in touti fuzz, {med[5]:.2f} ms in the adapter "
           f"(the engine alone: {1000 / med[1]:.2f} ms)")
+    busy = statistics.median(fuzz * (fuzz_ms + adapter_ms) / 1000 for _, _, fuzz, _, fuzz_ms, adapter_ms, *_ in rows)
+    free = statistics.median(1000 / own_cpu / max(fuzz_ms, adapter_ms) for _, own_cpu, _, _, fuzz_ms, adapter_ms, *_ in rows)
+    print(f"CPUs the two processes kept busy: {busy:.2f}; on two free CPUs (engine CPU / the slower side's CPU per "
+          f"round): {100 * free:.0f}%")
     print(f"for scale, bench_engine.py's random rounds: {med[6]:,.1f} rounds/s ({med[7]:,.1f} per CPU second)")
     return 0
 
