@@ -11,10 +11,12 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from touti_dsl.cli import main
+from touti_dsl.conformance.runner import Job, RunSettings
 
 HOSTILE = Path(__file__).resolve().parent / "fakes" / "hostile_impl.py"
 
@@ -181,3 +183,26 @@ def test_an_implementation_started_while_the_cases_load_does_not_survive_a_usage
         time.sleep(0.1)
     if pidfile.exists() and pidfile.read_text():
         assert _gone(int(pidfile.read_text()))
+
+
+class _Stop(Exception):
+    """What a caller's signal handler raises to stop the run (pytest.exit raises an Exception too)."""
+
+
+def test_a_stop_raised_while_a_case_is_awaited_ends_the_run_once_the_job_is_abandoned():
+    """The SIGTERM handler of the pytest plugin abandons the job, then raises: `finish` must let that through, where
+    an exception of its own is a runner bug that costs one case and the run goes on (a hanging program then hung the
+    next case for the whole timeout, pytest not ending after SIGTERM)."""
+    def failing():
+        raise _Stop("stop")
+
+    for abandoned in (False, True):
+        job = Job(RunSettings([sys.executable, "-c", "pass"]))
+        job.waiting.append(SimpleNamespace(case={"id": "c-1"}, sent=True, failure=None))
+        job._finish = failing
+        if not abandoned:
+            assert job.finish().status == "errored"
+            continue
+        job.abandon()
+        with pytest.raises(_Stop):
+            job.finish()

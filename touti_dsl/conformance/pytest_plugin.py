@@ -108,7 +108,7 @@ def _kill_on_sigterm(config) -> None:
         signal.signal(signal.SIGTERM, previous if callable(previous) else signal.SIG_DFL)
         job = config.stash.get(JOB_KEY, None)
         if job is not None:
-            job.discard()
+            job.abandon()
         pytest.exit("terminated by SIGTERM: the implementation was killed", returncode=128 + signum)
 
     signal.signal(signal.SIGTERM, terminate)

@@ -117,6 +117,7 @@ class Job:
         self.amended: list[CaseOutcome] = []  # outcomes turned to errored after they were reported
         self.booting: ImplProcess | None = None  # launched, not yet greeted (see launch)
         self.waiting: collections.deque[_Pending] = collections.deque()  # the cases started, not finished, oldest first
+        self.abandoned = False  # see abandon
 
     def launch(self) -> None:
         """Start the program without waiting for its hello: it boots while the caller loads the cases.
@@ -224,6 +225,8 @@ class Job:
         try:
             return self._finish()
         except Exception as error:  # noqa: BLE001 - reported on the case, in full
+            if self.abandoned:
+                raise  # the caller stopping (its signal handler raised this), not a runner bug
             self.discard()
             return CaseOutcome(case, "errored", f"runner error: {type(error).__name__}: {error}")
 
@@ -297,6 +300,12 @@ class Job:
         tail = self.process.stderr.text()
         self.discard()
         return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail, broke_down=True)
+
+    def abandon(self) -> None:
+        """Kill the program for a caller that stops the run (a signal handler, which then raises): what it raises
+        goes through `finish`, where it would otherwise be taken for a runner bug and the run go on."""
+        self.abandoned = True
+        self.discard()
 
     def discard(self) -> None:
         """Kill the process (from the job's own thread); the next case starts a fresh one, and the cases
