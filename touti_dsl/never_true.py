@@ -1,11 +1,15 @@
-"""Terms of a condition that are never true at the table as seated: the proof behind checks.py's W440.
+"""Terms of a condition that are never true, and words that never name anyone, at the table as seated: the proofs
+behind checks.py's W440 and W450.
 
 Unlike never_decisive.py's findings, the rule itself may still decide (`must beat_led unless trick_trumped or
-partner_winning` still refuses cards where every player plays alone): only the term is dead, so `touti coverage` does
-not count the rule as never decisive.
+partner_winning` still refuses cards where every player plays alone; `next_round: hand_winner` still passes the deal):
+only the term or the word is dead, so `touti coverage` does not count the rule as never decisive.
 
 - W440: a condition that reads a partner (`partner_bidding`, `partner_winning`, ...) where every player plays alone
   (`table.teams: each`, or groups of one seat): nobody is ever the partner of anyone, so the term is never true.
+- W450: `hand_winner` in `rotation.next_round` (a lone word or a branch of a choice) where the round is ranked by places
+  (`scoring.round: middle_loses` / `place_loses`): that ranking names only who loses, never a winner, so the word always
+  passes the deal to the next seat.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from . import model as m
+from . import schema
 from .never_decisive import NeverDecisive
+from .word_choice import branches
 
 PARTNER_TERM = "partner_"  # the truth terms of the vocabulary that ask about this player's partner
 
@@ -38,6 +44,24 @@ def partner_never_seated(spec: m.Spec) -> Iterator[NeverDecisive]:
                 f"{'it is' if len(terms) == 1 else 'they are'} never true",
                 f"write {rule.id} without the partner" + (f", or take it away {where}" if where else
                                                            ", or seat the players in teams (table.teams)"), rule.loc)
+
+
+def winner_never_named(spec: m.Spec) -> Iterator[NeverDecisive]:
+    """Every `hand_winner` word of a rotation rule where a ranking by places names only who loses."""
+    ranking = spec.value("scoring.round")
+    ranking = ranking.value if isinstance(ranking, m.Word) else None
+    if ranking not in ("middle_loses", "place_loses"):
+        return
+    for rule_id in schema.WORD_CHOICE_RULES:
+        rule = spec.rule(rule_id)
+        for branch in (branches(rule.value) or ()) if rule is not None else ():
+            if branch.word == "hand_winner":
+                yield NeverDecisive(
+                    rule.id, "W450",
+                    f"{rule.id}: `hand_winner` names nobody under scoring.round: {ranking}, which ranks the hand to say "
+                    f"only who loses: the deal always passes to the next seat",
+                    "write `next_seat` there, or `hand_loser` to pass the deal to the player who lost the hand",
+                    branch.loc if branch.loc != m.NOWHERE else rule.loc)
 
 
 def _conditions(value: m.Value) -> list[m.Expr]:

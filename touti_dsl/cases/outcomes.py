@@ -20,7 +20,7 @@ from ..engine.game import next_round_branch
 from ..engine.levels import LEVELS
 from ..engine.predicates import Names, compile_expr, distance_to_threshold
 from ..engine.ruleset import describe
-from ..engine.scoring import (capote_side, capote_voided, favoured_side, losing_places, match_decision, round_facts,
+from ..engine.scoring import (BY_PLACE, capote_side, capote_voided, favoured_side, losing_places, match_decision, round_facts,
                               standing_judged, totals_so_far)
 from ..schema import MATCH_LEVELS
 from ..word_choice import branches
@@ -1072,9 +1072,11 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
     voids = [r for r in rounds if r.result["void"]]
     pools = [("rotation.next_round", played, "a played round"), ("rotation.after_void", voids, "a void round")]
     if rules.next_round in ("hand_winner", "hand_loser"):
-        # both sides of the rule: the current dealer's (or first speaker's) side won the hand, or another side did
-        pools[:1] = [("rotation.next_round", [r for r in played if _pivot_side_won(game, r) is won], words)
-                     for won, words in ((True, "a round the dealer's side won"), (False, "a round another side won"))]
+        # every side of the rule: the hand names the current dealer's (or first speaker's) side, another side, or nobody
+        verb = "lost" if rules.scoring in BY_PLACE else "won"
+        pools[:1] = [("rotation.next_round", [r for r in played if _pivot_side_named(game, r) is named], words)
+                     for named, words in ((True, f"a round the dealer's side {verb}"),
+                                          (False, f"a round another side {verb}"), (None, f"a round nobody {verb}"))]
     if rules.next_round_choice:  # a choice by conditions: a round on each of its branches
         pools[:1] = [("rotation.next_round", [r for r in played if round_branch(game, r) == index], words)
                      for index, words in enumerate(_branch_words(game))]
@@ -1113,14 +1115,16 @@ def _branch_words(game: Game) -> list[str]:
     return words
 
 
-def _pivot_side_won(game: Game, record: RoundRecord) -> bool | None:
-    """Whether the side of the round's dealer (its first speaker without a dealer) won the hand; None when nobody did."""
-    winner = record.result["winner"]
-    if winner is None:
+def _pivot_side_named(game: Game, record: RoundRecord) -> bool | None:
+    """Whether the side of the round's dealer (its first speaker without a dealer) won the hand, or under a ranking by
+    places lost it; None when the hand names nobody so (a tie)."""
+    result = record.result
+    named = result["losers"] if "losers" in result else [] if result["winner"] is None else [result["winner"]]
+    if not named:
         return None
     state = game.new_round(**record.setup)
     pivot = state.dealer if game.ruleset.has_dealer else state.first_speaker
-    return state.seating.team_of[pivot] == winner
+    return state.seating.team_of[pivot] in named
 
 
 def _round_before_another(game: Game, pool: list[RoundRecord]) -> tuple[RoundRecord, RoundState] | None:

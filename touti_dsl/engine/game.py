@@ -366,14 +366,12 @@ def _next_pivot(st: RoundState, current: int) -> int:
     if word == "last_trick_winner" and st.tricks:
         return st.tricks[-1][2]
     if word in ("hand_loser", "hand_winner"):
-        winner = st.round_result()["winner"]
-        if winner is not None:
-            # the first seat after the current one on the named side: with the loser, any side but the winner's;
-            # with the winner, the winner's side (its other player when the current seat is on it)
-            wanted = word == "hand_winner"
-            n = rules.seats
-            return next(s % n for s in range(current + 1, current + n + 1)
-                        if (st.seating.team_of[s % n] == winner) == wanted and s % n not in gone)
+        named = scoring.hand_sides(st.round_result(), st.seating.team_of, word)
+        # the first seat after the current one on a named side: with the winner, its other player when the current
+        # seat is on it; following when nobody is named (a tie) or every named player left the match this round
+        n = rules.seats
+        return next((s % n for s in range(current + 1, current + n + 1)
+                     if st.seating.team_of[s % n] in named and s % n not in gone), following)
     return following
 
 

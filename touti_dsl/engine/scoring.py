@@ -85,6 +85,18 @@ def round_result(st) -> dict:
     return result
 
 
+def hand_sides(result: dict, team_of, word: str) -> frozenset[int]:
+    """The sides `rotation.next_round: hand_loser` / `hand_winner` names after a played round of result `result`: the
+    side that won or the others; under a ranking by places (`losers` in the result) the sides that lost, and nobody as
+    the hand's winner, since that ranking names only who loses.  Empty when the round names nobody (a tie)."""
+    if "losers" in result:
+        return frozenset(result["losers"]) if word == "hand_loser" else frozenset()
+    winner = result["winner"]
+    if winner is None:
+        return frozenset()
+    return frozenset({winner}) if word == "hand_winner" else frozenset(set(team_of) - {winner})
+
+
 def paid_declarations(st, changes: list[int]) -> list[int]:
     """`scoring.declarations paid_by_each`: each declaration's value paid at once to its declarer by each other score
     entry dealt in (a seat where the match is kept per player, else a side), whatever the outcome of the round."""
