@@ -122,6 +122,7 @@ a condition proved never true there (`never_true.py`: the rule may still decide,
 | W430 | a declaration of more cards than a hand ever holds: a row of `ghna.kinds`, or the four cards of a `ghna.tute` rank, beyond `table.hand_size` (with a widow, beyond the hand and the widow taken into it) |
 | W440 | a condition that reads a partner (`partner_bidding`, `partner_winning`, ...) where every player plays alone (`table.teams: each`, or groups of one seat): the term is never true |
 | W450 | `hand_winner` in `rotation.next_round` (a lone word or a branch of a choice) under `scoring.round: middle_loses` or `place_loses`: a ranking by places names only who loses, so the deal always passes to the next seat |
+| W460 | a play duty whose `when` or `unless` reads `leading`: duties bind only the players following to a trick already led, so the term is never true there |
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
 from .hand_sizes import for_hand_size, hand_size_setting
 from .never_decisive import never_decisive
-from .never_true import partner_never_seated, winner_never_named
+from .never_true import leading_in_a_duty, partner_never_seated, winner_never_named
 from .table_sizes import for_players
 from .vocabulary import DUTIES, TERMS, TRUMP_DUTIES, TRUMP_TERMS
 from .word_choice import branches, conditions as choice_conditions
@@ -2136,7 +2137,7 @@ def check_glossary(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
-# ---------------------------------------------------------------- rules that never decide (W410, W420, W430), terms and words never true (W440, W450)
+# ---------------------------------------------------------------- rules that never decide (W410, W420, W430), terms and words never true (W440, W450, W460)
 
 
 @warns
@@ -2148,10 +2149,10 @@ def check_never_decisive(spec: m.Spec) -> list[Diagnostic]:
 
 @warns
 def check_never_true(spec: m.Spec) -> list[Diagnostic]:
-    """W440, W450 (warnings: the spec stays valid): a term of a condition proved never true, a word proved never to name
+    """W440, W450, W460 (warnings: the spec stays valid): a term of a condition proved never true, a word proved never to name
     anyone, at this table (never_true.py)."""
     return [Diagnostic(found.code, found.message, found.loc, found.hint, severity="warning")
-            for found in (*partner_never_seated(spec), *winner_never_named(spec))]
+            for found in (*partner_never_seated(spec), *winner_never_named(spec), *leading_in_a_duty(spec))]
 
 
 # ---------------------------------------------------------------- rules by the number of players (E214-E217, E220)

@@ -1,5 +1,5 @@
 """Terms of a condition that are never true, and words that never name anyone, at the table as seated: the proofs
-behind checks.py's W440 and W450.
+behind checks.py's W440, W450 and W460.
 
 Unlike never_decisive.py's findings, the rule itself may still decide (`must beat_led unless trick_trumped or
 partner_winning` still refuses cards where every player plays alone; `next_round: hand_winner` still passes the deal):
@@ -10,6 +10,9 @@ only the term or the word is dead, so `touti coverage` does not count the rule a
 - W450: `hand_winner` in `rotation.next_round` (a lone word or a branch of a choice) where the round is ranked by places
   (`scoring.round: middle_loses` / `place_loses`): that ranking names only who loses, never a winner, so the word always
   passes the deal to the next seat.
+- W460: a play duty whose `when` or `unless` reads `leading`: duties bind only the players following to a trick already
+  led (the leader leads any card), so the term is never true where a duty is judged (`when leading`: the duty never
+  applies; `unless leading`: the exemption never does).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from . import schema
 from .never_decisive import NeverDecisive
 from .word_choice import branches
 
-PARTNER_TERM = "partner_"  # the truth terms of the vocabulary that ask about this player's partner
+PARTNER_TERM = "partner_"
+LEADING = "leading"  # the truth term of the player who leads the trick  # the truth terms of the vocabulary that ask about this player's partner
 
 
 def partner_never_seated(spec: m.Spec) -> Iterator[NeverDecisive]:
@@ -62,6 +66,22 @@ def winner_never_named(spec: m.Spec) -> Iterator[NeverDecisive]:
                     f"only who loses: the deal always passes to the next seat",
                     "write `next_seat` there, or `hand_loser` to pass the deal to the player who lost the hand",
                     branch.loc if branch.loc != m.NOWHERE else rule.loc)
+
+
+def leading_in_a_duty(spec: m.Spec) -> Iterator[NeverDecisive]:
+    """Every play duty whose conditions read `leading`, judged only for players following to a trick."""
+    for rule in spec.rules:
+        if not isinstance(rule.value, m.Obligation):
+            continue
+        found = [node for expr in _conditions(rule.value) for node in m.expr_nodes(expr)
+                 if isinstance(node, m.Pred) and node.name == LEADING]
+        if found:
+            yield NeverDecisive(
+                rule.id, "W460",
+                f"{rule.id} reads `{LEADING}`, but a duty binds only the players following to a trick already led (the "
+                f"leader leads any card): it is never true there",
+                f"write {rule.id} without `{LEADING}`: the player who leads always leads any card",
+                found[0].loc if found[0].loc != m.NOWHERE else rule.loc)
 
 
 def _conditions(value: m.Value) -> list[m.Expr]:

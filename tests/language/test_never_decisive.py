@@ -213,3 +213,20 @@ def test_a_partner_read_is_warned_only_at_the_number_of_players_where_everyone_p
     load_spec(house_variant(tmp_path, "tute", body), found)
     assert [d.code for d in found] == ["W440"], found
     assert "`with 2 players { play { remove overtake } }`" in found[0].hint
+
+
+# ---------------------------------------------------------------- W460
+
+
+def test_a_duty_that_reads_leading_is_warned_and_located(tmp_path):
+    """Duties bind only the players following to a trick: `when leading` never holds where a duty is judged."""
+    path = house_variant(tmp_path, "tute", "add play {\n  lead_trump: must trump when leading\n}\n")
+    found = []
+    load_spec(path, found)
+    assert [(d.code, d.severity, d.loc.line) for d in found] == [("W460", "warning", 8)]
+    assert "play.lead_trump reads `leading`" in found[0].message and "leads any card" in found[0].hint
+
+
+def test_a_duty_without_leading_is_not_warned(tmp_path):
+    path = house_variant(tmp_path, "tute", "add play {\n  lead_trump: must trump unless partner_winning\n}\n")
+    assert _warnings(path) == []
