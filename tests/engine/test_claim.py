@@ -175,3 +175,20 @@ def test_the_search_agrees_with_playing_every_line_out(system):
             actions = [a for a in state.legal_actions(seat) if a != "concede"] or state.legal_actions(seat)
             state.apply(seat, rng.choice(actions))
     assert checked >= 40 and 0 < held < checked  # both verdicts were met
+
+
+def test_the_rest_given_away_is_taken_by_an_opponent_dealt_in(tmp_path):
+    """A claim that does not hold gives the rest to the opponents, and the next opponent in turn counts as winning the
+    last trick (`next_round: last_trick_winner`): never the dealer resting out of the round (`table.sit_out`), who
+    took no trick; the engine went round the table's seats, not the round's, and the resting dealer dealt again."""
+    from ..house import house_variant
+
+    path = house_variant(tmp_path, "tute-subastado-dealer-rests",
+                         "rotation {\n  first_lead: bid_winner\n  next_round: last_trick_winner\n}\n\n"
+                         "add claim {\n  window: to_lead\n  false: opponents_take_rest\n}\n")
+    state = Game.from_spec(load_spec(path)).new_round(seed=5, dealer=0)
+    for seat, action in ((1, "pass"), (2, "pass"), (3, "bid 60"), (3, "trump oros"), (3, "claim")):
+        state.apply(seat, action)
+    assert state.claims == [(3, 0, False)] and state.round_result()["card_points"] == [0, 120]
+    assert claim.rest_taker(state) == 1
+    assert state.next_round(seed=1).dealer == 1

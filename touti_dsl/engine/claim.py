@@ -166,7 +166,7 @@ def rest_taker(st) -> int | None:
     seat, held = ended
     if held:
         return seat
-    team_of, following = st.seating.team_of, st.rules.next_seat
+    team_of, following = st.seating.team_of, st.seating.next_seat  # the round's turns: by a seat not dealt in
     other = following[seat]
     while team_of[other] == team_of[seat]:
         other = following[other]
