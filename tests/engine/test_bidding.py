@@ -329,3 +329,24 @@ def test_push_only_on_ones_own_turn():
 def test_preannounce_values():
     """RULES.md: "Pre-announcement (las or kont)" — any other value is `preannounce.values`."""
     refused(atlas(), 1, "preannounce plus10", "preannounce.values")
+
+
+def test_a_call_that_leaves_counts_like_a_pass_where_passes_are_not_final(tmp_path):
+    """`bidding.pass: not_final` ends the auction "when a bid is followed by a pass from each of the other players",
+    and a call that leaves (a pre-announcement) "takes the player out of the bidding, like a pass": after a bid, a pass,
+    a pre-announcement and a pass the bid stands, and a round where every player passes or leaves is void (the call
+    broke the run of passes, so the auction went round the table again)."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", "bidding {\n  pass: not_final\n}\n")))
+    state = run(game.new_round(seed=3, dealer=3), "0: bid 80", "1: pass", "2: preannounce las", "3: pass")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}
+    state = run(game.new_round(seed=3, dealer=3), "0: bid 80", "1: pass", "2: pass", "3: preannounce kont")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}
+    state = run(game.new_round(seed=3, dealer=3), "0: pass", "1: preannounce las", "2: pass", "3: pass")
+    assert state.is_terminal() and state.void
+    state = run(game.new_round(seed=3, dealer=3), "0: pass", "1: pass", "2: pass", "3: preannounce las")
+    assert state.is_terminal() and state.void
