@@ -203,10 +203,13 @@ def apply_pass(st, seat: int) -> None:
 
 
 def _passed_out(st, seat: int) -> None:
-    """The run of passes is complete: the high bid stands, or the round is void when nobody has bid."""
+    """The run of passes is complete: the high bid stands, or the round is void when nobody has bid; a high bid that
+    never stands (`bidding.never_stands`) gives its bidder the word again, and the round is void once it passes."""
     st.spoken[seat] = True
-    if st.high is None:
+    if st.high is None or (st.high == st.rules.bidding.never_stands and seat == st.high_bidder):
         _void(st)
+    elif st.high == st.rules.bidding.never_stands:
+        st.turn = st.high_bidder  # left alone at a bid that never stands: speak again
     else:
         _contract(st)
 
