@@ -101,6 +101,7 @@ class SectionView:
     duties: tuple[RuleView, ...] = ()
     requirements: tuple[RuleView, ...] = ()
     requirements_intro: str = ""
+    duties_intro: str = ""  # the duties bind a player following to a trick: the leader leads any card
     heading_anchor: str = ""
     call_intro: str = ""
     examples: tuple[str, ...] = ()
@@ -583,6 +584,7 @@ class PageWords:
             duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
             requirements=requirements,
             requirements_intro=self.requirements_intro(name, is_call, requirements),
+            duties_intro=self.text("intro.duties") if name == "play" else "",
             heading_anchor=anchor(heading.id) if heading is not None else "",
             call_intro=self.text("intro.call") if is_call else "",
         )
