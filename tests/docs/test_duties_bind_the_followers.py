@@ -28,3 +28,24 @@ def test_the_duties_are_those_of_a_player_following_and_the_leader_leads_any_car
     hand = state.hands[0]
     assert any(state.rules.card_suit[c] == state.trump_suit for c in hand)  # holding trumps, the leader may lead any
     assert len([a for a in state.legal_actions(0) if a.startswith("play ")]) == len(hand)
+
+
+NOT_LIFTED = {"en": "No duty is lifted just because your partner is winning the trick, beyond what the duties above say.",
+              "fr": "Aucune obligation n'est levée du seul fait que votre partenaire remporte le pli, hormis ce que disent "
+                    "les obligations ci-dessus.",
+              "ar": "لا يسقط أي واجب لمجرد أن شريكك هو الرابح في اللمّة، إلا ما تقوله الواجبات أعلاه."}
+EVERY = {"en": "Every duty applies even while your partner is winning the trick.",
+         "fr": "Toutes les obligations s'appliquent même quand votre partenaire remporte le pli.",
+         "ar": "كل الواجبات قائمة حتى لو كان شريكك هو الرابح في اللمّة."}
+
+
+def test_no_page_says_every_duty_applies_while_a_duty_is_lifted_by_the_partner_winning():
+    """`partner_exemption: none` read "Every duty applies even while your partner is winning the trick" beside
+    tute-load-the-partner's "You must play a trump, if you can, unless either your partner currently wins the trick
+    ...", which the engine lifts while the partner wins; where a duty reads the partner winning, the page says only
+    that no duty is lifted beyond what the duties say."""
+    loaded = spec_pages(SPEC_DIR / "examples" / "tute-load-the-partner.touti")
+    plain = spec_pages(SPEC_DIR / "tute.touti")
+    for lang in NOT_LIFTED:
+        assert NOT_LIFTED[lang] in loaded[lang] and EVERY[lang] not in loaded[lang], lang
+        assert EVERY[lang] in plain[lang] and NOT_LIFTED[lang] not in plain[lang], lang
