@@ -329,3 +329,42 @@ def test_push_only_on_ones_own_turn():
 def test_preannounce_values():
     """RULES.md: "Pre-announcement (las or kont)" — any other value is `preannounce.values`."""
     refused(atlas(), 1, "preannounce plus10", "preannounce.values")
+
+
+def test_a_call_that_leaves_counts_like_a_pass_where_passes_are_not_final(tmp_path):
+    """`bidding.pass: not_final` ends the auction "when a bid is followed by a pass from each of the other players",
+    and a call that leaves (a pre-announcement) "takes the player out of the bidding, like a pass": after a bid, a pass,
+    a pre-announcement and a pass the bid stands, and a round where every player passes or leaves is void (the call
+    broke the run of passes, so the auction went round the table again)."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", "bidding {\n  pass: not_final\n}\n")))
+    state = run(game.new_round(seed=3, dealer=3), "0: bid 80", "1: pass", "2: preannounce las", "3: pass")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}
+    state = run(game.new_round(seed=3, dealer=3), "0: bid 80", "1: pass", "2: pass", "3: preannounce kont")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}
+    state = run(game.new_round(seed=3, dealer=3), "0: pass", "1: preannounce las", "2: pass", "3: pass")
+    assert state.is_terminal() and state.void
+    state = run(game.new_round(seed=3, dealer=3), "0: pass", "1: pass", "2: pass", "3: preannounce las")
+    assert state.is_terminal() and state.void
+
+
+def test_a_bid_that_never_stands_is_not_made_the_contract_by_a_run_of_passes(tmp_path):
+    """`bidding.never_stands: 70` ("may open the bidding but never stands as the contract: a player left alone at 70
+    must raise or pass") holds where passes are not final too: after 70 and a pass of every other player, its bidder
+    speaks again, raises or passes (the round void); the run of passes made 70 the contract."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "touti-app", "bidding {\n  pass: not_final\n}\n")))
+    state = run(game.new_round(seed=3, first_speaker=0), "0: bid 70", "1: pass", "2: pass", "3: pass")
+    assert state.phase == "bidding" and state.turn == 0 and "bid 80" in state.legal_actions(0)
+    run(state, "0: bid 80", "1: pass", "2: pass", "3: pass")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}
+    state = run(game.new_round(seed=3, first_speaker=0), "0: bid 70", "1: pass", "2: pass", "3: pass", "0: pass")
+    assert state.is_terminal() and state.void

@@ -83,7 +83,12 @@ def test_a_claim_that_does_not_hold_gives_every_remaining_trick_to_the_opponents
 def test_the_claim_window_and_the_requirement_refuse():
     state = game(SYSTEM).new_round(hands=STRONG, dealer=3)
     refused(state, 1, "claim", "claim.window")  # not the seat to lead
-    refused(state, 0, "claim", "claim.window")  # the swap of the 7 may still be made before the first lead
+    # the dealer holds the 7 of trumps with the turned card: no swap can come, only the requirement refuses
+    refused(state, 0, "claim", "claim.last_five_tricks")
+    seven_elsewhere = [list(hand) for hand in STRONG]
+    seven_elsewhere[1][seven_elsewhere[1].index("2c")], seven_elsewhere[3][seven_elsewhere[3].index("7b")] = "7b", "2c"
+    # seat 1 holds the 7 of trumps: the swap may still be made before the first lead
+    refused(game(SYSTEM).new_round(hands=seven_elsewhere, dealer=3), 0, "claim", "claim.window")
     state = _greedy(game(SYSTEM).new_round(hands=STRONG, dealer=3), {0, 2}, 2)
     refused(state, state.to_play, "claim", "claim.last_five_tricks")
     assert forbidding_rules(state, (state.to_play + 1) % 4, "claim") == ["claim.window", "claim.last_five_tricks"]
@@ -175,3 +180,38 @@ def test_the_search_agrees_with_playing_every_line_out(system):
             actions = [a for a in state.legal_actions(seat) if a != "concede"] or state.legal_actions(seat)
             state.apply(seat, rng.choice(actions))
     assert checked >= 40 and 0 < held < checked  # both verdicts were met
+
+
+def test_the_rest_given_away_is_taken_by_an_opponent_dealt_in(tmp_path):
+    """A claim that does not hold gives the rest to the opponents, and the next opponent in turn counts as winning the
+    last trick (`next_round: last_trick_winner`): never the dealer resting out of the round (`table.sit_out`), who
+    took no trick; the engine went round the table's seats, not the round's, and the resting dealer dealt again."""
+    from ..house import house_variant
+
+    path = house_variant(tmp_path, "tute-subastado-dealer-rests",
+                         "rotation {\n  first_lead: bid_winner\n  next_round: last_trick_winner\n}\n\n"
+                         "add claim {\n  window: to_lead\n  false: opponents_take_rest\n}\n")
+    state = Game.from_spec(load_spec(path)).new_round(seed=5, dealer=0)
+    for seat, action in ((1, "pass"), (2, "pass"), (3, "bid 60"), (3, "trump oros"), (3, "claim")):
+        state.apply(seat, action)
+    assert state.claims == [(3, 0, False)] and state.round_result()["card_points"] == [0, 120]
+    assert claim.rest_taker(state) == 1
+    assert state.next_round(seed=1).dealer == 1
+
+
+def test_a_claim_waits_for_the_swap_only_while_the_swap_card_is_still_held(tmp_path):
+    """`claim.window` reads "never while the trump swap may still be made": once the seven of trumps has been played
+    (`trump.swap: 7`, after a trick won, the turned card still in the dealer's hand), no swap can be made, and the
+    player to lead may claim; the engine refused every claim until the dealer played the turned card."""
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute-swap-after-trick",
+                                                  "add claim {\n  window: to_lead\n  false: play_on\n}\n")))
+    state = game.new_round(seed=4, dealer=3)
+    seven = state.rules.rank_cards[7][state.trump_suit]
+    dealer_hand = state.hands[state.seating.last_dealt(state.dealer)]
+    while any(seven in hand for hand in state.hands) or state.trick_cards:  # the first legal card, until the 7 is out
+        state.apply(state.to_play, next(a for a in state.legal_actions(state.to_play) if a.startswith("play ")))
+    assert state.turned in dealer_hand and not state.swapped  # the turned card could be taken, by nobody now
+    assert "claim" in state.legal_actions(state.to_play)
+    assert claim.swap_to_come(state) is False

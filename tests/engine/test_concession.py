@@ -104,3 +104,23 @@ def test_either_defender_may_propose_at_any_time_once_per_trick(tmp_path):
     run(state, "1: refuse")
     refused(state, 1, "concede", "concession.proposer")  # the team has proposed during this trick
     assert any(a.startswith("play ") for a in state.legal_actions(1))  # play resumes with the defender to play
+
+
+def test_a_conceded_round_gives_the_bidding_team_the_cards_left_in_the_stock(tmp_path):
+    """`award: remaining_cards` reads "every card not yet won (the current trick included)": at a table with a stock
+    (`table.draw winner_first`), the cards still to draw are not yet won either, so the bidding team takes them too
+    (they counted for nobody, and a contract the whole deck makes was failed)."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    path = house_variant(tmp_path, "atlas-carta", "table {\n  hand_size: 6\n  draw: winner_first\n}\n")
+    state = Game.from_spec(load_spec(path)).new_round(seed=3, dealer=3)
+    run(state, "0: bid 80", "1: pass", "2: pass", "3: pass", "0: trump oros")
+    run(state, "0: " + next(a for a in state.legal_actions(0) if a.startswith("play ")))
+    assert len(state.stock) == 16
+    run(state, "1: concede", "3: agree")
+    result = state.round_result()
+    assert result["card_points"] == [120, 0] and result["last_trick"] == 0
+    assert result["made"] is True and result["score_changes"] == [80, 0]

@@ -14,6 +14,8 @@ from touti_dsl.engine import Game
 from touti_dsl.engine.refusals import forbidding_rules
 from touti_dsl.loader import load_spec
 
+from ..house import house_variant
+
 RESTS = Path(__file__).resolve().parents[2] / "spec" / "examples" / "tute-subastado-dealer-rests.touti"
 
 
@@ -53,3 +55,16 @@ def test_the_resting_dealer_scores_nothing_and_the_deal_passes_round_all_four():
         following = state.next_round(seed=100 + round_number)
         assert following.dealer == (state.dealer + 1) % 4
         state = following
+
+
+def test_a_one_turn_auction_ends_when_every_player_dealt_in_has_spoken(tmp_path):
+    """`bidding.rounds: 1` ("each player speaks once, in turn, and the highest bid stands") with the dealer resting:
+    the seat sitting out never speaks, so the auction ends once the three players dealt in have (it waited for the
+    resting dealer's turn, which never came: nobody could act)."""
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute-subastado-dealer-rests", "bidding {\n  rounds: 1\n}\n")))
+    state = game.new_round(seed=3, dealer=0)
+    state.apply(1, "bid 60")
+    state.apply(2, "pass")
+    state.apply(3, "pass")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 1, "amount": 60}
+    assert state.actors() == [1]

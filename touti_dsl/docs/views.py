@@ -101,6 +101,7 @@ class SectionView:
     duties: tuple[RuleView, ...] = ()
     requirements: tuple[RuleView, ...] = ()
     requirements_intro: str = ""
+    duties_intro: str = ""  # the duties bind a player following to a trick: the leader leads any card
     heading_anchor: str = ""
     call_intro: str = ""
     examples: tuple[str, ...] = ()
@@ -185,6 +186,10 @@ GROUP_SENTENCES = {"ghna.who.both": "sides", "ghna.window.after_team_trick": "pa
                    "bidding": "sides", "match": "scorers", "match.decide": "scorers",
                    "claim.false.opponents_take_rest": "opponents"}
 
+# The terms of a duty's condition that read the partner winning the trick: where one is written, "every duty applies even
+# while your partner is winning the trick" (`play.partner_exemption: none`) would contradict that duty's own sentence.
+PARTNER_WINNING_TERMS = ("partner_winning", "partner_unbeatable")
+
 # Rules whose sentence is about a claim of the rest unless `claim.holds` is written as a condition: then the claim is
 # an announcement, judged at once (`rule_stated.*`).
 STATED_BY = {"claim.window": "claim.holds", "claim.false": "claim.holds"}
@@ -229,6 +234,9 @@ class PageWords:
         key = f"{vocabulary_id(rule)}.{word}"
         if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
             return f"rule_no_duty.{key}"
+        if rule.id == "play.partner_exemption" and self._duty_reads_partner_winning() and self.words.has(
+                f"rule_partner_read.{key}"):
+            return f"rule_partner_read.{key}"  # not "every duty applies": a duty's own condition lifts it
         if self.spec.has(SAID_BY.get(rule.id, "")) and self.words.has(f"rule_said.{key}"):
             return f"rule_said.{key}"
         if rule.id in SAID_WITH_STOCK and has_stock(self.spec) and self.words.has(f"rule_stock.{key}"):
@@ -261,6 +269,16 @@ class PageWords:
         breaking a duty of play where play has no duty) says nothing true of this table."""
         need = NEEDS.get(rule.id)
         return need is None or need(self)
+
+    def _duty_reads_partner_winning(self) -> bool:
+        """Whether a duty's `when` / `unless` reads the partner winning the trick (`partner_winning`,
+        `partner_unbeatable`), at a table with partners: the duty itself is then lifted, or owed, by it."""
+        if table_variants(self.spec) == ("_each",):
+            return False
+        return any(isinstance(node, m.Pred) and node.name in PARTNER_WINNING_TERMS
+                   for rule in self.spec.section("play") if isinstance(rule.value, m.Obligation)
+                   for part in (rule.value.when, rule.value.unless) if part is not None
+                   for node in m.expr_nodes(part))
 
     def has_duties(self) -> bool:
         return any(isinstance(rule.value, m.Obligation) for rule in self.spec.section("play"))
@@ -583,6 +601,7 @@ class PageWords:
             duties=self.in_play_order(tuple((r, v) for r, v in views if isinstance(r.value, m.Obligation))),
             requirements=requirements,
             requirements_intro=self.requirements_intro(name, is_call, requirements),
+            duties_intro=self.text("intro.duties") if name == "play" else "",
             heading_anchor=anchor(heading.id) if heading is not None else "",
             call_intro=self.text("intro.call") if is_call else "",
         )

@@ -195,28 +195,37 @@ def refuse_call(st, seat: int, name: str, value: str | None) -> None:
 
 def apply_pass(st, seat: int) -> None:
     if not st.rules.pass_final and _passes_out(st):
-        st.spoken[seat] = True
-        if st.high is None:
-            _void(st)
-        else:
-            _contract(st)
+        _passed_out(st, seat)
         return
     if st.rules.pass_final:
         st.out[seat] = True
     _end_turn(st, seat)
 
 
-def _passes_out(st) -> bool:
-    """With passes that are not final: whether this pass completes a run that ends the auction.
+def _passed_out(st, seat: int) -> None:
+    """The run of passes is complete: the high bid stands, or the round is void when nobody has bid; a high bid that
+    never stands (`bidding.never_stands`) gives its bidder the word again, and the round is void once it passes."""
+    st.spoken[seat] = True
+    if st.high is None or (st.high == st.rules.bidding.never_stands and seat == st.high_bidder):
+        _void(st)
+    elif st.high == st.rules.bidding.never_stands:
+        st.turn = st.high_bidder  # left alone at a bid that never stands: speak again
+    else:
+        _contract(st)
+
+
+def _passes_out(st, run: int = 1) -> bool:
+    """With passes that are not final: whether this pass (`run` 1), or this call that leaves (`run` 0), completes a
+    run that ends the auction.
 
     The run is the passes since the last bid (this one included); it ends the auction when
     every other player still in has passed after the high bid, or everybody in has passed
-    before any bid."""
-    run = 1
+    before any bid.  A call is no bid: it does not break the run, and a call that leaves takes
+    its maker out of those who must pass, like a pass."""
     for _, action in reversed(st.history):
-        if action != "pass":
+        if action.split(" ", 1)[0] == "bid":
             break
-        run += 1
+        run += action == "pass"
     still_in = [s for s in range(st.rules.seats) if not st.out[s]]
     needed = len(still_in) if st.high is None else len([s for s in still_in if s != st.high_bidder])
     return run >= needed
@@ -239,6 +248,9 @@ def apply_call(st, seat: int, name: str, value: str | None) -> None:
     st.calls_made.append((seat, name, value, st.high))
     if call.leaves:
         st.out[seat] = True
+        if not st.rules.pass_final and st.turn == seat and _passes_out(st, 0):
+            _passed_out(st, seat)  # the others have all passed: leaving, like a pass, ends the auction
+            return
     if call.partner_minimum and st.high is not None:
         st.push_min[st.seating.partner[seat]] = (st.high + int(value) + st.rules.bidding.step, name)
     if sum(1 for made in st.calls_made if made[3] == st.high) >= MAX_CALLS_AT_ONE_BID:

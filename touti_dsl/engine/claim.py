@@ -84,13 +84,31 @@ def window_refusal(st, seat: int) -> tuple[str, str] | None:
 
 
 def swap_to_come(st) -> bool:
-    """Whether the trump swap may still change a hand this round."""
+    """Whether the trump swap may still change a hand this round: its window still to come, and its card still in a
+    hand that may make it (not played, not the turned card itself, not in the hand the turned card lies in)."""
     rules = st.rules
     if rules.swap_rank is None or st.swapped >= rules.swap_links:
         return False
     if "after_team_trick" in rules.swap_windows:  # until the turned card is drawn, or played by the dealer holding it
-        return st.swap_card_left()  # (always there before the first lead: that window adds nothing)
-    return not (st.tricks_played or st.trick_cards)
+        if not st.swap_card_left():  # (always there before the first lead: that window adds nothing)
+            return False
+    elif st.tricks_played or st.trick_cards:
+        return False
+    return _swap_card_held(st)
+
+
+def _swap_card_held(st) -> bool:
+    """Whether a hand that may exchange it holds the card of trumps that would take the turned card (the card of the
+    link to come of a chain); its `require` lines, which may hold later, are not read."""
+    rules = st.rules
+    rank = st.swap_card_rank()
+    if rank not in rules.rank_cards or rules.card_rank[st.exposed_card()] == rank:
+        return False
+    wanted = rules.rank_cards[rank][st.trump_suit]
+    holder = next((seat for seat, hand in enumerate(st.hands) if wanted is not None and wanted in hand), None)
+    if holder is None:  # played, taken out of the deck (or still to draw: a claim waits for the stock anyway)
+        return False
+    return not (st.seating.deal.turned_place == "dealer_hand" and holder == st.seating.last_dealt(st.dealer))
 
 
 def barred(st, seat: int) -> bool:
@@ -166,7 +184,7 @@ def rest_taker(st) -> int | None:
     seat, held = ended
     if held:
         return seat
-    team_of, following = st.seating.team_of, st.rules.next_seat
+    team_of, following = st.seating.team_of, st.seating.next_seat  # the round's turns: by a seat not dealt in
     other = following[seat]
     while team_of[other] == team_of[seat]:
         other = following[other]

@@ -2,7 +2,7 @@
 
 At most one proposal per defending team per trick; the bidding team never concedes.  On
 agreement the bidding team receives what `concession.award` lists: every remaining card
-(all hands and the trick in progress) as card points, the last-trick bonus, and the held,
+(all hands, the trick in progress and the stock still to draw) as card points, the last-trick bonus, and the held,
 undeclared declarations (the ghna pairs and the kinds of `ghna.kinds`) as the best
 combination that fits the contract's limit (ghna.best_held).
 """
@@ -71,7 +71,7 @@ def _award(st) -> None:
     rules, team = st.rules, st.contract_team
     award = rules.concession
     if "remaining_cards" in award:
-        remaining = [c for hand in st.hands for c in hand] + st.trick_cards
+        remaining = [c for hand in st.hands for c in hand] + st.trick_cards + st.stock  # the stock is not yet won either
         st.card_points[team] += sum(rules.card_points[c] for c in remaining)
     if "last_trick" in award:
         st.last_trick_team = team

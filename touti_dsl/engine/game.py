@@ -269,7 +269,8 @@ def _start(rules: Ruleset, dealt, dealer, first_speaker, scores, turned, seed) -
     st.history = []
     st.turn, st.out, st.spoken = first_speaker, [False] * seats, [False] * seats
     if len(st.seating.in_play) < seats:  # a seat sitting out of the round, or out of the match, never speaks
-        st.out, st.spoken = [s not in st.seating.in_play for s in range(seats)], list(st.out)
+        st.out = [s not in st.seating.in_play for s in range(seats)]
+        st.spoken = list(st.out)  # (not in the same assignment: it would copy the list before it)
     st.high = st.high_bidder = st.high_suit = st.high_rank = None
     st.calls_made, st.push_min = [], [None] * seats
     st.trump_suit, st.turned, st.swapped = None, None, False
