@@ -304,3 +304,17 @@ def test_the_bid_winner_who_sings_alone_has_no_partner_at_a_table_of_one_against
     assert "Only the player who wins the bidding may declare a ghna; the other players never do." in pages["en"]
     assert "partner" not in pages["en"].split("{ #section-ghna }")[1].split("\n## ")[0]
     assert "ni son partenaire" not in pages["fr"] and "les autres joueurs jamais" in pages["fr"]
+
+
+def test_the_bid_winner_chooses_among_the_suits_the_deck_has(tmp_path):
+    """`trump.choice: bid_winner` on a deck of three suits (`remove suits: bastos`): the page said "any of the four
+    suits" whatever the deck, while the engine offers the bid winner only the deck's three."""
+    from touti_dsl.engine import Game
+
+    body = ("deck {\n  remove suits: bastos\n}\n\ntable {\n  seats: 3\n  teams: bidder_against_rest\n  hand_size: 10\n}\n\n"
+            "remove concession\n\nbidding {\n  maximum: 150\n}\n")
+    pages = variant_pages(tmp_path, "atlas-carta", body)
+    assert Game.from_spec(tmp_path / "house.touti").ruleset.suits == ("oros", "copas", "espadas")
+    assert "The player who wins the bidding chooses trumps: any suit of the deck." in pages["en"]
+    for lang, page in pages.items():
+        assert "four suits" not in page and "quatre couleurs" not in page and "الألوان الأربعة" not in page, lang
