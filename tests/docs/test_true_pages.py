@@ -6,7 +6,7 @@ import pytest
 
 from touti_dsl.docs.render import load_for_docs
 
-from .helpers import variant_pages
+from .helpers import said, variant_pages
 
 SEVEN_OR_TWO = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2\n}\n"
 
@@ -318,3 +318,25 @@ def test_the_bid_winner_chooses_among_the_suits_the_deck_has(tmp_path):
     assert "The player who wins the bidding chooses trumps: any suit of the deck." in pages["en"]
     for lang, page in pages.items():
         assert "four suits" not in page and "quatre couleurs" not in page and "الألوان الأربعة" not in page, lang
+
+
+def test_a_dealer_who_sits_out_keeps_no_turned_card(tmp_path):
+    """`table.sit_out: 5 = dealer` with the turned card in the dealer's hand (`trump.turned` unwritten, or
+    `dealer_hand`): the engine gives the last card, which shows trumps, to the player before the dealer, who keeps it
+    and never exchanges (`Seating.last_dealt`), while the page said "The dealer keeps that card"."""
+    from touti_dsl.engine import Game
+
+    always = variant_pages(tmp_path, "tute", "table {\n  seats: 5\n  teams: each\n  sit_out: 5 = dealer\n}\n")
+    state = Game.from_spec(tmp_path / "house.touti").new_round(seed=3, dealer=2)
+    assert state.turned in state.hands[1] and not state.hands[2]
+    assert said(always["en"], "trump-choice") == ("The last card dealt, to the player before the dealer (who sits "
+                                                       "out), is turned face up: its suit is trumps. That player keeps the card.")
+    for lang, page in always.items():
+        assert "The dealer keeps" not in page and "Le donneur garde" not in page and "ويحتفظ الموزّع" not in page, lang
+    some = variant_pages(tmp_path, "tute", "table {\n  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = dealer\n}\n\n"
+                                           "trump {\n  turned: dealer_hand\n  swap_window: after_team_trick\n}\n")
+    assert said(some["en"], "trump-turned").endswith("When the dealer sits out of the hand, the turned-up card is "
+                                                          "the last card dealt, to the player before the dealer, who keeps it.")
+    assert "When the dealer sits out of the hand, the player dealt the turned-up card" in said(some["en"], "trump-swap_window")
+    assert "Quand le donneur ne joue pas la main" in said(some["fr"], "trump-turned")
+    assert "إذا لم يلعب الموزّع اليد" in said(some["ar"], "trump-swap_window")

@@ -20,8 +20,8 @@ from ..word_choice import branches
 from .catalog import Catalog
 from .table_counts import deals_by_players, table_counts
 from .terms import Terms
-from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, listed, most_sides, rank_labels, table_variants,
-                    turned_card_kept, without_trumps)
+from .words import (Literal, ValueWords, call_names, card_words, condition_names, dealer_sits_out, has_stock, listed, most_sides,
+                    rank_labels, table_variants, turned_card_kept, without_trumps)
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -347,6 +347,8 @@ class PageWords:
             whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if rule.id in ("trump.turned", "trump.swap_window") and whole is not None:
             whole = self._none_aside(rule, whole)
+        if rule.id in ("trump.choice", "trump.turned", "trump.swap_window") and whole is not None:
+            whole = self._dealer_out(rule, whole)
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         key = self.sentence_key(rule)
@@ -482,6 +484,25 @@ class PageWords:
         listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms)
         clause = self.text(f"clause.{rule.id}.none_aside", players=listed.listed(map(self.lit, counts), "value.or"))
         return f"{sentence} {clause}"
+
+    def _dealer_out(self, rule: m.Rule, sentence: str) -> str:
+        """Where the dealer sits out of some round (`table.sit_out`, `dealer_sits_out`) and the turned card is the last
+        card dealt (`trump.turned: dealer_hand`, as when unwritten): that card goes to the player before the dealer,
+        who keeps it, and, for a swap after a won trick, takes the dealer's place (the engine's `Seating.last_dealt`);
+        the sentences that give it to the dealer say so after them, or, where the dealer always sits out, say it
+        instead (`rule_dealer_out.*`).  `sentence` alone otherwise."""
+        out = dealer_sits_out(self.spec)
+        if not out or self._turned_place() != "dealer_hand":
+            return sentence
+        words = rule.value.words if isinstance(rule.value, m.WordList) else (rule.value.value,)
+        if rule.id == "trump.choice" and ("turned_card" not in words or self.spec.has("trump.turned")):
+            return sentence  # trumps chosen otherwise, or the turned card's place said by its own sentence
+        if rule.id == "trump.swap_window" and "after_team_trick" not in words:
+            return sentence
+        if out == "always" and rule.id != "trump.swap_window":
+            return self.text(f"rule_dealer_out.{rule.id}.{words[0]}")
+        key = "clause.trump.swap_window.dealer_out" if rule.id == "trump.swap_window" else "clause.trump.turned.dealer_out"
+        return f"{sentence} {self.text(key)}"
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together (or share the highest total after the last hand
