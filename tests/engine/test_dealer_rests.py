@@ -53,3 +53,24 @@ def test_the_resting_dealer_scores_nothing_and_the_deal_passes_round_all_four():
         following = state.next_round(seed=100 + round_number)
         assert following.dealer == (state.dealer + 1) % 4
         state = following
+
+
+def test_a_dealer_sitting_out_loses_no_hand_won_by_the_most_points(tmp_path):
+    """Tute cabrero for five (the dealer sits out) scored by the most points: "the dealer deals but is dealt no card,
+    and neither plays, wins nor loses that hand" (the page of table.sit_out), but each side other than the winner,
+    the dealer sitting out included, scored `scoring.loser`: a lost hand (a poroto) for a hand it never played."""
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "tute-cabrero" {\n  title: "House"\n}\n\n'
+                    'scoring {\n  round: most_points\n  tie: none\n  winner: 0\n}\n\n'
+                    'match {\n  end: losses\n  remove remaining\n}\n', encoding="utf-8")
+    game = Game.from_spec(load_spec(path), seats=5)
+    won = 0
+    for seed in range(12):
+        state = _played_out(game.new_round(seed=seed, dealer=seed % 5), seed)
+        result = state.round_result()
+        assert result["score_changes"][state.dealer] == 0
+        if result["winner"] is not None:
+            won += 1
+            assert sorted(s for s, change in enumerate(result["score_changes"]) if change) == sorted(
+                s for s in state.seating.in_play if s != result["winner"])
+    assert won
