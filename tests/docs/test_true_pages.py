@@ -340,3 +340,16 @@ def test_a_dealer_who_sits_out_keeps_no_turned_card(tmp_path):
     assert "When the dealer sits out of the hand, the player dealt the turned-up card" in said(some["en"], "trump-swap_window")
     assert "Quand le donneur ne joue pas la main" in said(some["fr"], "trump-turned")
     assert "إذا لم يلعب الموزّع اليد" in said(some["ar"], "trump-swap_window")
+
+
+def test_the_first_in_turn_leads_at_a_table_without_bidding(tmp_path):
+    """`first_lead: first_speaker` on tute (no bidding): the page said "The first player to speak also leads the first
+    trick, whoever wins the bidding" of a table where nobody speaks and nobody wins a bidding; the engine has the
+    first player in turn (the player after the dealer) lead."""
+    from touti_dsl.engine import Game
+
+    pages = variant_pages(tmp_path, "tute", "rotation {\n  first_lead: first_speaker\n}\n")
+    assert Game.from_spec(tmp_path / "house.touti").new_round(seed=1, dealer=2).to_play == 3
+    assert said(pages["en"], "rotation-first_lead") == "The first player in turn leads the first trick."
+    assert said(pages["fr"], "rotation-first_lead") == "Le premier dans l'ordre du jeu entame le premier pli."
+    assert "المزايدة" not in said(pages["ar"], "rotation-first_lead")
