@@ -138,10 +138,10 @@ SAID_WITH_STOCK = {"trump.turned"}
 
 # Rules that speak of a feature the table may not have, and the test that the table has it: the page leaves them out
 # otherwise (`remove follow_suit` and the other duties leave `scoring.renounce` with no duty to break).
-# A round is void only when every player passes in the bidding or a redeal condition voids the deal: without either,
-# `rotation.after_void` speaks of rounds the table never has.
+# `rotation.after_void` says who deals after a round where every player passes in the bidding (a deal a redeal voids is
+# dealt again as `redeal.dealer` says): without a bidding it speaks of rounds the table never has.
 NEEDS = {"scoring.renounce": lambda page: page.has_duties(),
-         "rotation.after_void": lambda page: bool(page.spec.section("bidding") or page.spec.section("redeal"))}
+         "rotation.after_void": lambda page: bool(page.spec.section("bidding"))}
 
 
 def _has_duty(duty: str):
@@ -224,8 +224,8 @@ class PageWords:
     def _word_key(self, rule: m.Rule, word: str) -> str:
         """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
         card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), where the turned
-        card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), beside a stock (`rule_stock.*`, SAID_WITH_STOCK), else for
-        the table (_table_key)."""
+        card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), beside a stock (`rule_stock.*`, SAID_WITH_STOCK), the
+        void round of every player passing beside a redeal's (`rule_all_pass.*`), else for the table (_table_key)."""
         key = f"{vocabulary_id(rule)}.{word}"
         if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
             return f"rule_no_duty.{key}"
@@ -237,6 +237,8 @@ class PageWords:
             return f"rule_turned_{self._turned_place()}.{key}"
         if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):
             return self._table_key(f"rule_stated.{key}")
+        if rule.id == "rotation.after_void" and self.spec.section("redeal") and self.words.has(f"rule_all_pass.{key}"):
+            return self._table_key(f"rule_all_pass.{key}")  # the void round of every player passing, not a redeal's
         return self._table_key(f"rule.{key}")
 
     def _turned_place(self) -> str:
