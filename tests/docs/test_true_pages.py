@@ -353,3 +353,24 @@ def test_the_first_in_turn_leads_at_a_table_without_bidding(tmp_path):
     assert said(pages["en"], "rotation-first_lead") == "The first player in turn leads the first trick."
     assert said(pages["fr"], "rotation-first_lead") == "Le premier dans l'ordre du jeu entame le premier pli."
     assert "المزايدة" not in said(pages["ar"], "rotation-first_lead")
+
+
+def test_a_redeal_at_a_table_without_a_dealer_says_who_speaks_first(tmp_path):
+    """touti-app (no dealer) with a redeal: "The same player deals again" named a dealer the table does not have; the
+    engine keeps (or passes on) the first speaker.  And `redeal.dealer: next_seat` said "as after any round", untrue
+    where `rotation.next_round` names another player (the engine passes the deal of a void deal to the next seat)."""
+    from touti_dsl.engine import Game
+
+    redeal = "add redeal {\n  when: cards_held(oros) == 0\n  by: automatic\n  dealer: same_seat\n}\n"
+    pages = variant_pages(tmp_path, "touti-app", redeal)
+    assert said(pages["en"], "redeal-dealer") == "The same player speaks first again; a void deal scores nothing."
+    assert said(pages["fr"], "redeal-dealer").startswith("Le même joueur parle de nouveau en premier")
+    game = Game.from_spec(tmp_path / "house.touti")
+    void = next(state for state in (game.new_round(seed=seed, first_speaker=2) for seed in range(300))
+                if state.is_terminal() and state.round_result()["void"])
+    assert void.next_round(seed=1).first_speaker == 2
+    nexts = variant_pages(tmp_path, "atlas-carta", "rotation {\n  next_round: last_trick_winner\n}\n\n"
+                                                   + redeal.replace("same_seat", "next_seat"))
+    assert said(nexts["en"], "redeal-dealer") == "The next player deals; a void deal scores nothing."
+    for lang, page in nexts.items():
+        assert "as after any" not in page and "comme après toute" not in page and "كما بعد أي" not in page, lang
