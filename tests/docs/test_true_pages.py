@@ -374,3 +374,34 @@ def test_a_redeal_at_a_table_without_a_dealer_says_who_speaks_first(tmp_path):
     assert said(nexts["en"], "redeal-dealer") == "The next player deals; a void deal scores nothing."
     for lang, page in nexts.items():
         assert "as after any" not in page and "comme après toute" not in page and "كما بعد أي" not in page, lang
+
+
+@pytest.mark.parametrize("word", ["hand_winner", "hand_loser"])
+def test_the_deal_passes_to_a_side_of_several_players_where_the_bid_winner_plays_alone(tmp_path, word):
+    """`teams: bidder_against_rest` (tute subastado for three): the page said the deal passes to "the player who won
+    the hand" (or lost it), where the side is the two players against the bid winner; the engine gives it to the first
+    of that side's players after the dealer, as the sentence of partners says."""
+    from touti_dsl.engine import Game
+
+    pages = variant_pages(tmp_path, "tute-subastado-three", f"rotation {{\n  next_round: {word}\n}}\n")
+    won = "won" if word == "hand_winner" else "lost"
+    assert (f"At the next round the deal passes to the side that {won} the hand, the bid winner's or the other players': "
+            "to the first of its players after the previous one.") in said(pages["en"], "rotation-next_round")
+    assert "au premier de ses joueurs après le précédent" in said(pages["fr"], "rotation-next_round")
+    from tests.engine.helpers import greedy_play
+
+    game = Game.from_spec(tmp_path / "house.touti")
+    for seed in range(300):
+        state = game.new_round(seed=seed, dealer=0)
+        state.apply(1, next(a for a in state.legal_actions(1) if a.startswith("bid ")))  # the lowest bid, then passes
+        while state.phase != "play":
+            seat = state.actors()[0]
+            state.apply(seat, "pass" if "pass" in state.legal_actions(seat) else state.legal_actions(seat)[0])
+        greedy_play(state, {1} if word == "hand_loser" else {0, 2})  # the side to be named loses or wins
+        result = state.round_result()
+        named = result["winner"] if word == "hand_winner" else None if result["winner"] is None else 1 - result["winner"]
+        if named != 1 or state.match_result()["over"]:
+            continue
+        assert state.next_round(seed=1).dealer == 2  # the first player after the dealer on that side (seat 1 bid)
+        return
+    raise AssertionError("no hand named the players against the bid winner")
