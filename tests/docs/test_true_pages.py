@@ -405,3 +405,20 @@ def test_the_deal_passes_to_a_side_of_several_players_where_the_bid_winner_plays
         assert state.next_round(seed=1).dealer == 2  # the first player after the dealer on that side (seat 1 bid)
         return
     raise AssertionError("no hand named the players against the bid winner")
+
+
+def test_a_widow_where_trumps_are_named_in_the_bid_is_taken_before_the_first_lead(tmp_path):
+    """`trump.choice: in_bid` with a widow: the page put the widow "before anything else (the choice of trumps
+    included)", but trumps are named with the winning bid; the engine opens the widow after the bidding and the play
+    after it."""
+    from touti_dsl.engine import Game
+
+    pages = variant_pages(tmp_path, "tute-subastado-widow", "trump {\n  choice: in_bid\n}\n")
+    state = Game.from_spec(tmp_path / "house.touti").new_round(seed=1, dealer=0)
+    state.apply(1, next(a for a in state.legal_actions(1) if a.startswith("bid ")))
+    state.apply(2, "pass")
+    state.apply(0, "pass")
+    assert state.phase == "widow" and state.high_suit is not None  # the suit named with the bid
+    assert said(pages["en"], "widow-by").startswith("After the bidding, before the first lead, the player who wins it")
+    for lang, page in pages.items():
+        assert "choice of trumps included" not in page and "le choix de l'atout compris" not in page, lang

@@ -237,6 +237,9 @@ class PageWords:
             return f"rule_turned_{self._turned_place()}.{key}"
         if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):
             return self._table_key(f"rule_stated.{key}")
+        if rule.id == "widow.by" and self.spec.value("trump.choice") in (m.Word("in_bid"), m.Word("none")) \
+                and self.words.has(f"rule_no_choice.{key}"):
+            return f"rule_no_choice.{key}"  # trumps named in the bid, or none: nothing is chosen after the widow
         if rule.id == "rotation.after_void" and self.spec.section("redeal") and self.words.has(f"rule_all_pass.{key}"):
             return self._table_key(f"rule_all_pass.{key}")  # the void round of every player passing, not a redeal's
         return self._table_key(f"rule.{key}")
