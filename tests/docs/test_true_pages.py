@@ -422,3 +422,14 @@ def test_a_widow_where_trumps_are_named_in_the_bid_is_taken_before_the_first_lea
     assert said(pages["en"], "widow-by").startswith("After the bidding, before the first lead, the player who wins it")
     for lang, page in pages.items():
         assert "choice of trumps included" not in page and "le choix de l'atout compris" not in page, lang
+
+
+def test_elimination_says_where_the_deal_goes_when_its_player_has_just_left(tmp_path):
+    """tute-cabrero (`match.end elimination`) with `next_round: last_trick_winner` or `same_seat`: the engine never
+    deals to a player this round put out of the match, but gives the deal to the first player still in it after the
+    dealer; the elimination sentence says so, for a deal that would pass to that player or stay with it."""
+    pages = variant_pages(tmp_path, "tute-cabrero", "rotation {\n  next_round: same_seat\n}\n")
+    assert ("When the deal would go to a player who has just left (or stay with one), it goes instead to the first player "
+            "still in the match after the one who had it.") in said(pages["en"], "match-losses")
+    assert "Quand la donne devrait échoir à un joueur qui vient d'en sortir" in said(pages["fr"], "match-losses")
+    assert "وإذا كان التوزيع سيؤول إلى لاعب خرج للتو" in said(pages["ar"], "match-losses")
