@@ -420,8 +420,10 @@ def test_a_widow_where_trumps_are_named_in_the_bid_is_taken_before_the_first_lea
     state.apply(0, "pass")
     assert state.phase == "widow" and state.high_suit is not None  # the suit named with the bid
     assert said(pages["en"], "widow-by").startswith("After the bidding, before the first lead, the player who wins it")
+    assert said(pages["en"], "trump-choice").endswith("and the play begins once the widow is taken or left.")
     for lang, page in pages.items():
         assert "choice of trumps included" not in page and "le choix de l'atout compris" not in page, lang
+        assert "begins at once" not in page and "commence aussitôt" not in page, lang
 
 
 def test_elimination_says_where_the_deal_goes_when_its_player_has_just_left(tmp_path):

@@ -237,6 +237,8 @@ class PageWords:
             return f"rule_turned_{self._turned_place()}.{key}"
         if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):
             return self._table_key(f"rule_stated.{key}")
+        if rule.id == "trump.choice" and self.spec.section("widow") and self.words.has(f"rule_widow.{key}"):
+            return f"rule_widow.{key}"  # the widow is taken or left before the play begins
         if rule.id == "widow.by" and self.spec.value("trump.choice") in (m.Word("in_bid"), m.Word("none")) \
                 and self.words.has(f"rule_no_choice.{key}"):
             return f"rule_no_choice.{key}"  # trumps named in the bid, or none: nothing is chosen after the widow
