@@ -435,3 +435,13 @@ def test_elimination_says_where_the_deal_goes_when_its_player_has_just_left(tmp_
             "still in the match after the one who had it.") in said(pages["en"], "match-losses")
     assert "Quand la donne devrait échoir à un joueur qui vient d'en sortir" in said(pages["fr"], "match-losses")
     assert "وإذا كان التوزيع سيؤول إلى لاعب خرج للتو" in said(pages["ar"], "match-losses")
+
+
+def test_no_stock_beside_a_widow_does_not_say_every_card_is_dealt(tmp_path):
+    """`table.draw: none` with a widow (or a turned card set aside): "All the cards are dealt at once" while the deal
+    leaves cards out of the hands (the engine's widow)."""
+    pages = variant_pages(tmp_path, "tute-subastado-widow", "table {\n  draw: none\n}\n")
+    assert said(pages["en"], "table-draw") == "There is no stock: nobody draws a card after the deal."
+    for lang, page in pages.items():
+        assert "All the cards are dealt" not in page and "Toutes les cartes sont distribuées" not in page, lang
+    assert "All the cards are dealt at once" in variant_pages(tmp_path, "guinote-all-dealt", "")["en"]

@@ -237,6 +237,8 @@ class PageWords:
             return f"rule_turned_{self._turned_place()}.{key}"
         if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):
             return self._table_key(f"rule_stated.{key}")
+        if key == "table.draw.none" and self._cards_left() and self.words.has(f"rule_left.{key}"):
+            return f"rule_left.{key}"  # a widow, or a turned card set aside: not every card is dealt into the hands
         if rule.id == "trump.choice" and self.spec.section("widow") and self.words.has(f"rule_widow.{key}"):
             return f"rule_widow.{key}"  # the widow is taken or left before the play begins
         if rule.id == "widow.by" and self.spec.value("trump.choice") in (m.Word("in_bid"), m.Word("none")) \
@@ -245,6 +247,11 @@ class PageWords:
         if rule.id == "rotation.after_void" and self.spec.section("redeal") and self.words.has(f"rule_all_pass.{key}"):
             return self._table_key(f"rule_all_pass.{key}")  # the void round of every player passing, not a redeal's
         return self._table_key(f"rule.{key}")
+
+    def _cards_left(self) -> bool:
+        """Whether some deal of this table leaves cards out of the hands: a widow, or a turned card set aside (the
+        engine's deals, every table size)."""
+        return any(deal.widow or deal.turned_place == "aside" for deal in deals_by_players(self.spec).values())
 
     def _turned_place(self) -> str:
         place = self.spec.value("trump.turned")
