@@ -106,9 +106,32 @@ def test_a_table_with_bidding_still_speaks(tmp_path):
     assert "It passes on after a void round too: never the same player twice." in pages["en"]
 
 
-def test_a_redeal_makes_void_rounds_without_bidding():
-    page = _pages(SPEC_DIR / "examples" / "tute-lone-two.touti")["en"]
-    assert 'href="#rotation-after_void"' in page
+def test_a_redeal_without_bidding_says_nothing_of_after_void():
+    """tute-lone-two (no bidding, `after_void: next_seat` inherited, a redeal `dealer: same_seat`): the page said "It
+    passes on after a void round too: never the same player twice" beside "The same player deals again", while the
+    engine deals a redeal's void deal again as `redeal.dealer` says and `after_void` decides only a round where every
+    player passes, which a table without bidding never has."""
+    from touti_dsl.engine import Game
+
+    game = Game.from_spec(SPEC_DIR / "examples" / "tute-lone-two.touti")
+    state = next(state for state in (game.new_round(seed=seed, dealer=0) for seed in range(200))
+                 if any("redeal" in state.legal_actions(seat) for seat in range(4)))
+    state.apply(next(seat for seat in range(4) if "redeal" in state.legal_actions(seat)), "redeal")
+    assert state.round_result()["void"] and state.next_round(seed=1).dealer == 0  # after_void would say seat 1
+    for lang, page in _pages(SPEC_DIR / "examples" / "tute-lone-two.touti").items():
+        assert 'href="#rotation-after_void"' not in page, lang
+
+
+def test_a_redeal_beside_a_bidding_tells_its_void_deal_from_every_player_passing(tmp_path):
+    """atlas-carta with a redeal of its own dealer: `after_void: next_seat` is said of a round where every player
+    passes, not of "a void round", which a redeal's void deal (dealt again by the same dealer) is too."""
+    redeal = "add redeal {\n  when: cards_held(oros) == 0\n  by: holder\n  dealer: same_seat\n}\n"
+    pages = variant_pages(tmp_path, "atlas-carta", redeal)
+    assert "After a round where every player passes, it passes on too: never the same player twice." in pages["en"]
+    assert "The same player deals again; a void deal scores nothing." in pages["en"]
+    assert "Elle passe aussi après une manche où tous les joueurs passent" in pages["fr"]
+    for lang, page in pages.items():
+        assert "after a void round too" not in page and "après une manche nulle" not in page, lang
 
 
 @pytest.mark.parametrize("path", ALL_SPECS, ids=lambda p: p.stem)

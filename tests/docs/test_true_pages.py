@@ -6,7 +6,7 @@ import pytest
 
 from touti_dsl.docs.render import load_for_docs
 
-from .helpers import variant_pages
+from .helpers import said, variant_pages
 
 SEVEN_OR_TWO = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2\n}\n"
 
@@ -304,3 +304,144 @@ def test_the_bid_winner_who_sings_alone_has_no_partner_at_a_table_of_one_against
     assert "Only the player who wins the bidding may declare a ghna; the other players never do." in pages["en"]
     assert "partner" not in pages["en"].split("{ #section-ghna }")[1].split("\n## ")[0]
     assert "ni son partenaire" not in pages["fr"] and "les autres joueurs jamais" in pages["fr"]
+
+
+def test_the_bid_winner_chooses_among_the_suits_the_deck_has(tmp_path):
+    """`trump.choice: bid_winner` on a deck of three suits (`remove suits: bastos`): the page said "any of the four
+    suits" whatever the deck, while the engine offers the bid winner only the deck's three."""
+    from touti_dsl.engine import Game
+
+    body = ("deck {\n  remove suits: bastos\n}\n\ntable {\n  seats: 3\n  teams: bidder_against_rest\n  hand_size: 10\n}\n\n"
+            "remove concession\n\nbidding {\n  maximum: 150\n}\n")
+    pages = variant_pages(tmp_path, "atlas-carta", body)
+    assert Game.from_spec(tmp_path / "house.touti").ruleset.suits == ("oros", "copas", "espadas")
+    assert "The player who wins the bidding chooses trumps: any suit of the deck." in pages["en"]
+    for lang, page in pages.items():
+        assert "four suits" not in page and "quatre couleurs" not in page and "الألوان الأربعة" not in page, lang
+
+
+def test_a_dealer_who_sits_out_keeps_no_turned_card(tmp_path):
+    """`table.sit_out: 5 = dealer` with the turned card in the dealer's hand (`trump.turned` unwritten, or
+    `dealer_hand`): the engine gives the last card, which shows trumps, to the player before the dealer, who keeps it
+    and never exchanges (`Seating.last_dealt`), while the page said "The dealer keeps that card"."""
+    from touti_dsl.engine import Game
+
+    always = variant_pages(tmp_path, "tute", "table {\n  seats: 5\n  teams: each\n  sit_out: 5 = dealer\n}\n")
+    state = Game.from_spec(tmp_path / "house.touti").new_round(seed=3, dealer=2)
+    assert state.turned in state.hands[1] and not state.hands[2]
+    assert said(always["en"], "trump-choice") == ("The last card dealt, to the player before the dealer (who sits "
+                                                       "out), is turned face up: its suit is trumps. That player keeps the card.")
+    for lang, page in always.items():
+        assert "The dealer keeps" not in page and "Le donneur garde" not in page and "ويحتفظ الموزّع" not in page, lang
+    some = variant_pages(tmp_path, "tute", "table {\n  seats: 4 (4, 5)\n  teams: each\n  sit_out: 5 = dealer\n}\n\n"
+                                           "trump {\n  turned: dealer_hand\n  swap_window: after_team_trick\n}\n")
+    assert said(some["en"], "trump-turned").endswith("When the dealer sits out of the hand, the turned-up card is "
+                                                          "the last card dealt, to the player before the dealer, who keeps it.")
+    assert "When the dealer sits out of the hand, the player dealt the turned-up card" in said(some["en"], "trump-swap_window")
+    assert "Quand le donneur ne joue pas la main" in said(some["fr"], "trump-turned")
+    assert "إذا لم يلعب الموزّع اليد" in said(some["ar"], "trump-swap_window")
+
+
+def test_the_first_in_turn_leads_at_a_table_without_bidding(tmp_path):
+    """`first_lead: first_speaker` on tute (no bidding): the page said "The first player to speak also leads the first
+    trick, whoever wins the bidding" of a table where nobody speaks and nobody wins a bidding; the engine has the
+    first player in turn (the player after the dealer) lead."""
+    from touti_dsl.engine import Game
+
+    pages = variant_pages(tmp_path, "tute", "rotation {\n  first_lead: first_speaker\n}\n")
+    assert Game.from_spec(tmp_path / "house.touti").new_round(seed=1, dealer=2).to_play == 3
+    assert said(pages["en"], "rotation-first_lead") == "The first player in turn leads the first trick."
+    assert said(pages["fr"], "rotation-first_lead") == "Le premier dans l'ordre du jeu entame le premier pli."
+    assert "المزايدة" not in said(pages["ar"], "rotation-first_lead")
+
+
+def test_a_redeal_at_a_table_without_a_dealer_says_who_speaks_first(tmp_path):
+    """touti-app (no dealer) with a redeal: "The same player deals again" named a dealer the table does not have; the
+    engine keeps (or passes on) the first speaker.  And `redeal.dealer: next_seat` said "as after any round", untrue
+    where `rotation.next_round` names another player (the engine passes the deal of a void deal to the next seat)."""
+    from touti_dsl.engine import Game
+
+    redeal = "add redeal {\n  when: cards_held(oros) == 0\n  by: automatic\n  dealer: same_seat\n}\n"
+    pages = variant_pages(tmp_path, "touti-app", redeal)
+    assert said(pages["en"], "redeal-dealer") == "The same player speaks first again; a void deal scores nothing."
+    assert said(pages["fr"], "redeal-dealer").startswith("Le même joueur parle de nouveau en premier")
+    game = Game.from_spec(tmp_path / "house.touti")
+    void = next(state for state in (game.new_round(seed=seed, first_speaker=2) for seed in range(300))
+                if state.is_terminal() and state.round_result()["void"])
+    assert void.next_round(seed=1).first_speaker == 2
+    nexts = variant_pages(tmp_path, "atlas-carta", "rotation {\n  next_round: last_trick_winner\n}\n\n"
+                                                   + redeal.replace("same_seat", "next_seat"))
+    assert said(nexts["en"], "redeal-dealer") == "The next player deals; a void deal scores nothing."
+    for lang, page in nexts.items():
+        assert "as after any" not in page and "comme après toute" not in page and "كما بعد أي" not in page, lang
+
+
+@pytest.mark.parametrize("word", ["hand_winner", "hand_loser"])
+def test_the_deal_passes_to_a_side_of_several_players_where_the_bid_winner_plays_alone(tmp_path, word):
+    """`teams: bidder_against_rest` (tute subastado for three): the page said the deal passes to "the player who won
+    the hand" (or lost it), where the side is the two players against the bid winner; the engine gives it to the first
+    of that side's players after the dealer, as the sentence of partners says."""
+    from touti_dsl.engine import Game
+
+    pages = variant_pages(tmp_path, "tute-subastado-three", f"rotation {{\n  next_round: {word}\n}}\n")
+    won = "won" if word == "hand_winner" else "lost"
+    assert (f"At the next round the deal passes to the side that {won} the hand, the bid winner's or the other players': "
+            "to the first of its players after the previous one.") in said(pages["en"], "rotation-next_round")
+    assert "au premier de ses joueurs après le précédent" in said(pages["fr"], "rotation-next_round")
+    from tests.engine.helpers import greedy_play
+
+    game = Game.from_spec(tmp_path / "house.touti")
+    for seed in range(300):
+        state = game.new_round(seed=seed, dealer=0)
+        state.apply(1, next(a for a in state.legal_actions(1) if a.startswith("bid ")))  # the lowest bid, then passes
+        while state.phase != "play":
+            seat = state.actors()[0]
+            state.apply(seat, "pass" if "pass" in state.legal_actions(seat) else state.legal_actions(seat)[0])
+        greedy_play(state, {1} if word == "hand_loser" else {0, 2})  # the side to be named loses or wins
+        result = state.round_result()
+        named = result["winner"] if word == "hand_winner" else None if result["winner"] is None else 1 - result["winner"]
+        if named != 1 or state.match_result()["over"]:
+            continue
+        assert state.next_round(seed=1).dealer == 2  # the first player after the dealer on that side (seat 1 bid)
+        return
+    raise AssertionError("no hand named the players against the bid winner")
+
+
+def test_a_widow_where_trumps_are_named_in_the_bid_is_taken_before_the_first_lead(tmp_path):
+    """`trump.choice: in_bid` with a widow: the page put the widow "before anything else (the choice of trumps
+    included)", but trumps are named with the winning bid; the engine opens the widow after the bidding and the play
+    after it."""
+    from touti_dsl.engine import Game
+
+    pages = variant_pages(tmp_path, "tute-subastado-widow", "trump {\n  choice: in_bid\n}\n")
+    state = Game.from_spec(tmp_path / "house.touti").new_round(seed=1, dealer=0)
+    state.apply(1, next(a for a in state.legal_actions(1) if a.startswith("bid ")))
+    state.apply(2, "pass")
+    state.apply(0, "pass")
+    assert state.phase == "widow" and state.high_suit is not None  # the suit named with the bid
+    assert said(pages["en"], "widow-by").startswith("After the bidding, before the first lead, the player who wins it")
+    assert said(pages["en"], "trump-choice").endswith("and the play begins once the widow is taken or left.")
+    for lang, page in pages.items():
+        assert "choice of trumps included" not in page and "le choix de l'atout compris" not in page, lang
+        assert "begins at once" not in page and "commence aussitôt" not in page, lang
+
+
+def test_elimination_says_where_the_deal_goes_when_its_player_has_just_left(tmp_path):
+    """tute-cabrero (`match.end elimination`) with `next_round: last_trick_winner` or `same_seat`: the engine never
+    deals to a player this round put out of the match, but gives the deal to the first player still in it after the
+    dealer; the elimination sentence says so, for a deal that would pass to that player or stay with it."""
+    pages = variant_pages(tmp_path, "tute-cabrero", "rotation {\n  next_round: same_seat\n}\n")
+    assert ("When the deal would go to a player who has just left (or stay with one), it goes instead to the first player "
+            "still in the match after the one who had it.") in said(pages["en"], "match-losses")
+    assert "Quand la donne devrait échoir à un joueur qui vient d'en sortir" in said(pages["fr"], "match-losses")
+    assert "وإذا كان التوزيع سيؤول إلى لاعب خرج للتو" in said(pages["ar"], "match-losses")
+
+
+def test_no_stock_beside_a_widow_does_not_say_every_card_is_dealt(tmp_path):
+    """`table.draw: none` with a widow (or a turned card set aside): "All the cards are dealt at once" while the deal
+    leaves cards out of the hands (the engine's widow)."""
+    pages = variant_pages(tmp_path, "tute-subastado-widow", "table {\n  draw: none\n}\n")
+    assert said(pages["en"], "table-draw") == "There is no stock: nobody draws a card after the deal."
+    for lang, page in pages.items():
+        assert "All the cards are dealt" not in page and "Toutes les cartes sont distribuées" not in page, lang
+    assert "All the cards are dealt at once" in variant_pages(tmp_path, "guinote-all-dealt", "")["en"]

@@ -121,3 +121,29 @@ def test_trump_call_own_refused_takes_the_callers_own_cards_out_of_its_calls(tmp
     assert forbidding_rules(state, 3, f"call {own[0]}") == ["trump.choice"]  # another's card: only the caller is wrong
     theirs = state.rules.card_text[state.hands[3][0]]
     assert forbidding_rules(state, 3, f"call {theirs}") == ["trump.choice", "trump.call_own"]
+
+
+def test_call_own_refused_refuses_a_card_nobody_else_holds(tmp_path):
+    """`trump.call_own: refused` ("The bid winner must call a card that another player holds") with a widow: the
+    bid winner could call a card it had just put aside, held by nobody, and so play alone after all; only a card
+    another player holds may be called."""
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "briscola-chiamata-no-solo" {\n  title: "House"\n}\n\n'
+                    'table {\n  hand_size: 7\n}\n\n'
+                    'add widow {\n  size: 5\n  by: bid_winner\n  take: compulsory\n  points: taker\n}\n', encoding="utf-8")
+    state = Game.from_spec(load_spec(path)).new_round(seed=1, dealer=0)
+    state.apply(1, next(a for a in state.legal_actions(1) if a.startswith("bid ")))
+    while state.phase == "bidding":
+        state.apply(state.actors()[0], "pass")
+    state.apply(1, "take widow")
+    for _ in range(5):
+        state.apply(1, state.legal_actions(1)[0])
+    aside = state.rules.card_text[state.discards[0]]
+    calls = state.legal_actions(1)
+    assert f"call {aside}" not in calls
+    assert forbidding_rules(state, 1, f"call {aside}") == ["trump.call_own"]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(1, f"call {aside}")
+    assert refused.value.rule_id == "trump.call_own"
+    held = {state.rules.card_text[c] for seat, hand in enumerate(state.hands) if seat != 1 for c in hand}
+    assert {call.split()[1] for call in calls} == held

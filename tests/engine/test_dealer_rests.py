@@ -68,3 +68,53 @@ def test_a_one_turn_auction_ends_when_every_player_dealt_in_has_spoken(tmp_path)
     state.apply(3, "pass")
     assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 1, "amount": 60}
     assert state.actors() == [1]
+
+
+def test_a_dealer_sitting_out_loses_no_hand_won_by_the_most_points(tmp_path):
+    """Tute cabrero for five (the dealer sits out) scored by the most points: "the dealer deals but is dealt no card,
+    and neither plays, wins nor loses that hand" (the page of table.sit_out), but each side other than the winner,
+    the dealer sitting out included, scored `scoring.loser`: a lost hand (a poroto) for a hand it never played."""
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "tute-cabrero" {\n  title: "House"\n}\n\n'
+                    'scoring {\n  round: most_points\n  tie: none\n  winner: 0\n}\n\n'
+                    'match {\n  end: losses\n  remove remaining\n}\n', encoding="utf-8")
+    game = Game.from_spec(load_spec(path), seats=5)
+    won = 0
+    for seed in range(12):
+        state = _played_out(game.new_round(seed=seed, dealer=seed % 5), seed)
+        result = state.round_result()
+        assert result["score_changes"][state.dealer] == 0
+        if result["winner"] is not None:
+            won += 1
+            assert sorted(s for s, change in enumerate(result["score_changes"]) if change) == sorted(
+                s for s in state.seating.in_play if s != result["winner"])
+    assert won
+
+
+def test_a_false_claim_gives_the_last_trick_to_an_opponent_dealt_in(tmp_path):
+    """With `next_round: last_trick_winner` and a claim whose failure gives the opponents the rest: the player who
+    counts as winning the last trick was the seat after the claimant at the table, the resting dealer when the bid
+    winner sat just before it, so that dealer dealt again without having played; it is the next opponent dealt in."""
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "tute-subastado-dealer-rests" {\n  title: "House"\n}\n\n'
+                    'rotation {\n  next_round: last_trick_winner\n}\n\n'
+                    'add claim {\n  window: to_lead\n  false: opponents_take_rest\n}\n', encoding="utf-8")
+    game = Game.from_spec(load_spec(path))
+    rng = random.Random(0)
+    for seed in range(40):
+        dealer = seed % 4
+        state = game.new_round(seed=seed, dealer=dealer)
+        claimant = (dealer - 1) % 4
+        while not state.is_terminal():
+            seat = state.actors()[0]
+            actions = state.legal_actions(seat)
+            if "claim" in actions and seat == claimant == state.contract_bidder and state.tricks_played >= 2:
+                state.apply(seat, "claim")
+                continue
+            state.apply(seat, rng.choice([a for a in actions if a != "claim"] or actions))
+        claim = state.round_result().get("claim")
+        if claim is not None and not claim["held"] and not state.match_result()["over"]:
+            break
+    else:
+        raise AssertionError("no false claim by the bid winner sitting before the dealer")
+    assert state.next_round(seed=1).dealer == (dealer + 1) % 4  # the opponent after the resting dealer

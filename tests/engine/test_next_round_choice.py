@@ -132,3 +132,22 @@ def _played_out(state, seed: int):
         seat = rng.choice(state.actors())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return state
+
+
+def test_a_last_trick_winner_put_out_of_the_match_does_not_deal(tmp_path):
+    """tute-cabrero for four with `next_round: last_trick_winner`: the winner of the last trick deals, but not one this
+    round put out of the match (the engine used to hand it the deal, and the next round refused it): the deal then
+    passes to the first player still in the match after the dealer, as the elimination sentence of the pages says."""
+    game = Game.from_spec(_variant_path(tmp_path, "tute-cabrero", "last_trick_winner"), seats=4)
+    seen = set()
+    for seed in range(80):
+        state = _played_out(game.new_round(seed=seed, dealer=0, scores=[3, 3, 3, 0]), seed)
+        match = state.match_result()
+        if match["over"]:
+            continue
+        winner = state.tricks[-1][2]
+        gone = winner in match["out"]
+        seen.add(gone)
+        expected = next(s for s in (1, 2, 3) if s not in match["out"]) if gone else winner
+        assert state.next_round(seed=3).dealer == expected
+    assert seen == {True, False}

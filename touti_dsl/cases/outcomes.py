@@ -1069,7 +1069,9 @@ def rotation_cases(game: Game, rounds: list[RoundRecord], next_deal) -> list[dic
     rules = game.ruleset
     cases = []
     played = [r for r in rounds if not r.result["void"]]
-    voids = [r for r in rounds if r.result["void"]]
+    # a void round of every player passing: a deal a redeal voided (nobody acted, or its holder said `redeal`) is dealt
+    # again as `redeal.dealer` says (redeals.py's cases), never as `rotation.after_void`
+    voids = [r for r in rounds if r.result["void"] and r.history and r.history[-1][1] != "redeal"]
     pools = [("rotation.next_round", played, "a played round"), ("rotation.after_void", voids, "a void round")]
     if rules.next_round in ("hand_winner", "hand_loser"):
         # every side of the rule: the hand names the current dealer's (or first speaker's) side, another side, or nobody

@@ -20,8 +20,8 @@ from ..word_choice import branches
 from .catalog import Catalog
 from .table_counts import deals_by_players, table_counts
 from .terms import Terms
-from .words import (Literal, ValueWords, call_names, card_words, condition_names, has_stock, listed, most_sides, rank_labels, table_variants,
-                    turned_card_kept, without_trumps)
+from .words import (Literal, ValueWords, call_names, card_words, condition_names, dealer_sits_out, has_stock, listed, most_sides,
+                    rank_labels, table_variants, turned_card_kept, without_trumps)
 
 # Rules shown in the page's head or as headings, not as sentences of a section.
 HEAD_RULES = ("system.title", "system.summary", "system.source", "system.glossary")
@@ -139,10 +139,10 @@ SAID_WITH_STOCK = {"trump.turned"}
 
 # Rules that speak of a feature the table may not have, and the test that the table has it: the page leaves them out
 # otherwise (`remove follow_suit` and the other duties leave `scoring.renounce` with no duty to break).
-# A round is void only when every player passes in the bidding or a redeal condition voids the deal: without either,
-# `rotation.after_void` speaks of rounds the table never has.
+# `rotation.after_void` says who deals after a round where every player passes in the bidding (a deal a redeal voids is
+# dealt again as `redeal.dealer` says): without a bidding it speaks of rounds the table never has.
 NEEDS = {"scoring.renounce": lambda page: page.has_duties(),
-         "rotation.after_void": lambda page: bool(page.spec.section("bidding") or page.spec.section("redeal"))}
+         "rotation.after_void": lambda page: bool(page.spec.section("bidding"))}
 
 
 def _has_duty(duty: str):
@@ -229,8 +229,8 @@ class PageWords:
     def _word_key(self, rule: m.Rule, word: str) -> str:
         """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
         card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), where the turned
-        card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), beside a stock (`rule_stock.*`, SAID_WITH_STOCK), else for
-        the table (_table_key)."""
+        card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), beside a stock (`rule_stock.*`, SAID_WITH_STOCK), the
+        void round of every player passing beside a redeal's (`rule_all_pass.*`), else for the table (_table_key)."""
         key = f"{vocabulary_id(rule)}.{word}"
         if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
             return f"rule_no_duty.{key}"
@@ -245,7 +245,21 @@ class PageWords:
             return f"rule_turned_{self._turned_place()}.{key}"
         if isinstance(self.spec.value(STATED_BY.get(rule.id, "")), m.Formula) and self.words.has(f"rule_stated.{key}"):
             return self._table_key(f"rule_stated.{key}")
+        if key == "table.draw.none" and self._cards_left() and self.words.has(f"rule_left.{key}"):
+            return f"rule_left.{key}"  # a widow, or a turned card set aside: not every card is dealt into the hands
+        if rule.id == "trump.choice" and self.spec.section("widow") and self.words.has(f"rule_widow.{key}"):
+            return f"rule_widow.{key}"  # the widow is taken or left before the play begins
+        if rule.id == "widow.by" and self.spec.value("trump.choice") in (m.Word("in_bid"), m.Word("none")) \
+                and self.words.has(f"rule_no_choice.{key}"):
+            return f"rule_no_choice.{key}"  # trumps named in the bid, or none: nothing is chosen after the widow
+        if rule.id == "rotation.after_void" and self.spec.section("redeal") and self.words.has(f"rule_all_pass.{key}"):
+            return self._table_key(f"rule_all_pass.{key}")  # the void round of every player passing, not a redeal's
         return self._table_key(f"rule.{key}")
+
+    def _cards_left(self) -> bool:
+        """Whether some deal of this table leaves cards out of the hands: a widow, or a turned card set aside (the
+        engine's deals, every table size)."""
+        return any(deal.widow or deal.turned_place == "aside" for deal in deals_by_players(self.spec).values())
 
     def _turned_place(self) -> str:
         place = self.spec.value("trump.turned")
@@ -365,6 +379,8 @@ class PageWords:
             whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if rule.id in ("trump.turned", "trump.swap_window") and whole is not None:
             whole = self._none_aside(rule, whole)
+        if rule.id in ("trump.choice", "trump.turned", "trump.swap_window") and whole is not None:
+            whole = self._dealer_out(rule, whole)
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         key = self.sentence_key(rule)
@@ -500,6 +516,25 @@ class PageWords:
         listed = ValueWords(self.words, self.spec, rule, vocabulary_id(rule), self.terms)
         clause = self.text(f"clause.{rule.id}.none_aside", players=listed.listed(map(self.lit, counts), "value.or"))
         return f"{sentence} {clause}"
+
+    def _dealer_out(self, rule: m.Rule, sentence: str) -> str:
+        """Where the dealer sits out of some round (`table.sit_out`, `dealer_sits_out`) and the turned card is the last
+        card dealt (`trump.turned: dealer_hand`, as when unwritten): that card goes to the player before the dealer,
+        who keeps it, and, for a swap after a won trick, takes the dealer's place (the engine's `Seating.last_dealt`);
+        the sentences that give it to the dealer say so after them, or, where the dealer always sits out, say it
+        instead (`rule_dealer_out.*`).  `sentence` alone otherwise."""
+        out = dealer_sits_out(self.spec)
+        if not out or self._turned_place() != "dealer_hand":
+            return sentence
+        words = rule.value.words if isinstance(rule.value, m.WordList) else (rule.value.value,)
+        if rule.id == "trump.choice" and ("turned_card" not in words or self.spec.has("trump.turned")):
+            return sentence  # trumps chosen otherwise, or the turned card's place said by its own sentence
+        if rule.id == "trump.swap_window" and "after_team_trick" not in words:
+            return sentence
+        if out == "always" and rule.id != "trump.swap_window":
+            return self.text(f"rule_dealer_out.{rule.id}.{words[0]}")
+        key = "clause.trump.swap_window.dealer_out" if rule.id == "trump.swap_window" else "clause.trump.turned.dealer_out"
+        return f"{sentence} {self.text(key)}"
 
     def _unwritten_decide(self) -> str:
         """What happens when several sides reach the target together (or share the highest total after the last hand

@@ -63,6 +63,20 @@ def turned_card_kept(spec: m.Spec) -> tuple[int, ...]:
     return tuple(sorted(players for players, deal in deals_by_players(spec).items() if deal.turned_place != "aside"))
 
 
+def dealer_sits_out(spec: m.Spec) -> str:
+    """Whether the dealer sits out of the rounds this table may deal (`table.sit_out: 5 = dealer`, at a number of
+    players the table seats or, by `match.end elimination`, is left with): `always`, `some`, or "" (never).  The last
+    card is then dealt to the player before the dealer, who keeps the turned card in the dealer's place (the engine's
+    `Seating.last_dealt`)."""
+    out = spec.value("table.sit_out")
+    rows = {entry.key for entry in out.entries if entry.value == "dealer"} if isinstance(out, m.Table) else set()
+    counts = set(m.seat_counts(spec))
+    remaining = spec.value("match.remaining")
+    if spec.value("match.end") == m.Word("elimination") and isinstance(remaining, m.Number) and counts:
+        counts |= set(range(remaining.value + 1, max(counts) + 1))
+    return "always" if counts and counts <= rows else "some" if rows & counts else ""
+
+
 def most_sides(spec: m.Spec) -> int:
     """The most sides a round of this table can have: the groups of partners, two when the bid winner plays against
     the rest, else one per player dealt in (the most seats the table may choose, less one sitting out)."""

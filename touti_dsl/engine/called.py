@@ -3,7 +3,8 @@
 After the bidding the contract maker calls one card of the deck (`call 3c`): its suit is
 trumps, and whoever holds it is the bid winner's partner for the round, the three others
 (or however many are left) playing against them.  A bid winner who calls a card of its own
-hand plays alone against all the others, unless `trump.call_own: refused` forbids it.
+hand (or one nobody holds: put aside from a widow, in the stock) plays alone against all the others, unless
+`trump.call_own: refused` forbids it: then only a card another player holds may be called.
 After an auction on ranks (`bidding.bids: ranks`) the card called is of the contract's rank.
 The holder is found once, when the card is called, and kept in the state (`called_holder`):
 the card may leave its hand during the play.
@@ -21,12 +22,20 @@ CHOICE, OWN, RANK = "trump.choice", "trump.call_own", "bidding.bids"
 
 
 def legal(st, seat: int) -> list[str]:
-    """The bid winner's calls: every card of the deck (of the contract's rank after an auction on ranks), less its own
-    when `trump.call_own: refused`."""
+    """The bid winner's calls: every card of the deck (of the contract's rank after an auction on ranks), only those
+    another player holds when `trump.call_own: refused` (not its own, nor one nobody holds: put aside from a widow, or
+    in the stock)."""
     if seat != st.contract_bidder:
         return []
-    texts, own = st.rules.call_text, st.hands[seat]
-    return [texts[c] for c in range(len(texts)) if (st.rules.call_own or c not in own) and not _other_rank(st, c)]
+    texts = st.rules.call_text
+    return [texts[c] for c in range(len(texts)) if (st.rules.call_own or _held_by_another(st, seat, c))
+            and not _other_rank(st, c)]
+
+
+def _held_by_another(st, seat: int, card: int) -> bool:
+    """Whether a player other than `seat` holds the card (`trump.call_own: refused` allows only such a call: a card
+    nobody holds would leave the bid winner alone as surely as its own)."""
+    return any(card in hand for other, hand in enumerate(st.hands) if other != seat)
 
 
 def _other_rank(st, card: int) -> bool:
@@ -42,8 +51,9 @@ def refusal(st, seat: int, card: int) -> tuple[str, str] | None:
         return CHOICE, f"seat {st.contract_bidder}, who made the contract, calls the card"
     if _other_rank(st, card):
         return RANK, f"the contract named the rank {st.contract_rank}: call a card of that rank"
-    if not st.rules.call_own and card in st.hands[seat]:
-        return OWN, f"you hold {st.rules.card_name[card]}: call a card another player holds"
+    if not st.rules.call_own and not _held_by_another(st, seat, card):
+        why = "you hold" if card in st.hands[seat] else "no other player holds"
+        return OWN, f"{why} {st.rules.card_name[card]}: call a card another player holds"
     return None
 
 
@@ -57,7 +67,7 @@ def refusal_rules(st, seat: int, card: int) -> list[str]:
         return []
     found = [CHOICE] if seat != st.contract_bidder else []
     found += [RANK] if _other_rank(st, card) else []
-    return found + ([OWN] if not st.rules.call_own and card in st.hands[seat] else [])
+    return found + ([OWN] if not st.rules.call_own and not _held_by_another(st, seat, card) else [])
 
 
 def apply(st, seat: int, card: int) -> None:

@@ -177,7 +177,8 @@ def stake_winner(st) -> int | None:
 
 
 def rest_taker(st) -> int | None:
-    """The seat that counts as winning the last trick of a claimed round: the claimant, or the next opponent."""
+    """The seat that counts as winning the last trick of a claimed round: the claimant, or the next opponent dealt in
+    (never a seat sitting the round out, `table.sit_out`, nor one out of the match)."""
     ended = ending(st)
     if ended is None or rest_side(st) is None:
         return None

@@ -362,10 +362,10 @@ def _next_pivot(st: RoundState, current: int) -> int:
     word = next_round_word(st, current)
     if word == "same_seat":  # unless this round put that player out of the match (`match.end elimination`)
         return following if current in gone else current
-    if word == "last_trick_winner" and claim.rest_taker(st) is not None:
-        return claim.rest_taker(st)  # a claim gave the rest of the round away
-    if word == "last_trick_winner" and st.tricks:
-        return st.tricks[-1][2]
+    if word == "last_trick_winner" and (claim.rest_taker(st) is not None or st.tricks):
+        taker = claim.rest_taker(st)  # a claim gave the rest of the round away
+        taker = st.tricks[-1][2] if taker is None else taker
+        return following if taker in gone else taker  # unless this round put that player out of the match
     if word in ("hand_loser", "hand_winner"):
         named = scoring.hand_sides(st.round_result(), st.seating.team_of, word)
         # the first seat after the current one on a named side: with the winner, its other player when the current

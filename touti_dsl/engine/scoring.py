@@ -12,7 +12,7 @@ to the side `scoring.tie` favours — the last trick's, the first speaker's or t
 side —, when it is one of the tied), a
 tute (or the condition of `match.at_once`, met during the round) wins at once, on the
 points taken so far; the winner scores `scoring.winner` (1 by default), every other side
-`scoring.loser` (0); without `scoring.tie`, a tie scores nothing.  A void round scores
+dealt in `scoring.loser` (0: a seat sitting out, or out of the match, scores nothing); without `scoring.tie`, a tie scores nothing.  A void round scores
 nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
 middle place loses (with an even number of sides, the two middle places), together
 with every side tied with a losing place; a tute, or a capote (one side took every
@@ -167,8 +167,9 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
     if winner is not None:
         facts = _facts(st, totals, st.contract_team, winner)
         changes[winner] = formulas.winner(st, None, facts)
+        dealt_in = {st.seating.team_of[seat] for seat in st.seating.in_play}  # a seat sitting out neither wins nor loses
         for loser in range(len(totals)):
-            if loser != winner:
+            if loser != winner and loser in dealt_in:
                 changes[loser] = formulas.loser(st, None, _facts(st, totals, st.contract_team, winner, loser))
     return None, winner, changes
 
