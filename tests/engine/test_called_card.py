@@ -147,3 +147,31 @@ def test_call_own_refused_refuses_a_card_nobody_else_holds(tmp_path):
     assert refused.value.rule_id == "trump.call_own"
     held = {state.rules.card_text[c] for seat, hand in enumerate(state.hands) if seat != 1 for c in hand}
     assert {call.split()[1] for call in calls} == held
+
+
+def test_call_own_refused_lifts_when_no_other_player_holds_a_card_of_the_rank(tmp_path):
+    """An auction on ranks with `trump.call_own: refused`: a bid winner who holds all four cards of the rank it won
+    had no call it could make, so nobody could act and the round never ended; it may then call any of them, and plays
+    alone (the page says so)."""
+    path = tmp_path / "house.touti"
+    path.write_text('touti 1\n\nsystem "house" extends "briscola-chiamata-ranks" {\n  title: "House"\n}\n\n'
+                    'trump {\n  call_own: refused\n}\n', encoding="utf-8")
+    game = Game.from_spec(load_spec(path))
+    deck = [c for c in game.ruleset.card_text if c[:-1] != "1"]
+    hands = [deck[0:8], ["1o", "1c", "1e", "1b", *deck[8:12]], deck[12:20], deck[20:28], deck[28:36]]
+    state = game.new_round(hands=hands, dealer=0)
+    state.apply(1, "bid rank 1")
+    while state.phase == "bidding":
+        state.apply(state.actors()[0], "pass")
+    assert state.actors() == [1]
+    assert state.legal_actions(1) == ["call 1o", "call 1c", "call 1e", "call 1b"]
+    state.apply(1, "call 1e")
+    assert state.phase == "play" and state.to_json()["called"]["holder"] == 1
+    # where another player holds a card of the rank, the bid winner's own are refused as before
+    hands[1][3], hands[2][0] = hands[2][0], hands[1][3]
+    state = game.new_round(hands=hands, dealer=0)
+    state.apply(1, "bid rank 1")
+    while state.phase == "bidding":
+        state.apply(state.actors()[0], "pass")
+    assert state.legal_actions(1) == ["call 1b"]
+    assert forbidding_rules(state, 1, "call 1o") == ["trump.call_own"]

@@ -4,7 +4,7 @@ After the bidding the contract maker calls one card of the deck (`call 3c`): its
 trumps, and whoever holds it is the bid winner's partner for the round, the three others
 (or however many are left) playing against them.  A bid winner who calls a card of its own
 hand (or one nobody holds: put aside from a widow, in the stock) plays alone against all the others, unless
-`trump.call_own: refused` forbids it: then only a card another player holds may be called.
+`trump.call_own: refused` forbids it: then only a card another player holds may be called, while one does.
 After an auction on ranks (`bidding.bids: ranks`) the card called is of the contract's rank.
 The holder is found once, when the card is called, and kept in the state (`called_holder`):
 the card may leave its hand during the play.
@@ -28,7 +28,8 @@ def legal(st, seat: int) -> list[str]:
     if seat != st.contract_bidder:
         return []
     texts = st.rules.call_text
-    return [texts[c] for c in range(len(texts)) if (st.rules.call_own or _held_by_another(st, seat, c))
+    own_refused = _own_refused(st, seat)
+    return [texts[c] for c in range(len(texts)) if (not own_refused or _held_by_another(st, seat, c))
             and not _other_rank(st, c)]
 
 
@@ -36,6 +37,15 @@ def _held_by_another(st, seat: int, card: int) -> bool:
     """Whether a player other than `seat` holds the card (`trump.call_own: refused` allows only such a call: a card
     nobody holds would leave the bid winner alone as surely as its own)."""
     return any(card in hand for other, hand in enumerate(st.hands) if other != seat)
+
+
+def _own_refused(st, seat: int) -> bool:
+    """Whether `trump.call_own: refused` binds the bid winner now: only while another player holds a card it may call
+    (of the contract's rank after an auction on ranks).  When none does (it holds all four cards of its rank, or the
+    others are put aside or in the stock) every card of the rank may be called, and it plays alone: the round goes
+    on rather than wait for a call that cannot be made."""
+    return not st.rules.call_own and any(_held_by_another(st, seat, c) and not _other_rank(st, c)
+                                         for c in range(len(st.rules.call_text)))
 
 
 def _other_rank(st, card: int) -> bool:
@@ -51,7 +61,7 @@ def refusal(st, seat: int, card: int) -> tuple[str, str] | None:
         return CHOICE, f"seat {st.contract_bidder}, who made the contract, calls the card"
     if _other_rank(st, card):
         return RANK, f"the contract named the rank {st.contract_rank}: call a card of that rank"
-    if not st.rules.call_own and not _held_by_another(st, seat, card):
+    if not _held_by_another(st, seat, card) and _own_refused(st, seat):
         why = "you hold" if card in st.hands[seat] else "no other player holds"
         return OWN, f"{why} {st.rules.card_name[card]}: call a card another player holds"
     return None
@@ -67,7 +77,7 @@ def refusal_rules(st, seat: int, card: int) -> list[str]:
         return []
     found = [CHOICE] if seat != st.contract_bidder else []
     found += [RANK] if _other_rank(st, card) else []
-    return found + ([OWN] if not st.rules.call_own and not _held_by_another(st, seat, card) else [])
+    return found + ([OWN] if not _held_by_another(st, seat, card) and _own_refused(st, seat) else [])
 
 
 def apply(st, seat: int, card: int) -> None:
