@@ -155,7 +155,7 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
     if winner is not None:
         facts = _facts(st, totals, st.contract_team, winner)
         changes[winner] = formulas.winner(st, None, facts)
-        for loser in range(len(totals)):
+        for loser in sides_dealt_in(st):  # a seat sitting the round out (or out of the match) neither wins nor loses
             if loser != winner:
                 changes[loser] = formulas.loser(st, None, _facts(st, totals, st.contract_team, winner, loser))
     return None, winner, changes
@@ -261,12 +261,20 @@ def trick_counts(st, sides: int) -> list[int]:
     return tricks
 
 
+def sides_dealt_in(st) -> list[int]:
+    """The sides of the seats dealt in this round: a seat sitting it out (`table.sit_out`) or out of the match
+    (`match.end elimination`) is no side of it."""
+    seating = st.seating
+    return sorted({seating.team_of[seat] for seat in seating.in_play})
+
+
 def _most_points_winner(st, totals: list[int]) -> int | None:
     ended = ended_at_once(st)
     if ended is not None:
         return ended
-    best = max(totals)
-    leaders = [side for side, total in enumerate(totals) if total == best]
+    sides = sides_dealt_in(st)
+    best = max(totals[side] for side in sides)
+    leaders = [side for side in sides if totals[side] == best]
     if len(leaders) == 1:
         return leaders[0]
     favoured = _tie_breaker(st)

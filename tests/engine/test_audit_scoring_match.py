@@ -1,0 +1,58 @@
+"""What the rules pages say of the sections ghna, scoring and match, held against the engine in the combinations a
+house rule may write (audit 3)."""
+
+from __future__ import annotations
+
+import random
+
+from tests.engine.helpers import random_play
+from tests.house import house_variant
+from touti_dsl.engine import Game
+from touti_dsl.loader import load_spec
+
+# The tute played each for oneself at five, the dealer sitting out, a lost hand counted (`match.end losses`).
+FIVE_EACH_DEALER_OUT = """
+table {
+  seats: 5
+  teams: each
+  sit_out: 5 = dealer
+  hand_size: 10
+}
+
+scoring {
+  winner: 0
+  loser: 1
+}
+
+match {
+  end: losses
+  remove hands
+  losses: 3 (3)
+}
+"""
+
+
+def test_the_seat_sitting_out_neither_wins_nor_loses_a_hand_of_most_points(tmp_path):
+    """table.sit_out: "the dealer deals but is dealt no card, and neither plays, wins nor loses that hand"; under
+    `scoring.round: most_points` every seat but the winner scored `scoring.loser`, the dealer sitting out too."""
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute", FIVE_EACH_DEALER_OUT)))
+    for dealer in range(5):
+        state = random_play(game.new_round(seed=dealer, dealer=dealer), random.Random(dealer))
+        result = state.round_result()
+        assert state.seating.in_play == tuple(s for s in range(5) if s != dealer)
+        assert result["winner"] in state.seating.in_play
+        assert result["score_changes"][dealer] == 0
+        assert sorted(result["score_changes"]) == [0, 0, 1, 1, 1]
+        assert state.match_result()["scores"][dealer] == 0
+
+
+def test_a_player_out_of_the_match_loses_no_more_hands_of_most_points(tmp_path):
+    """`match.end elimination`: "a player who has lost N hands leaves the match and is dealt no more cards"; under
+    `most_points` the player out still scored `scoring.loser`, one more hand lost each round."""
+    body = FIVE_EACH_DEALER_OUT.replace("end: losses", "end: elimination").replace("losses: 3 (3)",
+                                                                                   "losses: 3 (3)\n  remaining: 3")
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute", body)))
+    state = random_play(game.new_round(seed=3, dealer=0, scores=[0, 3, 0, 0, 0]), random.Random(3))
+    assert state.seating.in_play == (0, 2, 3, 4)
+    assert state.round_result()["score_changes"][1] == 0
+    assert state.match_result()["scores"][1] == 3 and state.match_result()["out"] == [1]
