@@ -56,3 +56,17 @@ def test_a_player_out_of_the_match_loses_no_more_hands_of_most_points(tmp_path):
     assert state.seating.in_play == (0, 2, 3, 4)
     assert state.round_result()["score_changes"][1] == 0
     assert state.match_result()["scores"][1] == 3 and state.match_result()["out"] == [1]
+
+
+def test_a_tie_break_of_the_losing_place_says_that_players_still_tied_share_it(tmp_path):
+    """`scoring.place_tie last_trick` / `first_speaker`: the engine ranks the favoured player above the others tied,
+    and players still tied (the favoured one elsewhere) share their place and all lose where it loses
+    (`_losers([70, 40, 40, 40], tie="last_trick", last=0) == [1, 2, 3]`); the page named only the favoured one."""
+    from tests.docs.helpers import said, variant_pages
+
+    for word in ("last_trick", "first_speaker"):
+        body = f"scoring {{\n  round: place_loses\n  losing_place: last\n  place_tie: {word}\n}}\n"
+        pages = {lang: said(page, "scoring-place_tie") for lang, page in variant_pages(tmp_path, "tute-cabrero", body).items()}
+        assert pages["en"].endswith("players still tied with each other share their place, and all lose the hand where it loses.")
+        assert "partagent leur place, et perdent tous la main" in pages["fr"]
+        assert "يتقاسم اللاعبون الذين يبقون متعادلين فيما بينهم مرتبتهم" in pages["ar"]
