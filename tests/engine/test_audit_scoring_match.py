@@ -70,3 +70,37 @@ def test_a_tie_break_of_the_losing_place_says_that_players_still_tied_share_it(t
         assert pages["en"].endswith("players still tied with each other share their place, and all lose the hand where it loses.")
         assert "partagent leur place, et perdent tous la main" in pages["fr"]
         assert "يتقاسم اللاعبون الذين يبقون متعادلين فيما بينهم مرتبتهم" in pages["ar"]
+
+
+def test_at_sides_set_each_round_a_song_is_declared_after_a_trick_won_by_the_declarer_s_side(tmp_path):
+    """`ghna.who: both` where the bid winner plays against the others together (tute subastado for three): the engine
+    opens the window of the whole side that won the trick (a defender may sing after the other defender's trick) and
+    counts `ghna.per_trick` for that side; the page, worded for players each for themselves, said "after a trick won
+    by the declarer" and counted per player."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = "ghna {\n  who: both\n}\n"
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute-subastado-three", body)))
+    assert any(_a_defender_sings_after_the_other_s_trick(game, seed) for seed in range(20))
+    pages = variant_pages(tmp_path, "tute-subastado-three", body)
+    assert said(pages["en"], "ghna-window") == ("A cante is declared after a trick won by the declarer's side in that "
+                                                "round, before the next lead.")
+    assert said(pages["en"], "ghna-per_trick") == "At most one declaration per trick won, for the whole side."
+    assert "par le camp du joueur dans cette donne" in said(pages["fr"], "ghna-window")
+    assert "طرف المعلن في تلك الجولة" in said(pages["ar"], "ghna-window")
+    assert "للطرف كله" in said(pages["ar"], "ghna-per_trick")
+
+
+def _a_defender_sings_after_the_other_s_trick(game, seed: int) -> bool:
+    """Whether, in a random round, a defender may sing right after a trick the other defender won."""
+    state, rng = game.new_round(seed=seed), random.Random(seed)
+    while not state.is_terminal():
+        if state.phase == "play" and state.tricks and state.tricks[-1][2] != state.contract_bidder:
+            winner = state.tricks[-1][2]
+            other = next(s for s in state.seating.in_play if s not in (winner, state.contract_bidder))
+            if any(action.startswith("ghna ") for action in state.legal_actions(other)):
+                return state.seating.team_of[other] == state.seating.team_of[winner]
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if not a.startswith("ghna ")]
+                                     or state.legal_actions(seat)))
+    return False
