@@ -104,3 +104,23 @@ def _a_defender_sings_after_the_other_s_trick(game, seed: int) -> bool:
         state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if not a.startswith("ghna ")]
                                      or state.legal_actions(seat)))
     return False
+
+
+def test_a_round_decider_at_sides_set_each_round_names_a_side_not_a_player(tmp_path):
+    """`match.decide last_trick` where the match is kept per player and the bid winner plays against the others: the
+    engine favours every seat of the side that won the last trick, so two defenders tied at the target play on; the
+    page said "the player who won the last trick", which names one of them."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = "add match {\n  decide: highest_total, last_trick\n}\n"
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute-subastado-three", body)))
+    state = random_play(game.new_round(seed=0, scores=[460, 460, 460]), random.Random(0))
+    defenders = [seat for seat in range(3) if seat != state.contract_bidder]
+    assert not state.round_result()["made"] and state.tricks[-1][2] in defenders
+    match = state.match_result()
+    assert [match["scores"][seat] for seat in defenders] == [690, 690] and not match["over"]
+    pages = variant_pages(tmp_path, "tute-subastado-three", body)
+    assert ("the winner among them is the player with the highest total, else a player of the side that won the last "
+            "trick in that hand; when that still leaves several, play goes on.") in said(pages["en"], "match-decide")
+    assert "un joueur du camp qui a remporté le dernier pli" in said(pages["fr"], "match-decide")
+    assert "لاعبٌ من الطرف الذي ربح" in said(pages["ar"], "match-decide")
