@@ -124,3 +124,23 @@ def test_a_round_decider_at_sides_set_each_round_names_a_side_not_a_player(tmp_p
             "trick in that hand; when that still leaves several, play goes on.") in said(pages["en"], "match-decide")
     assert "un joueur du camp qui a remporté le dernier pli" in said(pages["fr"], "match-decide")
     assert "لاعبٌ من الطرف الذي ربح" in said(pages["ar"], "match-decide")
+
+
+def test_most_points_at_sides_set_each_round_compares_the_sides(tmp_path):
+    """`scoring.round: most_points` where the bid winner plays against the others together: the engine adds up the
+    points of the others and compares the two sides; the page, worded for players each for themselves, said "the
+    player with the most points wins the hand"."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = ("scoring {\n  round: most_points\n  tie: bidders\n}\n\n"
+            "match {\n  end: hands\n  remove target\n  hands: 3 (3)\n}\n")
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute-subastado-three", body)))
+    state = random_play(game.new_round(seed=0), random.Random(0))
+    result = state.round_result()
+    assert len(result["totals"]) == 2 and sum(result["totals"]) == 130  # the bid winner's side and the others'
+    pages = variant_pages(tmp_path, "tute-subastado-three", body)
+    assert said(pages["en"], "scoring-round") == ("The side with the most points (cards, last trick and cante) wins the "
+                                                  "hand: the bid winner's side, or all the other players together, "
+                                                  "their points added up.")
+    assert said(pages["fr"], "scoring-round").startswith("Le camp qui a le plus de points")
+    assert said(pages["ar"], "scoring-round").startswith("الطرف صاحب أكثر النقاط")
