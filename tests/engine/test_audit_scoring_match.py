@@ -144,3 +144,23 @@ def test_most_points_at_sides_set_each_round_compares_the_sides(tmp_path):
                                                   "their points added up.")
     assert said(pages["fr"], "scoring-round").startswith("Le camp qui a le plus de points")
     assert said(pages["ar"], "scoring-round").startswith("الطرف صاحب أكثر النقاط")
+
+
+def test_the_tie_and_the_scores_of_most_points_at_sides_set_each_round_speak_of_sides(tmp_path):
+    """With the sides of `most_points` set each round, `scoring.tie last_trick` gives the hand to the side that won the
+    last trick and `scoring.winner` / `loser` score each player of a side (engine); the pages said "the player who won
+    the last trick wins the hand", "the player who wins the hand scores"."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = ("scoring {\n  round: most_points\n  tie: last_trick\n  loser: 0\n}\n\n"
+            "match {\n  end: hands\n  remove target\n  hands: 3 (3)\n}\n")
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute-subastado-three", body)))
+    state = random_play(game.new_round(seed=0), random.Random(0))
+    result = state.round_result()
+    assert result["score_changes"] == [1 if state.seating.team_of[seat] == result["winner"] else 0 for seat in range(3)]
+    pages = variant_pages(tmp_path, "tute-subastado-three", body)
+    assert said(pages["en"], "scoring-tie") == "On equal points, the side that won the last trick wins the hand."
+    assert said(pages["en"], "scoring-loser") == ("What each player of the side that loses the hand counts towards the "
+                                                  "match, in hands won: 0.")
+    assert said(pages["fr"], "scoring-tie").startswith("À égalité de points, le camp qui a remporté")
+    assert said(pages["ar"], "scoring-tie").startswith("عند تساوي النقاط، يربح اليدَ الطرفُ")
