@@ -164,3 +164,23 @@ def test_the_tie_and_the_scores_of_most_points_at_sides_set_each_round_speak_of_
                                                   "match, in hands won: 0.")
     assert said(pages["fr"], "scoring-tie").startswith("À égalité de points, le camp qui a remporté")
     assert said(pages["ar"], "scoring-tie").startswith("عند تساوي النقاط، يربح اليدَ الطرفُ")
+
+
+def test_the_count_carried_across_hands_starts_again_with_each_game(tmp_path):
+    """`match.carry` in a match to a target played in games: the engine keeps the count beside the match score (points,
+    not hands won) and starts it again from zero with the scores after a game won (levels.carried); the page said
+    "Besides the hands won" and nothing of the games."""
+    from tests.docs.helpers import said, variant_pages
+    from touti_dsl.engine import levels
+
+    body = "add match {\n  carry: card_points\n}\n"
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "guinote-vueltas", body)))
+    result = {"scores": [101, 40], "games": [1, 0], "game_winner": 0, "carried": [80, 40]}
+    assert levels.carried(game.ruleset, result)["carried"] == [0, 0]
+    pages = variant_pages(tmp_path, "guinote-vueltas", body)
+    assert said(pages["en"], "match-carry") == (
+        "Besides its match score, each team keeps the card points it takes, hand after hand: what it carries into a "
+        "hand is what it took in the hands before. What each carries starts again from zero after each game, as the "
+        "scores do.")
+    assert said(pages["fr"], "match-carry").endswith("repart de zéro après chaque manche, comme les scores.")
+    assert said(pages["ar"], "match-carry").endswith("ويعود ما يحمله كلٌّ إلى الصفر بعد كل شوط، كما تعود النقاط.")

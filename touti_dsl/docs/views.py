@@ -347,6 +347,8 @@ class PageWords:
             whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if rule.id in ("trump.turned", "trump.swap_window") and whole is not None:
             whole = self._none_aside(rule, whole)
+        if rule.id == "match.carry" and whole is not None and self.spec.has("match.games"):
+            whole = f"{whole} {self.text('clause.match.carry.in_games')}"  # reset with the scores (engine/levels.py)
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         key = self.sentence_key(rule)
