@@ -184,3 +184,20 @@ def test_the_count_carried_across_hands_starts_again_with_each_game(tmp_path):
         "scores do.")
     assert said(pages["fr"], "match-carry").endswith("repart de zéro après chaque manche, comme les scores.")
     assert said(pages["ar"], "match-carry").endswith("ويعود ما يحمله كلٌّ إلى الصفر بعد كل شوط، كما تعود النقاط.")
+
+
+def test_hands_lost_at_a_table_of_partners_end_the_match_for_a_team(tmp_path):
+    """`match.end losses` at a table of two teams: the engine counts the hands lost per team; the page said "A player
+    who has lost 3 hands ends the match"."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = "scoring {\n  winner: 0\n  loser: 1\n}\n\nmatch {\n  end: losses\n  remove hands\n  losses: 3 (3)\n}\n"
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute", body)))
+    state = random_play(game.new_round(seed=2, scores=[2, 2]), random.Random(2))
+    match = state.match_result()
+    winner = state.round_result()["winner"]
+    assert winner is not None and match["over"] and match["scores"][1 - winner] == 3 and match["winners"] == [winner]
+    pages = variant_pages(tmp_path, "tute", body)
+    assert said(pages["en"], "match-losses") == "A team that has lost 3 hands ends the match: the other teams win it."
+    assert said(pages["fr"], "match-losses").startswith("Une équipe qui a perdu 3 mains")
+    assert said(pages["ar"], "match-losses").startswith("الفريق الذي يخسر")
