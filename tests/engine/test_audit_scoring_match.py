@@ -201,3 +201,28 @@ def test_hands_lost_at_a_table_of_partners_end_the_match_for_a_team(tmp_path):
     assert said(pages["en"], "match-losses") == "A team that has lost 3 hands ends the match: the other teams win it."
     assert said(pages["fr"], "match-losses").startswith("Une équipe qui a perdu 3 mains")
     assert said(pages["ar"], "match-losses").startswith("الفريق الذي يخسر")
+
+
+def test_a_lent_song_is_declared_in_a_window_open_to_the_partner(tmp_path):
+    """`ghna.lend once` with `ghna.window after_own_trick`: the engine lets the partner declare the lent ghna only after
+    a trick the partner wins (the bid winner's window is its own); the page said "the partner may declare it then or
+    after a later trick won by the side"."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = "ghna {\n  window: after_own_trick\n}\n"
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "atlas-bidder-lends-song", body)))
+    state, rng, rules = game.new_round(seed=27), random.Random(27), game.ruleset
+    while "lend" not in state.legal_actions(state.contract_bidder if state.contract_bidder is not None else 0) or not [
+            suit for suit, pair in enumerate(rules.pair_cards)
+            if set(pair) <= set(state.hands[(state.contract_bidder + 2) % 4]) and suit not in state.declared_suits]:
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if not a.startswith("ghna") and a != "lend"]
+                                     or state.legal_actions(seat)))
+    partner = (state.contract_bidder + 2) % 4
+    state.apply(state.contract_bidder, "lend")
+    assert not [a for a in state.legal_actions(partner) if a.startswith("ghna ")]
+    page = variant_pages(tmp_path, "atlas-bidder-lends-song", body)
+    assert said(page["en"], "ghna-lend").endswith(
+        "the partner may declare it whenever a declaration is open to them from then on, that moment included.")
+    assert "à tout moment où une annonce lui est ouverte" in said(page["fr"], "ghna-lend")
+    assert "في أي وقت يُتاح له فيه الإعلان" in said(page["ar"], "ghna-lend")
