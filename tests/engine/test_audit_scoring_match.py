@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.engine.helpers import random_play
 from tests.house import house_variant
 from touti_dsl.engine import Game
@@ -226,3 +228,19 @@ def test_a_lent_song_is_declared_in_a_window_open_to_the_partner(tmp_path):
         "the partner may declare it whenever a declaration is open to them from then on, that moment included.")
     assert "à tout moment où une annonce lui est ouverte" in said(page["fr"], "ghna-lend")
     assert "في أي وقت يُتاح له فيه الإعلان" in said(page["ar"], "ghna-lend")
+
+
+@pytest.mark.parametrize("base, body", [
+    ("tute", "match {\n  end: losses\n  remove hands\n  losses: 3 (3)\n}\n"),
+    ("tute-cabrero", "scoring {\n  remove loser\n}\n"),
+])
+def test_where_the_match_counts_hands_lost_a_hand_lost_counts_one_when_the_scoring_is_unwritten(tmp_path, base, body):
+    """`match.end losses` / `elimination`: the pages say a player (or team) "who has lost N hands" ends the match or
+    leaves it; with `scoring.winner` / `loser` unwritten the engine scored 1 to the hand's winner and 0 to its losers,
+    counting a hand won as a hand lost (under `most_points`) and a hand lost as nothing (under a ranking by place)."""
+    game = Game.from_spec(load_spec(house_variant(tmp_path, base, body)))
+    state = random_play(game.new_round(seed=1), random.Random(1))
+    result = state.round_result()
+    losers = result.get("losers") or [side for side in range(len(result["totals"])) if side != result["winner"]]
+    assert losers and all(result["score_changes"][side] == 1 for side in losers)
+    assert sum(result["score_changes"]) == len(losers)
