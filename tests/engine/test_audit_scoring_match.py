@@ -244,3 +244,25 @@ def test_where_the_match_counts_hands_lost_a_hand_lost_counts_one_when_the_scori
     losers = result.get("losers") or [side for side in range(len(result["totals"])) if side != result["winner"]]
     assert losers and all(result["score_changes"][side] == 1 for side in losers)
     assert sum(result["score_changes"]) == len(losers)
+
+
+def test_a_hand_won_at_once_at_sides_set_each_round_is_won_by_a_side(tmp_path):
+    """`match.at_once` as a condition at a match counting hands lost where the bid winner plays against the others:
+    the engine judges each side (the others' points added up) and every player of the other side loses the hand; the
+    page said "A player wins the hand at once, and every other player loses it"."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = ("scoring {\n  round: most_points\n  tie: bidders\n}\n\n"
+            "match {\n  end: losses\n  remove target\n  losses: 3 (3)\n  at_once: points(team) >= 70\n}\n")
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute-subastado-three", body)))
+    for seed in range(40):
+        state = random_play(game.new_round(seed=seed), random.Random(seed))
+        if state.at_once_team is not None and state.at_once_team != state.seating.team_of[state.contract_bidder]:
+            break
+    changes = state.round_result()["score_changes"]
+    assert changes == [1 if seat == state.contract_bidder else 0 for seat in range(3)]  # both others win the hand
+    pages = variant_pages(tmp_path, "tute-subastado-three", body)
+    assert said(pages["en"], "match-at_once").startswith(
+        "The players of a side win the hand at once as soon as this holds for their side after a trick")
+    assert "chaque joueur de l'autre camp perd la main" in said(pages["fr"], "match-at_once")
+    assert "فيخسر اليدَ كل لاعب من الطرف الآخر" in said(pages["ar"], "match-at_once")
