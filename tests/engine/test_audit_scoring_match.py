@@ -266,3 +266,21 @@ def test_a_hand_won_at_once_at_sides_set_each_round_is_won_by_a_side(tmp_path):
         "The players of a side win the hand at once as soon as this holds for their side after a trick")
     assert "chaque joueur de l'autre camp perd la main" in said(pages["fr"], "match-at_once")
     assert "فيخسر اليدَ كل لاعب من الطرف الآخر" in said(pages["ar"], "match-at_once")
+
+
+def test_a_match_to_points_says_what_a_hand_of_most_points_scores_when_unwritten(tmp_path):
+    """`most_points` in a match to a target with `scoring.winner` / `loser` unwritten: the engine scores 1 to the
+    hand's winner and 0 to the others (101 hands to reach 101); the page said only "The first team to reach 101 points
+    wins the match", which reads as the round's points added up."""
+    from tests.docs.helpers import said, variant_pages
+
+    body = "match {\n  end: target\n  remove hands\n  target: 101 (101)\n}\n"
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tute", body)))
+    result = random_play(game.new_round(seed=4), random.Random(4)).round_result()
+    assert result["winner"] is not None and sorted(result["score_changes"]) == [0, 1]
+    pages = variant_pages(tmp_path, "tute", body)
+    assert said(pages["en"], "scoring-round").endswith(
+        "wins the hand. The team that wins the hand scores 1. The team that loses the hand scores 0.")
+    assert said(pages["fr"], "scoring-round").endswith("L'équipe qui gagne la main marque 1. L'équipe qui perd la main marque 0.")
+    assert "يسجّل الفريق الذي يربح اليد" in said(pages["ar"], "scoring-round")
+    assert "scores 1" not in said(variant_pages(tmp_path, "tute", "")["en"], "scoring-round")  # in hands won: said
