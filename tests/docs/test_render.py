@@ -98,7 +98,8 @@ def test_duties_are_listed_in_the_order_of_play_order(tmp_path):
 def test_a_list_of_windows_reads_as_their_sentences(tmp_path):
     page = _variant(tmp_path, "tute", "ghna {\n  window: after_own_trick, before_first_lead\n}\n")
     assert ("A cante is declared after a trick won by the declarer, before the next lead. A cante may also be declared "
-            "before the first card of the round is led, by any player who may declare, with the cards the deal gave them.") in page
+            "before the first card of the round is led, by any player who may declare, with the cards the deal gave them; no more "
+            "declarations are made then than after a trick won.") in page
 
 
 def test_a_section_requirement_is_introduced_by_what_it_allows(pages):

@@ -64,7 +64,7 @@ def test_every_number_the_table_seats_says_what_reads_otherwise_there():
     assert "With 3 players: The game uses a Spanish deck of 36 cards" in sizes
     assert "These ranks of the full Spanish deck are left out: 2, 8 and 9." in sizes
     assert ("With 4 players: On equal points, the player who won the last trick wins the hand. If that player is not "
-            "one of those tied, nobody wins the hand.") in sizes
+            "one of those tied, nobody wins or loses the hand.") in sizes
     assert "With 2 players" not in sizes
 
 

@@ -82,14 +82,14 @@ def test_a_tie_won_by_the_last_trick_says_what_happens_when_its_side_is_not_tied
     (survey 2, repro_tie.py, seed 207): the engine gives the hand to nobody, and so must the page."""
     pages = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n")
     assert _tie(pages["en"]) == ("On equal points, the player who won the last trick wins the hand. "
-                                 "If that player is not one of those tied, nobody wins the hand.")
-    assert "Si ce joueur n'est pas parmi les ex æquo, personne ne gagne la main." in pages["fr"]
-    assert "وإن لم يكن هذا اللاعب من المتعادلين، فلا يربح اليدَ أحد." in pages["ar"]
+                                 "If that player is not one of those tied, nobody wins or loses the hand.")
+    assert "Si ce joueur n'est pas parmi les ex æquo, personne ne gagne ni ne perd la main." in pages["fr"]
+    assert "وإن لم يكن هذا اللاعب من المتعادلين، فلا يربح اليدَ أحد ولا يخسرها أحد." in pages["ar"]
 
 
 def test_no_tie_break_needs_no_more_words(tmp_path):
     page = variant_pages(tmp_path, "tute", "table {\n  teams: each\n}\n\nscoring {\n  tie: none\n}\n")["en"]
-    assert _tie(page) == "On equal points, nobody wins the hand."
+    assert _tie(page) == "On equal points, nobody wins or loses the hand."
 
 
 def test_a_tie_between_two_sides_needs_no_more_words(tmp_path):
@@ -99,7 +99,7 @@ def test_a_tie_between_two_sides_needs_no_more_words(tmp_path):
 def test_the_tie_of_three_players_says_it_too(tmp_path):
     """tute-arrastrado: three each for oneself; two may tie while the third took the last trick."""
     page = variant_pages(tmp_path, "tute-arrastrado", "")["en"]
-    assert _tie(page).endswith("If that player is not one of those tied, nobody wins the hand.")
+    assert _tie(page).endswith("If that player is not one of those tied, nobody wins or loses the hand.")
 
 
 def test_a_variant_page_shows_no_summary_it_inherits(tmp_path):

@@ -375,12 +375,16 @@ class PageWords:
                  or self._shares_sentence(rule))
         if rule.id == "match.end" and whole is not None:
             whole = " ".join(filter(None, (whole, self._unwritten_decide())))
+        if rule.id == "scoring.round" and whole is not None:
+            whole = " ".join(filter(None, (whole, self._unwritten_hand_scores())))
         if rule.id == "scoring.tie" and whole is not None:
             whole = " ".join(filter(None, (whole, self._tie_outside(rule))))
         if rule.id in ("trump.turned", "trump.swap_window") and whole is not None:
             whole = self._none_aside(rule, whole)
         if rule.id in ("trump.choice", "trump.turned", "trump.swap_window") and whole is not None:
             whole = self._dealer_out(rule, whole)
+        if rule.id == "match.carry" and whole is not None and self.spec.has("match.games"):
+            whole = f"{whole} {self.text('clause.match.carry.in_games')}"  # reset with the scores (engine/levels.py)
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         key = self.sentence_key(rule)
@@ -545,6 +549,18 @@ class PageWords:
             return ""
         head = "rule_unwritten_in_rounds" if end.value == "rounds" else "rule_unwritten"
         return self.text(self._table_key(f"{head}.match.decide"))
+
+    def _unwritten_hand_scores(self) -> str:
+        """What the winner and the losers of a hand score under `most_points` where the match is played to points (a
+        target, or the totals after a number of hands) and `scoring.winner` / `loser` are unwritten: the engine's 1 and
+        0 (ruleset.SCORING_DEFAULTS), which a reader would otherwise take for the round's points; "" elsewhere (in
+        hands won or lost the match's own sentence says what a hand counts)."""
+        end = self.spec.value("match.end")
+        if self.spec.value("scoring.round") != m.Word("most_points") or end not in (m.Word("target"), m.Word("rounds")):
+            return ""
+        said = [self.text(self._table_key(f"rule.scoring.{key}"), value=self.lit(default))
+                for key, default in (("winner", 1), ("loser", 0)) if not self.spec.has(f"scoring.{key}")]
+        return " ".join(said)
 
     def _tie_outside(self, rule: m.Rule) -> str:
         """With more than two sides, the side a tie-break favours may not be among the tied: nobody wins the hand then

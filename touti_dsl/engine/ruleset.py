@@ -810,12 +810,21 @@ def _compile_shares(read: _Reader) -> dict:
     return {entry.key: entry.value for entry in read.spec.value("scoring.shares").entries}
 
 
+# Where the match scores count hands lost (`match.end losses` / `elimination`), a hand lost counts one and a hand won
+# nothing, as the pages say ("a player who has lost 4 hands leaves the match"): the defaults above would count a hand
+# won as a hand lost.
+LOSS_COUNT_DEFAULTS: dict[str, m.Expr] = {"winner": m.Num(0), "loser": m.Num(1)}
+
+
 def _compile_formulas(read: _Reader) -> ScoringRules:
     void = read.expression("scoring.capote_void", "round", m.Num(0)) if read.spec.has("scoring.capote_void") else None
     standing = tuple((rule.id, compile_requirement(rule, "standing", read.names)) for rule in read.spec.section("scoring")
                      if isinstance(rule.value, m.Requirement))
+    defaults = dict(SCORING_DEFAULTS)
+    if read.spec.value("match.end") in (m.Word("losses"), m.Word("elimination")):
+        defaults.update(LOSS_COUNT_DEFAULTS)
     return ScoringRules(**{key: read.expression(f"scoring.{key}", "round", default)
-                           for key, default in SCORING_DEFAULTS.items()}, capote_void=void, standing=standing)
+                           for key, default in defaults.items()}, capote_void=void, standing=standing)
 
 
 def _condition(rule: m.Rule, expr: m.Expr, phase: str, names: Names | None = None) -> Callable:

@@ -11,8 +11,9 @@ the winner: the game is won (`match.at_once`).
 to the side `scoring.tie` favours — the last trick's, the first speaker's or the bidding
 side —, when it is one of the tied), a
 tute (or the condition of `match.at_once`, met during the round) wins at once, on the
-points taken so far; the winner scores `scoring.winner` (1 by default), every other side
-dealt in `scoring.loser` (0: a seat sitting out, or out of the match, scores nothing); without `scoring.tie`, a tie scores nothing.  A void round scores
+points taken so far; the winner scores `scoring.winner` (1 by default), every other side dealt in
+`scoring.loser` (0) — 0 and 1 where the match counts hands lost (ruleset.LOSS_COUNT_DEFAULTS) —; without
+`scoring.tie`, a tie scores nothing.  A void round scores
 nothing.  `middle_loses` (each for oneself): the sides are ranked by total and the
 middle place loses (with an even number of sides, the two middle places), together
 with every side tied with a losing place; a tute, or a capote (one side took every
@@ -27,7 +28,7 @@ any other hand; `scoring.place_tie` says who loses when totals are equal at that
 (`share`, as `middle_loses`), nobody (`none`), or the side of the last trick or of the first speaker ranks above the
 others tied with it.  Only the sides dealt in are ranked: a seat
 sitting out of the round (`table.sit_out`) neither wins nor loses it.  Each loser scores `scoring.loser`, the others
-nothing; the result lists the `losers`.  Every list of the result has one entry per
+nothing (`scoring.loser` is 1 when unwritten: the scores count hands lost); the result lists the `losers`.  Every list of the result has one entry per
 side (two for two teams), but `score_changes` where the match is kept per seat
 (`bidder_against_rest`, `bidder_and_called`): each seat dealt in scores its side's change, times its
 `scoring.shares` row for its part in the round (`bid_winner`, `partner`, `alone`, `defenders`: `part_in_round`).
@@ -167,9 +168,8 @@ def _outcome(st, totals: list[int]) -> tuple[bool | None, int | None, list[int]]
     if winner is not None:
         facts = _facts(st, totals, st.contract_team, winner)
         changes[winner] = formulas.winner(st, None, facts)
-        dealt_in = {st.seating.team_of[seat] for seat in st.seating.in_play}  # a seat sitting out neither wins nor loses
-        for loser in range(len(totals)):
-            if loser != winner and loser in dealt_in:
+        for loser in sides_dealt_in(st):  # a seat sitting the round out (or out of the match) neither wins nor loses
+            if loser != winner:
                 changes[loser] = formulas.loser(st, None, _facts(st, totals, st.contract_team, winner, loser))
     return None, winner, changes
 
@@ -274,12 +274,20 @@ def trick_counts(st, sides: int) -> list[int]:
     return tricks
 
 
+def sides_dealt_in(st) -> list[int]:
+    """The sides of the seats dealt in this round: a seat sitting it out (`table.sit_out`) or out of the match
+    (`match.end elimination`) is no side of it."""
+    seating = st.seating
+    return sorted({seating.team_of[seat] for seat in seating.in_play})
+
+
 def _most_points_winner(st, totals: list[int]) -> int | None:
     ended = ended_at_once(st)
     if ended is not None:
         return ended
-    best = max(totals)
-    leaders = [side for side, total in enumerate(totals) if total == best]
+    sides = sides_dealt_in(st)
+    best = max(totals[side] for side in sides)
+    leaders = [side for side in sides if totals[side] == best]
     if len(leaders) == 1:
         return leaders[0]
     favoured = _tie_breaker(st)
