@@ -114,7 +114,7 @@ PREDICATES: dict[str, PredicateInfo] = {
     for p in (
         # the auction, for the seat that would speak
         _truth("my_turn", BIDDING, "it is this player's turn to speak"),
-        _truth("self_out", BIDDING, "this player is out of the bidding (passed, or made a call that leaves it)"),
+        _truth("self_out", BIDDING, "this player is out of the bidding (passed where a pass is final, or made a call that leaves it)"),
         _truth("self_bidding", BIDDING, "this player is still in the bidding"),
         _truth("spoken", BIDDING, "this player has already spoken this round (bid, passed or made a call on its turn)"),
         _truth("partner_to_bid", BIDDING, "it is this player's partner's turn to speak"),
@@ -123,7 +123,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("bid_made", BIDDING, "a bid has been made this round"),
         _truth("opponent_bidding", BIDDING, "at least one opponent is still in the bidding"),
         _truth("holds_ace", BIDDING | DEAL, "this player holds at least one ace (a card of the strongest rank)"),
-        _truth("last_speaker", BIDDING, "every other player is out without a bid"),
+        _truth("last_speaker", BIDDING, "every other player has passed or left the bidding, nobody having bid"),
         _truth("is_dealer", BIDDING | TABLE | DEAL, "this player is the dealer"),
         _truth("made", BIDDING, "this player has already made that call this round", ("call",), 1),
         _truth("made_at_level", BIDDING, "this player has already made that call at the current highest bid", ("call",), 1),
@@ -248,7 +248,7 @@ TERMS: dict[str, TermInfo] = {
         TermInfo("last_trick", "last trick", "the round's last trick, worth a bonus to the team that wins it"),
         TermInfo("bidding", "bidding", "the auction before the play, in which the teams bid for the contract"),
         TermInfo("bid", "bid", "a number of points a player undertakes that the team will take"),
-        TermInfo("pass", "pass", "leaving the bidding instead of bidding"),
+        TermInfo("pass", "pass", "declining to bid when one's turn comes"),
         TermInfo("contract", "contract", "the highest bid, which the bidding team must reach"),
         TermInfo("bidding_team", "bidding team", "the team of the player who won the bidding"),
         TermInfo("defenders", "defenders", "the other team, which tries to stop the contract"),

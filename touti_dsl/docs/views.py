@@ -118,8 +118,11 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 # A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
 # where `trump.swap_window` does not say it instead; a tute's sentence on the hand's scoring; the hands lost put a
 # player out of the match by elimination; a redeal condition is the holder's to call, or voids the deal by itself.
+# A number names its wording too: `rule@1.bidding.never_stands` where the bidding goes round once (`bidding.rounds: 1`),
+# whose bidder never speaks again: its bid, left the highest, voids the round.
 SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round", "match.losses": "match.end",
-                       "redeal.when": "redeal.by", "bidding.rank_contract": "trump.choice"}
+                       "redeal.when": "redeal.by", "bidding.rank_contract": "trump.choice",
+                       "bidding.never_stands": "bidding.rounds"}
 
 # A rule whose sentence leaves part of it to another rule when that rule is written: the choice of trumps by the
 # turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).
@@ -338,7 +341,7 @@ class PageWords:
         number of hands (`rule_in_rounds.*`: a tie is for the highest total after the last hand)."""
         key = vocabulary_id(rule)
         other = self.spec.value(SENTENCE_DEPENDS_ON.get(rule.id, ""))
-        if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
+        if isinstance(other, (m.Word, m.Number)) and self.words.has(f"rule@{other.value}.{key}"):
             return f"rule@{other.value}.{key}"  # the sentence another rule's word calls for (SENTENCE_DEPENDS_ON)
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
