@@ -230,6 +230,23 @@ TRUMP_DUTIES = ("trump", "beat_trump", "no_undertrump")
 # Terms that read trumps or the turned card: false or 0 in every round without trumps, a condition that never decides
 # (E420, as is a `trump` argument); `bid_suit`, a suit named in the bid, is already E310 outside `trump.choice in_bid`.
 TRUMP_TERMS = ("trick_trumped", "led_trump", "holds_trump", "turned_rank")
+# Terms of the `declare` context that read the moment of the play: the trick being played, the window after a trick,
+# the tricks and declarations so far, the stock (and any term given the `led` suit).  A concession's award of the held
+# declarations (`concession.award: held_ghna`) cannot wait for a window: it judges the ghna section's `require` lines
+# that read none of them, for the holder, as if it declared at the concession, and leaves out those that do
+# (`reads_play_time`; engine/ghna.held_undeclared, the pages' `concession.held_requirements`).
+PLAY_TIME_TERMS = frozenset({"trick_trumped", "led_trump", "partner_winning", "leading", "holds_led", "won_last",
+                             "window_declarations", "trick_number", "trick_points", "first_trick", "tricks_won",
+                             "declarations", "declared_points", "stock_empty", "cards_left"})
+
+
+def reads_play_time(requirement) -> bool:
+    """Whether a `require` line (its condition, `when` or `unless`) reads a term of PLAY_TIME_TERMS or the led suit."""
+    from .model import Pred, expr_nodes
+
+    parts = (requirement.condition, requirement.when, requirement.unless)
+    return any(isinstance(node, Pred) and (node.name in PLAY_TIME_TERMS or "led" in node.args)
+               for part in parts if part is not None for node in expr_nodes(part))
 
 
 @dataclass(frozen=True, slots=True)

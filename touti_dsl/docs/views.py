@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from ..deck_cards import card_parts
 from ..table_sizes import block_for, default_players, for_players
-from ..vocabulary import TRUMP_DUTIES
+from ..vocabulary import TRUMP_DUTIES, reads_play_time
 from ..word_choice import branches
 from .catalog import Catalog
 from .table_counts import deals_by_players, table_counts
@@ -393,9 +393,43 @@ class PageWords:
             capitalised(self.text(key, value=shown.inline, **self._deck_fields(rule), **self._swap_fields(rule)))
         if rule.id == "deck.ranks":
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
+        if rule.id == "concession.award":
+            sentence = " ".join((sentence, *self._award_after(rule)))
         sentence = " ".join(filter(None, (sentence, shown.after)))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
                         notes=notes)
+
+    def _award_after(self, rule: m.Rule) -> list[str]:
+        """What `concession.award` leaves unsaid: a held declaration counts only where its holder meets the ghna
+        section's `require` lines that read no moment of the play (engine/ghna.held_undeclared), and a conceded round is
+        never a capote (engine/scoring.capote_side, the term `capote`), said where a rule reads one."""
+        value = rule.value
+        words = value.words if isinstance(value, m.WordList) else (value.value,) if isinstance(value, m.Word) else ()
+        found = []
+        if "held_ghna" in words and any(isinstance(r.value, m.Requirement) and not reads_play_time(r.value)
+                                        for r in self.spec.section("ghna")):
+            found.append(self.text("concession.held_requirements"))
+        if self._reads_capote():
+            found.append(self.text("concession.no_capote"))
+        return found
+
+    def _reads_capote(self) -> bool:
+        """Whether a rule of the spec reads a capote: the term `capote(...)`, `match.at_once: capote`, a capote that
+        `scoring.capote_void` voids, or a ranking by places (whose sentence says what a capote does)."""
+        at_once = self.spec.value("match.at_once")
+        if (isinstance(at_once, m.Word) and at_once.value == "capote") or (
+                isinstance(at_once, m.WordList) and "capote" in at_once.words) or self.spec.has("scoring.capote_void"):
+            return True
+        if self.spec.value("scoring.round") in (m.Word("middle_loses"), m.Word("place_loses")):
+            return True
+        for rule in self.spec.rules:
+            value = rule.value
+            parts = (value.expr,) if isinstance(value, m.Formula) else \
+                (value.condition, value.when, value.unless) if isinstance(value, m.Requirement) else ()
+            if any(isinstance(node, m.Pred) and node.name == "capote"
+                   for part in parts if part is not None for node in m.expr_nodes(part)):
+                return True
+        return False
 
     def _holder_sentence(self, rule: m.Rule) -> str | None:
         """`rotation.first_lead: holder(RANK, SUIT)`: the card named by its labels in the page's language."""
