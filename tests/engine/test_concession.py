@@ -171,3 +171,18 @@ def test_a_concession_leaves_out_the_require_lines_about_the_moment_of_the_play(
     twenty = "add ghna {\n  require twenty: value == 20\n}\n"
     state = _conceded(Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", twenty))), "oros")
     assert state.round_result()["ghna"] == [40, 0]  # the 40 in oros is never declared: two 20s
+
+
+def test_a_partner_lent_one_declaration_is_credited_one_held_pair():
+    """atlas-bidder-lends-song (`who: bid_winner`, `lend: once`): once lent, "the partner may then declare one ghna"; a
+    concession credited every pair the partner held (oros and espadas), as if the lend were for all of them."""
+    from .helpers import game
+
+    state = game("atlas-bidder-lends-song").new_round(hands=BIDDER_SINGS_HANDS, dealer=3)
+    run(state, "0: bid 120", "1: pass", "2: pass", "3: pass", "0: trump bastos",
+        "0: play 1e", "1: play 3e", "2: play 2e", "3: play 5e", "0: lend", "0: play 1c", "1: concede", "3: agree")
+    assert state.to_json()["ghna"]["held_credit"] == [["oros", 20], ["copas", 20]]
+    state = game("atlas-bidder-lends-song").new_round(hands=BIDDER_SINGS_HANDS, dealer=3)
+    run(state, "0: bid 120", "1: pass", "2: pass", "3: pass", "0: trump bastos",
+        "0: play 1e", "1: play 3e", "2: play 2e", "3: play 5e", "0: play 1c", "1: concede", "3: agree")
+    assert state.to_json()["ghna"]["held_credit"] == [["copas", 20]]  # not lent: the bid winner's own pair alone

@@ -344,17 +344,40 @@ def best_held(st, team: int, judged: bool = True) -> list[tuple[str, object]]:
     """The held, undeclared declarations worth most that fit the limit together (a concession's award).
 
     Each must be allowed alone (a minimum, `plain_only`, and for `judged` the ghna `require` lines that read no
-    moment of the play, judged for its holder: `held_undeclared`), and together they fit what the
+    moment of the play, judged for its holder: `held_undeclared`; of a partner lent one declaration, one only), and
+    together they fit what the
     cap leaves; among the sets worth most, the fewest declarations, then the first in the
     order of `held_undeclared`.  A subset sum over the totals: kinds may make many held
     declarations, too many to try every set of them.
     """
     held = [item for item in held_undeclared(st, team, judged)
             if held_value(st, item) > 0 and _alone_refusal(st, team, item) is None]
+    lent = _lent_only(st, held)
+    if len(lent) > 1:  # the partner was lent one declaration (`ghna.lend`): at most one of its own counts
+        choices = [_best_of(st, team, [item for item in held if item not in lent or item == one]) for one in lent]
+        return min(choices, key=lambda chosen: (-sum(held_value(st, item) for item in chosen), len(chosen),
+                                                [held.index(item) for item in chosen]))
+    return _best_of(st, team, held)
+
+
+def _best_of(st, team: int, held: list) -> list[tuple[str, object]]:
+    """The held declarations of `held` that best_held takes: all of them without a cap, else the fittest set."""
     room = _cap_room(st, team)
     if room is None:
         return held
     return [held[position] for position in fittest([held_value(st, item) for item in held], room)]
+
+
+def _lent_only(st, held: list) -> list[tuple[str, object]]:
+    """The held declarations that only the bid winner's partner holds, where it may declare only because it was lent
+    one declaration (`ghna.who bid_winner`, `ghna.lend once`, the lend not used yet): as if it declared at the
+    concession, it may make one of them."""
+    if not (st.rules.ghna.bid_winner_only and st.lent == LENT):
+        return []
+    bidder, hand, pairs = st.contract_bidder, st.hands[st.contract_bidder], st.rules.pair_cards
+    return [(what, arg) for what, arg in held
+            if not (pairs[arg][0] in hand and pairs[arg][1] in hand if what == "ghna"
+                    else kind_holding_refusal(st, bidder, *arg) is None)]
 
 
 def fittest(values: list[int], room: int) -> tuple[int, ...]:
