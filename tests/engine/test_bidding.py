@@ -438,3 +438,19 @@ def test_a_bid_that_never_stands_voids_a_one_turn_auction(tmp_path):
         assert state.is_terminal() and state.void, body
         state = run(game.new_round(seed=5, first_speaker=0), "0: bid 70", "1: bid 80", "2: pass", "3: pass")
         assert state.contract == {"team": 1, "bidder": 1, "amount": 80}, body
+
+
+def test_where_passes_are_not_final_every_other_player_must_pass_after_the_bid(tmp_path):
+    """`pass: not_final`: "the bidding ends when a bid is followed by a pass from each of the other players".  Passes
+    were counted, not players: after 80, a pass, a push (which keeps the pusher in) and a pass, the bidder's own pass
+    made three and ended the auction, the pusher never having passed."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "touti-app", "bidding {\n  pass: not_final\n}\n")))
+    state = run(game.new_round(seed=5, first_speaker=0), "0: bid 80", "1: pass", "2: push 10", "3: pass", "0: pass")
+    assert state.phase == "bidding" and state.turn == 1
+    run(state, "1: pass", "2: pass")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}

@@ -195,7 +195,7 @@ def refuse_call(st, seat: int, name: str, value: str | None) -> None:
 
 
 def apply_pass(st, seat: int) -> None:
-    if _ends_by_runs(st) and _passes_out(st):
+    if _ends_by_runs(st) and _passes_out(st, seat):
         _passed_out(st, seat)
         return
     if st.rules.pass_final:
@@ -223,21 +223,22 @@ def _passed_out(st, seat: int) -> None:
         _contract(st)
 
 
-def _passes_out(st, run: int = 1) -> bool:
-    """With passes that are not final: whether this pass (`run` 1), or this call that leaves (`run` 0), completes a
+def _passes_out(st, seat: int, passing: bool = True) -> bool:
+    """With passes that are not final: whether this pass of `seat` (`passing`), or its call that leaves, completes a
     run that ends the auction.
 
-    The run is the passes since the last bid (this one included); it ends the auction when
+    The run is the players who passed since the last bid (this one included); it ends the auction when
     every other player still in has passed after the high bid, or everybody in has passed
     before any bid.  A call is no bid: it does not break the run, and a call that leaves takes
-    its maker out of those who must pass, like a pass."""
-    for _, action in reversed(st.history):
+    its maker out of those who must pass, like a pass.  Players, not passes, are counted: a player whose turn went
+    to a call that keeps it in (a push) has not passed, even if the bid's maker passes on its own bid meanwhile."""
+    passed = {seat} if passing else set()
+    for who, action in reversed(st.history):
         if action.split(" ", 1)[0] == "bid":
             break
-        run += action == "pass"
-    still_in = [s for s in range(st.rules.seats) if not st.out[s]]
-    needed = len(still_in) if st.high is None else len([s for s in still_in if s != st.high_bidder])
-    return run >= needed
+        if action == "pass":
+            passed.add(who)
+    return all(s in passed for s in range(st.rules.seats) if not st.out[s] and s != st.high_bidder)
 
 
 def apply_bid(st, seat: int, arg) -> None:
@@ -255,7 +256,7 @@ def apply_call(st, seat: int, name: str, value: str | None) -> None:
     st.calls_made.append((seat, name, value, st.high))
     if call.leaves:
         st.out[seat] = True
-        if _ends_by_runs(st) and st.turn == seat and _passes_out(st, 0):
+        if _ends_by_runs(st) and st.turn == seat and _passes_out(st, seat, passing=False):
             _passed_out(st, seat)  # the others have all passed: leaving, like a pass, ends the auction
             return
     if call.partner_minimum and st.high is not None:
