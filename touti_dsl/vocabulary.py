@@ -114,7 +114,7 @@ PREDICATES: dict[str, PredicateInfo] = {
     for p in (
         # the auction, for the seat that would speak
         _truth("my_turn", BIDDING, "it is this player's turn to speak"),
-        _truth("self_out", BIDDING, "this player is out of the bidding (passed, or made a call that leaves it)"),
+        _truth("self_out", BIDDING, "this player is out of the bidding (passed where a pass is final, or made a call that leaves it)"),
         _truth("self_bidding", BIDDING, "this player is still in the bidding"),
         _truth("spoken", BIDDING, "this player has already spoken this round (bid, passed or made a call on its turn)"),
         _truth("partner_to_bid", BIDDING, "it is this player's partner's turn to speak"),
@@ -123,7 +123,7 @@ PREDICATES: dict[str, PredicateInfo] = {
         _truth("bid_made", BIDDING, "a bid has been made this round"),
         _truth("opponent_bidding", BIDDING, "at least one opponent is still in the bidding"),
         _truth("holds_ace", BIDDING | DEAL, "this player holds at least one ace (a card of the strongest rank)"),
-        _truth("last_speaker", BIDDING, "every other player is out without a bid"),
+        _truth("last_speaker", BIDDING, "every other player has passed or left the bidding, nobody having bid"),
         _truth("is_dealer", BIDDING | TABLE | DEAL, "this player is the dealer"),
         _truth("made", BIDDING, "this player has already made that call this round", ("call",), 1),
         _truth("made_at_level", BIDDING, "this player has already made that call at the current highest bid", ("call",), 1),
@@ -230,6 +230,23 @@ TRUMP_DUTIES = ("trump", "beat_trump", "no_undertrump")
 # Terms that read trumps or the turned card: false or 0 in every round without trumps, a condition that never decides
 # (E420, as is a `trump` argument); `bid_suit`, a suit named in the bid, is already E310 outside `trump.choice in_bid`.
 TRUMP_TERMS = ("trick_trumped", "led_trump", "holds_trump", "turned_rank")
+# Terms of the `declare` context that read the moment of the play: the trick being played, the window after a trick,
+# the tricks and declarations so far, the stock (and any term given the `led` suit).  A concession's award of the held
+# declarations (`concession.award: held_ghna`) cannot wait for a window: it judges the ghna section's `require` lines
+# that read none of them, for the holder, as if it declared at the concession, and leaves out those that do
+# (`reads_play_time`; engine/ghna.held_undeclared, the pages' `concession.held_requirements`).
+PLAY_TIME_TERMS = frozenset({"trick_trumped", "led_trump", "partner_winning", "leading", "holds_led", "won_last",
+                             "window_declarations", "trick_number", "trick_points", "first_trick", "tricks_won",
+                             "declarations", "declared_points", "stock_empty", "cards_left"})
+
+
+def reads_play_time(requirement) -> bool:
+    """Whether a `require` line (its condition, `when` or `unless`) reads a term of PLAY_TIME_TERMS or the led suit."""
+    from .model import Pred, expr_nodes
+
+    parts = (requirement.condition, requirement.when, requirement.unless)
+    return any(isinstance(node, Pred) and (node.name in PLAY_TIME_TERMS or "led" in node.args)
+               for part in parts if part is not None for node in expr_nodes(part))
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +265,7 @@ TERMS: dict[str, TermInfo] = {
         TermInfo("last_trick", "last trick", "the round's last trick, worth a bonus to the team that wins it"),
         TermInfo("bidding", "bidding", "the auction before the play, in which the teams bid for the contract"),
         TermInfo("bid", "bid", "a number of points a player undertakes that the team will take"),
-        TermInfo("pass", "pass", "leaving the bidding instead of bidding"),
+        TermInfo("pass", "pass", "declining to bid when one's turn comes"),
         TermInfo("contract", "contract", "the highest bid, which the bidding team must reach"),
         TermInfo("bidding_team", "bidding team", "the team of the player who won the bidding"),
         TermInfo("defenders", "defenders", "the other team, which tries to stop the contract"),

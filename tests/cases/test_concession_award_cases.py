@@ -30,7 +30,7 @@ def test_each_way_of_the_award_has_its_conceded_round_and_the_narrowed_cap_tells
         Explorer(game, 20261630 + level, contract=level, findings=findings, rigged_pairs=True).explore(12)
     cases = concessions.award_cases(game, findings.rounds)
     by_way = {case["description"]: case for case in cases}
-    assert set(by_way) == set(concessions.WAYS.values())
+    assert set(by_way) == set(concessions.WAYS.values()) - {concessions.WAYS["withheld-by-require"]}  # no require line
     for case in cases:
         assert case["steps"][-1]["expect"] == _result(game, case)  # the case says what the reference gives
     narrowed = by_way[concessions.WAYS["withheld-after-declaring"]]
@@ -41,3 +41,15 @@ def test_each_way_of_the_award_has_its_conceded_round_and_the_narrowed_cap_tells
 def test_a_table_without_held_declarations_in_the_award_gets_no_such_case():
     game = Game.from_spec("tute")
     assert concessions.award_cases(game, Explorer(game, 1).explore(2).rounds) == []
+
+
+def test_a_held_pair_its_holder_may_not_declare_has_its_conceded_round(monkeypatch):
+    """atlas-bid-winner-sings (`require bidder_only: bid_winner`): a conceded round where the partner holds a pair, not
+    credited; an engine that credits every held pair (the ghna `require` lines ignored) fails it."""
+    game = Game.from_spec("atlas-bid-winner-sings")
+    cases = concessions.award_cases(game, Explorer(game, 20261130).explore(30).rounds)
+    withheld = next(case for case in cases if case["description"] == concessions.WAYS["withheld-by-require"])
+    assert withheld["rules"] == ["concession.award", "ghna.bidder_only"]
+    assert withheld["steps"][-1]["expect"] == _result(game, withheld)
+    monkeypatch.setattr(game.ruleset, "held_requirements", ())
+    assert _result(game, withheld) != withheld["steps"][-1]["expect"]

@@ -201,10 +201,11 @@ def test_not_both_joins_two_clauses():
     """`not (is_dealer and last_speaker)`: last_speaker's words held their own "and", so the page read "not so that
     both this player is the dealer and nobody has bid and the three other players are out"."""
     pages = _pages(SPEC_DIR / "examples" / "atlas-dealer-must-bid.touti")
-    assert ("it is not so that both this player is the dealer and the three other players are out without a bid."
+    assert ("it is not so that both this player is the dealer and the three other players have passed or left the bidding, "
+            "nobody having bid."
             in pages["en"])
-    assert "à la fois ce joueur est le donneur et les trois autres joueurs sont sortis sans enchère." in pages["fr"]
-    assert "اللاعبون الثلاثة الآخرون خرجوا دون مزايدة" in pages["ar"]
+    assert "à la fois ce joueur est le donneur et les trois autres joueurs ont passé ou sont sortis des enchères, sans que personne ait enchéri." in pages["fr"]
+    assert "اللاعبون الثلاثة الآخرون قالوا «باص» أو خرجوا من المزايدة دون أن يزايد أحد" in pages["ar"]
 
 
 def test_a_table_without_a_dealer_passes_the_first_word():

@@ -51,12 +51,12 @@ def test_the_table_counts_cover_every_round_the_spec_deals():
 
 
 @pytest.mark.parametrize("lang, three, two", [
-    ("en", "the three other players are out", "the two other players are out"),
-    ("fr", "les trois autres joueurs sont sortis", "les deux autres joueurs sont sortis"),
-    ("ar", "اللاعبون الثلاثة الآخرون خرجوا", "اللاعبان الآخران كلاهما خرجا"),
+    ("en", "the three other players have passed", "the two other players have passed"),
+    ("fr", "les trois autres joueurs ont passé", "les deux autres joueurs ont passé"),
+    ("ar", "اللاعبون الثلاثة الآخرون قالوا", "اللاعبان الآخران كلاهما قالا"),
 ])
 def test_the_other_players_are_counted(tmp_path, lang, three, two):
-    """`last_speaker` ("the three other players are out without a bid") at four players, and at three."""
+    """`last_speaker` ("the three other players have passed or left the bidding, nobody having bid") at four players, and at three."""
     body = "bidding {\n  pass_allowed: not (is_dealer and last_speaker)\n}\n"
     four = variant_pages(tmp_path, "atlas-carta", body)[lang]
     assert three in four and two not in four

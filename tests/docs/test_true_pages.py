@@ -6,7 +6,7 @@ import pytest
 
 from touti_dsl.docs.render import load_for_docs
 
-from .helpers import said, variant_pages
+from .helpers import SPEC_DIR, said, spec_pages, variant_pages
 
 SEVEN_OR_TWO = "trump {\n  swap: 7 if turned_rank == 1 or turned_rank == 3 or turned_rank >= 10 else 2\n}\n"
 
@@ -445,3 +445,50 @@ def test_no_stock_beside_a_widow_does_not_say_every_card_is_dealt(tmp_path):
     for lang, page in pages.items():
         assert "All the cards are dealt" not in page and "Toutes les cartes sont distribuées" not in page, lang
     assert "All the cards are dealt at once" in variant_pages(tmp_path, "guinote-all-dealt", "")["en"]
+
+
+def test_a_bid_that_never_stands_in_a_one_turn_auction_voids_the_round(tmp_path):
+    """`never_stands` with `bidding.rounds: 1`: the page promised "a player left alone at 70 must raise or pass", but
+    its bidder has spoken its one turn: the engine voids the round, and the page says so."""
+    pages = variant_pages(tmp_path, "touti-app", "bidding {\n  rounds: 1\n}\n")
+    assert said(pages["en"], "bidding-never_stands") == (
+        "A bid of 70 may open the bidding but never stands as the contract: if it is still the highest bid once every "
+        "player has spoken, the round is void.")
+    assert "si elle est encore la plus haute quand chaque joueur a parlé, la manche est nulle" in pages["fr"]
+    assert "إذا بقيت أعلى" in pages["ar"]
+    for lang, page in pages.items():
+        assert "must raise or pass" not in page and "doit monter ou passer" not in page, lang
+    assert "must raise or pass" in said(variant_pages(tmp_path, "touti-app", "")["en"], "bidding-never_stands")
+
+
+def test_out_of_the_bidding_says_nothing_false_where_a_pass_is_not_final(tmp_path):
+    """`self_out` read "out of the bidding (passed, or made a call that leaves it)", and `pass` "leaving the bidding":
+    under `pass: not_final` a player who passed is still in (the page: "may still bid when the turn comes back"), as
+    the engine has it."""
+    pages = variant_pages(tmp_path, "atlas-carta", "bidding {\n  pass: not_final\n}\n")
+    assert "this player is out of the bidding (passed where a pass is final, or made a call that leaves it)" in pages["en"]
+    assert "il a passé là où un passe est définitif" in pages["fr"]
+    assert "حيث يكون «الباص» نهائيًا" in pages["ar"]
+    for lang, page in pages.items():
+        assert "(passed, or made" not in page and "(il a passé, ou" not in page, lang
+        assert "leaving the bidding instead" not in page and "sortir des enchères au lieu" not in page, lang
+
+
+def test_the_concession_award_says_what_a_held_ghna_and_a_capote_are_there(tmp_path):
+    """`concession.award: held_ghna` credits a held ghna only where its holder meets the ghna `require` lines that read
+    no moment of the play (atlas-bid-winner-sings: the bid winner's own pairs), and a conceded round is never a capote
+    (atlas-capote-double: `2 * contract if capote(bidders)`); the page said neither."""
+
+    sings = spec_pages(SPEC_DIR / "examples" / "atlas-bid-winner-sings.touti")
+    assert "A held ghna counts only where its holder could declare it" in said(sings["en"], "concession-award")
+    assert "ne compte que si celui qui le tient pouvait l'annoncer" in sings["fr"]
+    assert "إلا إذا كان صاحبه يستطيع إعلانه" in sings["ar"]
+    double = spec_pages(SPEC_DIR / "examples" / "atlas-capote-double.touti")
+    assert said(double["en"], "concession-award").endswith(
+        "A conceded round is never a capote, even when the bidding team had won every trick played.")
+    assert "Une manche cédée n'est jamais un capote" in double["fr"]
+    assert "لا تكون كابوطًا أبدًا" in double["ar"]
+    for page in (sings["en"], double["en"]):
+        assert ("could declare it" in page) == (page is sings["en"]) and ("never a capote" in page) == (page is double["en"])
+    later = variant_pages(tmp_path, "atlas-carta", "add ghna {\n  require after_a_trick: not first_trick\n}\n")["en"]
+    assert "could declare it" not in later  # a line about the moment of the play only: no held pair is judged by it

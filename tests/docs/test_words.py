@@ -25,7 +25,7 @@ def words_of(condition: m.Expr, lang: str = "en") -> str:
 def test_a_conjunction_reads_as_a_sentence_lists_its_clauses():
     condition = m.All((m.Pred("self_out"), m.Pred("bid_made"), m.Pred("my_turn")))
     assert words_of(condition) == (
-        "this player is out of the bidding (passed, or made a call that leaves it), "
+        "this player is out of the bidding (passed where a pass is final, or made a call that leaves it), "
         "a bid has been made this round and it is this player's turn to speak"
     )
 

@@ -368,3 +368,89 @@ def test_a_bid_that_never_stands_is_not_made_the_contract_by_a_run_of_passes(tmp
     assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}
     state = run(game.new_round(seed=3, first_speaker=0), "0: bid 70", "1: pass", "2: pass", "3: pass", "0: pass")
     assert state.is_terminal() and state.void
+
+
+def test_the_last_player_to_speak_where_passes_are_not_final(tmp_path):
+    """The page: "The last player to speak, when nobody has bid yet, may not open below 80", and "a player who says
+    pass may still bid when the turn comes back; the bidding ends when a bid is followed by a pass from each of the
+    other players": before any bid the fourth player after three passes is the last to speak (its pass voids the
+    round).  `last_speaker` read "every other player is out", and a pass that is not final takes nobody out: the
+    fourth player could open at 70."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "touti-app", "bidding {\n  pass: not_final\n}\n")))
+    state = run(game.new_round(seed=5, first_speaker=0), "0: pass", "1: pass", "2: pass")
+    refused(state, 3, "bid 70", "bidding.last_speaker_minimum")
+    assert bids(state, 3)[0] == "bid 80"
+    assert run(state.clone(), "3: pass").void
+    state = run(game.new_round(seed=5, first_speaker=0), "0: pass", "1: pass")
+    assert bids(state, 2)[0] == "bid 70"  # a player still to speak after it: not the last
+
+
+ONE_TURN_HINT = ("bidding {\n  rounds: 1\n}\n\nadd call hint {\n  title: \"Hint\"\n  effect: stay\n"
+                 "  require own_turn: my_turn\n  require once: not made(hint)\n}\n")
+
+
+def test_one_turn_each_counts_a_call_made_on_ones_turn(tmp_path):
+    """`bidding.rounds: 1`: "each player speaks once, in turn"; a call made on one's turn ends that turn (`spoken`: "bid,
+    passed or made a call on its turn"): a call that keeps its maker in gave it the word a second time."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tutti-ma", ONE_TURN_HINT)))
+    state = run(game.new_round(seed=5, dealer=3), "0: hint", "1: bid 80", "2: pass", "3: pass")
+    assert state.phase == "trump" and state.contract == {"team": 1, "bidder": 1, "amount": 80}
+    state = run(game.new_round(seed=5, dealer=3), "0: hint", "1: pass", "2: pass", "3: pass")
+    assert state.is_terminal() and state.void
+
+
+def test_one_turn_each_where_passes_are_not_final(tmp_path):
+    """`bidding.rounds: 1` with `pass: not_final`: the bidding goes round once, so the turn never comes back to a player
+    who passed; it spoke a second time."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "tutti-ma", "bidding {\n  rounds: 1\n  pass: not_final\n}\n")))
+    state = run(game.new_round(seed=5, dealer=3), "0: pass", "1: bid 70", "2: pass", "3: pass")
+    assert state.phase == "trump" and state.contract == {"team": 1, "bidder": 1, "amount": 70}
+    state = run(game.new_round(seed=5, dealer=3), "0: pass", "1: pass", "2: pass", "3: pass")
+    assert state.is_terminal() and state.void
+
+
+def test_a_bid_that_never_stands_voids_a_one_turn_auction(tmp_path):
+    """`bidding.never_stands` with `rounds: 1`: its bidder has spoken its one turn, so 70 left the highest voids the round
+    (the page says so: `rule@1.bidding.never_stands`), with passes final or not."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    for body in ("bidding {\n  rounds: 1\n}\n", "bidding {\n  rounds: 1\n  pass: not_final\n}\n"):
+        game = Game.from_spec(load_spec(house_variant(tmp_path, "touti-app", body)))
+        state = run(game.new_round(seed=5, first_speaker=0), "0: bid 70", "1: pass", "2: pass", "3: pass")
+        assert state.is_terminal() and state.void, body
+        state = run(game.new_round(seed=5, first_speaker=0), "0: bid 70", "1: bid 80", "2: pass", "3: pass")
+        assert state.contract == {"team": 1, "bidder": 1, "amount": 80}, body
+
+
+def test_where_passes_are_not_final_every_other_player_must_pass_after_the_bid(tmp_path):
+    """`pass: not_final`: "the bidding ends when a bid is followed by a pass from each of the other players".  Passes
+    were counted, not players: after 80, a pass, a push (which keeps the pusher in) and a pass, the bidder's own pass
+    made three and ended the auction, the pusher never having passed."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    game = Game.from_spec(load_spec(house_variant(tmp_path, "touti-app", "bidding {\n  pass: not_final\n}\n")))
+    state = run(game.new_round(seed=5, first_speaker=0), "0: bid 80", "1: pass", "2: push 10", "3: pass", "0: pass")
+    assert state.phase == "bidding" and state.turn == 1
+    run(state, "1: pass", "2: pass")
+    assert state.phase == "trump" and state.contract == {"team": 0, "bidder": 0, "amount": 80}

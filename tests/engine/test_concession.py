@@ -124,3 +124,65 @@ def test_a_conceded_round_gives_the_bidding_team_the_cards_left_in_the_stock(tmp
     result = state.round_result()
     assert result["card_points"] == [120, 0] and result["last_trick"] == 0
     assert result["made"] is True and result["score_changes"] == [80, 0]
+
+
+BIDDER_SINGS_HANDS = [
+    "1o 1c 1e 1b 12c 11c 2o 4o 5o 6o".split(),  # the bid winner: the copas pair
+    "3o 3c 3e 3b 10o 10c 10e 10b 7o 7c".split(),
+    "12o 11o 12e 11e 2c 4c 5c 6c 2e 4e".split(),  # its partner: the oros and espadas pairs
+    "5e 6e 7e 2b 4b 5b 6b 7b 12b 11b".split(),
+]
+
+
+def _conceded(g, trump="bastos"):
+    state = g.new_round(hands=BIDDER_SINGS_HANDS, dealer=3)
+    return run(state, "0: bid 120", "1: pass", "2: pass", "3: pass", f"0: trump {trump}",
+               "0: play 1c", "1: concede", "3: agree")
+
+
+def test_a_concession_credits_only_the_held_ghna_their_holder_may_declare():
+    """atlas-bid-winner-sings (`require bidder_only: bid_winner`): "only the player who made the contract may declare a
+    ghna"; a concession credits "every ghna still held and not yet declared": the partner's pairs were credited (60),
+    though it may never declare them.  The ghna section's `require` lines that read no moment of the play are judged
+    for the holder, as if it declared at the concession."""
+    from .helpers import game
+
+    state = _conceded(game("atlas-bid-winner-sings"))
+    assert state.to_json()["ghna"]["held_credit"] == [["copas", 20]]
+    assert state.round_result()["ghna"] == [20, 0]
+    base = _conceded(game("atlas-carta"))  # both partners may declare: every held pair counts, within the cap of 120
+    assert base.round_result()["ghna"] == [60, 0]
+
+
+def test_a_concession_leaves_out_the_require_lines_about_the_moment_of_the_play(tmp_path):
+    """A line that reads the moment of the play (`first_trick`, `tricks_won`, the window, the stock) is left out: the
+    concession ends the round before any window it waits for; a line on the declaration itself (`value`) still binds."""
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    later = "add ghna {\n  require after_a_trick: not first_trick\n}\n"
+    state = _conceded(Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", later))))
+    assert state.round_result()["ghna"] == [60, 0]
+    twenty = "add ghna {\n  require early_twenty: value == 20 or tricks_won(team) > 3\n}\n"
+    state = _conceded(Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", twenty))), "oros")
+    assert state.round_result()["ghna"] == [80, 0]  # the 40 in oros and two 20s: the line reads tricks_won
+    twenty = "add ghna {\n  require twenty: value == 20\n}\n"
+    state = _conceded(Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", twenty))), "oros")
+    assert state.round_result()["ghna"] == [40, 0]  # the 40 in oros is never declared: two 20s
+
+
+def test_a_partner_lent_one_declaration_is_credited_one_held_pair():
+    """atlas-bidder-lends-song (`who: bid_winner`, `lend: once`): once lent, "the partner may then declare one ghna"; a
+    concession credited every pair the partner held (oros and espadas), as if the lend were for all of them."""
+    from .helpers import game
+
+    state = game("atlas-bidder-lends-song").new_round(hands=BIDDER_SINGS_HANDS, dealer=3)
+    run(state, "0: bid 120", "1: pass", "2: pass", "3: pass", "0: trump bastos",
+        "0: play 1e", "1: play 3e", "2: play 2e", "3: play 5e", "0: lend", "0: play 1c", "1: concede", "3: agree")
+    assert state.to_json()["ghna"]["held_credit"] == [["oros", 20], ["copas", 20]]
+    state = game("atlas-bidder-lends-song").new_round(hands=BIDDER_SINGS_HANDS, dealer=3)
+    run(state, "0: bid 120", "1: pass", "2: pass", "3: pass", "0: trump bastos",
+        "0: play 1e", "1: play 3e", "2: play 2e", "3: play 5e", "0: play 1c", "1: concede", "3: agree")
+    assert state.to_json()["ghna"]["held_credit"] == [["copas", 20]]  # not lent: the bid winner's own pair alone

@@ -15,7 +15,7 @@ from .. import model as m
 from .. import schema
 from ..deck_cards import card_parts
 from ..table_sizes import block_for, default_players, for_players
-from ..vocabulary import TRUMP_DUTIES
+from ..vocabulary import TRUMP_DUTIES, reads_play_time
 from ..word_choice import branches
 from .catalog import Catalog
 from .table_counts import deals_by_players, table_counts
@@ -118,8 +118,11 @@ def note_views(words: Catalog, notes: tuple[m.Note, ...]) -> tuple[NoteView, ...
 # A rule whose sentence depends on another rule's word (`rule@WORD.<id>`): the swap says when it is made only
 # where `trump.swap_window` does not say it instead; a tute's sentence on the hand's scoring; the hands lost put a
 # player out of the match by elimination; a redeal condition is the holder's to call, or voids the deal by itself.
+# A number names its wording too: `rule@1.bidding.never_stands` where the bidding goes round once (`bidding.rounds: 1`),
+# whose bidder never speaks again: its bid, left the highest, voids the round.
 SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.round", "match.losses": "match.end",
-                       "redeal.when": "redeal.by", "bidding.rank_contract": "trump.choice"}
+                       "redeal.when": "redeal.by", "bidding.rank_contract": "trump.choice",
+                       "bidding.never_stands": "bidding.rounds"}
 
 # A rule whose sentence leaves part of it to another rule when that rule is written: the choice of trumps by the
 # turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).
@@ -338,7 +341,7 @@ class PageWords:
         number of hands (`rule_in_rounds.*`: a tie is for the highest total after the last hand)."""
         key = vocabulary_id(rule)
         other = self.spec.value(SENTENCE_DEPENDS_ON.get(rule.id, ""))
-        if isinstance(other, m.Word) and self.words.has(f"rule@{other.value}.{key}"):
+        if isinstance(other, (m.Word, m.Number)) and self.words.has(f"rule@{other.value}.{key}"):
             return f"rule@{other.value}.{key}"  # the sentence another rule's word calls for (SENTENCE_DEPENDS_ON)
         end = self.spec.value("match.end")
         if isinstance(end, m.Word) and end.value == "hands" and self.words.has(f"rule_in_hands.{key}"):
@@ -394,9 +397,43 @@ class PageWords:
             capitalised(self.text(key, value=shown.inline, **self._deck_fields(rule), **self._swap_fields(rule)))
         if rule.id == "deck.ranks":
             sentence = " ".join(filter(None, (sentence, self._ranks_left_out())))
+        if rule.id == "concession.award":
+            sentence = " ".join((sentence, *self._award_after(rule)))
         sentence = " ".join(filter(None, (sentence, shown.after)))
         return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=sentence, headers=shown.headers, rows=shown.rows,
                         notes=notes)
+
+    def _award_after(self, rule: m.Rule) -> list[str]:
+        """What `concession.award` leaves unsaid: a held declaration counts only where its holder meets the ghna
+        section's `require` lines that read no moment of the play (engine/ghna.held_undeclared), and a conceded round is
+        never a capote (engine/scoring.capote_side, the term `capote`), said where a rule reads one."""
+        value = rule.value
+        words = value.words if isinstance(value, m.WordList) else (value.value,) if isinstance(value, m.Word) else ()
+        found = []
+        if "held_ghna" in words and any(isinstance(r.value, m.Requirement) and not reads_play_time(r.value)
+                                        for r in self.spec.section("ghna")):
+            found.append(self.text("concession.held_requirements"))
+        if self._reads_capote():
+            found.append(self.text("concession.no_capote"))
+        return found
+
+    def _reads_capote(self) -> bool:
+        """Whether a rule of the spec reads a capote: the term `capote(...)`, `match.at_once: capote`, a capote that
+        `scoring.capote_void` voids, or a ranking by places (whose sentence says what a capote does)."""
+        at_once = self.spec.value("match.at_once")
+        if (isinstance(at_once, m.Word) and at_once.value == "capote") or (
+                isinstance(at_once, m.WordList) and "capote" in at_once.words) or self.spec.has("scoring.capote_void"):
+            return True
+        if self.spec.value("scoring.round") in (m.Word("middle_loses"), m.Word("place_loses")):
+            return True
+        for rule in self.spec.rules:
+            value = rule.value
+            parts = (value.expr,) if isinstance(value, m.Formula) else \
+                (value.condition, value.when, value.unless) if isinstance(value, m.Requirement) else ()
+            if any(isinstance(node, m.Pred) and node.name == "capote"
+                   for part in parts if part is not None for node in m.expr_nodes(part)):
+                return True
+        return False
 
     def _holder_sentence(self, rule: m.Rule) -> str | None:
         """`rotation.first_lead: holder(RANK, SUIT)`: the card named by its labels in the page's language."""

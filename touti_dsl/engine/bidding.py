@@ -5,7 +5,8 @@ is `not_final`: then the auction ends after a bid and a pass by every other play
 turn), bid, or make a call
 whose requirements hold; calls whose requirements do not include `my_turn` may be made
 off-turn (a signal on the partner's turn) and then do not move the turn.  After each
-own-turn action the turn passes to the next seat still in the bidding.  The bidding ends
+own-turn action the turn passes to the next seat still in the bidding; under `bidding.rounds: 1` every own-turn
+action (a bid, a pass, a call that keeps its maker in elsewhere) takes its maker out: each speaks once.  The bidding ends
 when everybody is out without a bid (void), or when every seat but the high bidder is out
 (the contract), except that a high bid equal to `bidding.never_stands` never stands: its
 maker, if still in, speaks again, and otherwise the round is void.
@@ -194,7 +195,7 @@ def refuse_call(st, seat: int, name: str, value: str | None) -> None:
 
 
 def apply_pass(st, seat: int) -> None:
-    if not st.rules.pass_final and _passes_out(st):
+    if _ends_by_runs(st) and _passes_out(st, seat):
         _passed_out(st, seat)
         return
     if st.rules.pass_final:
@@ -202,33 +203,42 @@ def apply_pass(st, seat: int) -> None:
     _end_turn(st, seat)
 
 
+def _ends_by_runs(st) -> bool:
+    """Whether a run of passes ends the auction (`bidding.pass: not_final`); not when it goes round once (`rounds: 1`):
+    every player is then out after its turn, and the auction ends as where passes are final."""
+    return not st.rules.pass_final and not st.rules.bidding.single_round
+
+
 def _passed_out(st, seat: int) -> None:
     """The run of passes is complete: the high bid stands, or the round is void when nobody has bid; a high bid that
-    never stands (`bidding.never_stands`) gives its bidder the word again, and the round is void once it passes."""
+    never stands (`bidding.never_stands`) gives its bidder the word again, and the round is void once it passes (or at
+    once when its bidder is out: it left by a call, or it spoke its one turn under `bidding.rounds: 1`)."""
     st.spoken[seat] = True
-    if st.high is None or (st.high == st.rules.bidding.never_stands and seat == st.high_bidder):
-        _void(st)
-    elif st.high == st.rules.bidding.never_stands:
+    never = st.high == st.rules.bidding.never_stands
+    if st.high is None or (never and (seat == st.high_bidder or st.out[st.high_bidder])):
+        _void(st)  # nobody bid, or the bid that never stands has a maker who passed or may not speak again
+    elif never:
         st.turn = st.high_bidder  # left alone at a bid that never stands: speak again
     else:
         _contract(st)
 
 
-def _passes_out(st, run: int = 1) -> bool:
-    """With passes that are not final: whether this pass (`run` 1), or this call that leaves (`run` 0), completes a
+def _passes_out(st, seat: int, passing: bool = True) -> bool:
+    """With passes that are not final: whether this pass of `seat` (`passing`), or its call that leaves, completes a
     run that ends the auction.
 
-    The run is the passes since the last bid (this one included); it ends the auction when
+    The run is the players who passed since the last bid (this one included); it ends the auction when
     every other player still in has passed after the high bid, or everybody in has passed
     before any bid.  A call is no bid: it does not break the run, and a call that leaves takes
-    its maker out of those who must pass, like a pass."""
-    for _, action in reversed(st.history):
+    its maker out of those who must pass, like a pass.  Players, not passes, are counted: a player whose turn went
+    to a call that keeps it in (a push) has not passed, even if the bid's maker passes on its own bid meanwhile."""
+    passed = {seat} if passing else set()
+    for who, action in reversed(st.history):
         if action.split(" ", 1)[0] == "bid":
             break
-        run += action == "pass"
-    still_in = [s for s in range(st.rules.seats) if not st.out[s]]
-    needed = len(still_in) if st.high is None else len([s for s in still_in if s != st.high_bidder])
-    return run >= needed
+        if action == "pass":
+            passed.add(who)
+    return all(s in passed for s in range(st.rules.seats) if not st.out[s] and s != st.high_bidder)
 
 
 def apply_bid(st, seat: int, arg) -> None:
@@ -238,8 +248,6 @@ def apply_bid(st, seat: int, arg) -> None:
         (st.high, st.high_suit), st.high_bidder = arg, seat
     for opponent in st.seating.opponents[seat]:
         st.push_min[opponent] = None  # an opponent's bid cancels a pending push
-    if st.rules.bidding.single_round:
-        st.out[seat] = True  # each player speaks once: the bid stands, its maker is done
     _end_turn(st, seat)
 
 
@@ -248,7 +256,7 @@ def apply_call(st, seat: int, name: str, value: str | None) -> None:
     st.calls_made.append((seat, name, value, st.high))
     if call.leaves:
         st.out[seat] = True
-        if not st.rules.pass_final and st.turn == seat and _passes_out(st, 0):
+        if _ends_by_runs(st) and st.turn == seat and _passes_out(st, seat, passing=False):
             _passed_out(st, seat)  # the others have all passed: leaving, like a pass, ends the auction
             return
     if call.partner_minimum and st.high is not None:
@@ -265,6 +273,10 @@ def apply_call(st, seat: int, name: str, value: str | None) -> None:
 def _end_turn(st, seat: int) -> None:
     st.spoken[seat] = True
     st.push_min[seat] = None
+    if st.rules.bidding.single_round:
+        # each player speaks once (`bidding.rounds: 1`): whatever it said on its turn (a bid, a pass, final or not, or
+        # a call that keeps a player in elsewhere), it is done; a bid stands
+        st.out[seat] = True
     n = st.rules.seats
     st.turn = next((s % n for s in range(seat + 1, seat + n + 1) if not st.out[s % n]), None)
     _check_end(st)

@@ -308,20 +308,28 @@ def apply_tute(st, seat: int, rank: int) -> None:
         at_once.judge(st, st.tute_team)
 
 
-def held_undeclared(st, team: int) -> list[tuple[str, object]]:
+def held_undeclared(st, team: int, judged: bool = True) -> list[tuple[str, object]]:
     """The declarations a seat of `team` that may declare holds in one hand and has not made: `("ghna", suit)` for a
-    pair, then `("kind", (index, suit or None))` for a kind of ghna.kinds (in spec order, a one-suit kind by suit)."""
+    pair, then `("kind", (index, suit or None))` for a kind of ghna.kinds (in spec order, a one-suit kind by suit).
+
+    `judged`: only those whose holder also meets the ghna section's `require` lines that read no moment of the play
+    (`rules.held_requirements`: `bid_winner`, the hand, the declaration itself), judged as if it declared them now; the
+    lines about the window, the trick, the counts so far or the stock are left out, the round ending before any window."""
     rules = st.rules
     seats = [s for s in range(rules.seats) if st.seating.team_of[s] == team
              and not (rules.ghna.bid_winner_only and who_refusal(st, s))]
+    tests = rules.held_requirements if judged else ()
+    allowed = lambda seat, act: all(test(st, seat, act) for _, test in tests)
     held: list[tuple[str, object]] = [
         ("ghna", suit)
         for suit, pair in enumerate(rules.pair_cards)
-        if suit not in st.declared_suits and any(pair[0] in st.hands[s] and pair[1] in st.hands[s] for s in seats)
+        if suit not in st.declared_suits and any(pair[0] in st.hands[s] and pair[1] in st.hands[s]
+                                                 and allowed(s, ("ghna", suit)) for s in seats)
     ]
     for index, kind in enumerate(rules.ghna.kinds):
         for suit in range(len(rules.suits)) if kind.one_suit else (None,):
-            if any(kind_holding_refusal(st, s, index, suit) is None for s in seats):
+            if any(kind_holding_refusal(st, s, index, suit) is None and allowed(s, ("kind", (index, suit)))
+                   for s in seats):
                 held.append(("kind", (index, suit)))
     return held
 
@@ -332,20 +340,44 @@ def held_value(st, item: tuple[str, object]) -> int:
     return value(st, arg) if what == "ghna" else kind_value(st, *arg)
 
 
-def best_held(st, team: int) -> list[tuple[str, object]]:
+def best_held(st, team: int, judged: bool = True) -> list[tuple[str, object]]:
     """The held, undeclared declarations worth most that fit the limit together (a concession's award).
 
-    Each must be allowed alone (a minimum, `plain_only`), and together they fit what the
+    Each must be allowed alone (a minimum, `plain_only`, and for `judged` the ghna `require` lines that read no
+    moment of the play, judged for its holder: `held_undeclared`; of a partner lent one declaration, one only), and
+    together they fit what the
     cap leaves; among the sets worth most, the fewest declarations, then the first in the
     order of `held_undeclared`.  A subset sum over the totals: kinds may make many held
     declarations, too many to try every set of them.
     """
-    held = [item for item in held_undeclared(st, team)
+    held = [item for item in held_undeclared(st, team, judged)
             if held_value(st, item) > 0 and _alone_refusal(st, team, item) is None]
+    lent = _lent_only(st, held)
+    if len(lent) > 1:  # the partner was lent one declaration (`ghna.lend`): at most one of its own counts
+        choices = [_best_of(st, team, [item for item in held if item not in lent or item == one]) for one in lent]
+        return min(choices, key=lambda chosen: (-sum(held_value(st, item) for item in chosen), len(chosen),
+                                                [held.index(item) for item in chosen]))
+    return _best_of(st, team, held)
+
+
+def _best_of(st, team: int, held: list) -> list[tuple[str, object]]:
+    """The held declarations of `held` that best_held takes: all of them without a cap, else the fittest set."""
     room = _cap_room(st, team)
     if room is None:
         return held
     return [held[position] for position in fittest([held_value(st, item) for item in held], room)]
+
+
+def _lent_only(st, held: list) -> list[tuple[str, object]]:
+    """The held declarations that only the bid winner's partner holds, where it may declare only because it was lent
+    one declaration (`ghna.who bid_winner`, `ghna.lend once`, the lend not used yet): as if it declared at the
+    concession, it may make one of them."""
+    if not (st.rules.ghna.bid_winner_only and st.lent == LENT):
+        return []
+    bidder, hand, pairs = st.contract_bidder, st.hands[st.contract_bidder], st.rules.pair_cards
+    return [(what, arg) for what, arg in held
+            if not (pairs[arg][0] in hand and pairs[arg][1] in hand if what == "ghna"
+                    else kind_holding_refusal(st, bidder, *arg) is None)]
 
 
 def fittest(values: list[int], room: int) -> tuple[int, ...]:

@@ -62,7 +62,13 @@ def _opponents_bidding(st, seat, _act) -> bool:
 
 
 def _last_speaker(st, seat, _act) -> bool:
-    return st.high is None and all(st.out[o] for o in range(st.rules.seats) if o != seat)
+    """Nobody has bid and every other player has passed or is out: this player's pass would void the round.  Where a
+    pass is not final (`bidding.pass: not_final`) a player who passed is not out, but before any bid each passes once:
+    the fourth player after three passes is the last to speak there too."""
+    if st.high is not None:
+        return False
+    passed = {o for o, action in st.history if action == "pass"}
+    return all(st.out[o] or o in passed for o in range(st.rules.seats) if o != seat)
 
 
 def _holds_ace(st, seat, _act) -> bool:

@@ -19,7 +19,7 @@ from ..declaration_kinds import read_kind
 from ..errors import Diagnostic, ToutiError
 from ..hand_sizes import for_hand_size
 from ..schema import MATCH_LEVELS, TABLE_SETTINGS
-from ..vocabulary import DUTIES, PREDICATES
+from ..vocabulary import DUTIES, PREDICATES, reads_play_time
 from ..word_choice import branches
 from . import predicates
 from .predicates import Names
@@ -264,6 +264,9 @@ class Ruleset:
     at_once_test: Callable | None = None  # `match.at_once` as a condition, judged for each side during the round
     decide: tuple = ("highest_total",)  # `match.decide`: who wins when several sides reach the goal after a round
     requirements: dict = field(default_factory=dict)  # section -> ((rule id, test), ...) for bid, ghna, swap, concede
+    # the ghna section's `require` lines that read no moment of the play (vocabulary.reads_play_time): a concession's
+    # held declarations are judged by them, for their holder
+    held_requirements: tuple = ()
     formulas: ScoringRules | None = None
     swap_rank_of: Callable | None = None  # the swap card's rank, from the turned card
     swap_ranks: tuple = ()  # the ranks such a formula names (`7 if turned_rank >= 10 else 2`: 2 and 7)
@@ -400,6 +403,7 @@ def compile_spec(spec: m.Spec, settings: dict) -> Ruleset:
         **_compile_match(read, settings),
         tie=read.spec.value("scoring.tie").value if read.spec.has("scoring.tie") else None,
         requirements=_compile_section_requirements(read),
+        held_requirements=_held_requirements(read),
         concession_by_one=read.spec.has("concession.consent") and read.spec.value("concession.consent").value == "one",
         concession_any_defender=(read.spec.has("concession.proposer")
                                  and read.spec.value("concession.proposer").value == "any_defender"),
@@ -781,6 +785,13 @@ def _compile_section_requirements(read: _Reader) -> dict:
                                  "concession, claim or scoring section")
             found.setdefault(rule.section, []).append((rule.id, compile_requirement(rule, context, read.names)))
     return {section: tuple(tests) for section, tests in found.items()}
+
+
+def _held_requirements(read: _Reader) -> tuple:
+    """The ghna section's `require` lines that a concession judges for a held declaration: those that read no moment
+    of the play (the window it cannot wait for), compiled as the declaring ones."""
+    return tuple((rule.id, compile_requirement(rule, "declare", read.names)) for rule in read.spec.section("ghna")
+                 if isinstance(rule.value, m.Requirement) and not reads_play_time(rule.value))
 
 
 SCORING_DEFAULTS: dict[str, m.Expr] = {
