@@ -1,0 +1,43 @@
+"""French and Arabic say what English says: mechanical checks of the catalogs' meaning, beyond their fields.
+
+A page in any language is a page implementations are written from, so a translation that names another level of
+the match, drops the example that fixes a term's reading, or changes a number says another rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from touti_dsl.docs.catalog import catalog
+
+ENGLISH = catalog("en").texts
+
+# A game of a match played in games (`match.games`, cotos): the level between a hand and the match.  "The game uses a
+# Spanish deck" / "The game is played by" name the card game itself, not that level.
+GAME = re.compile(r"\bgames?\b")
+THE_CARD_GAME = re.compile(r"\bThe game (uses|is played)\b")
+# How each language names a round (the catalog's term, and its words written out), never a game.
+ROUND = {"en": re.compile(r"\[\[(?:the:|a:)?round\]\]|\brounds?\b"),
+         "fr": re.compile(r"\[\[(?:the:|a:)?round\]\]|\bmanches?\b"),
+         "ar": re.compile(r"\[\[(?:the:|a:)?round\]\]|جولة|جولات")}
+GAME_WORD = {"fr": re.compile(r"\bjeux?\b"), "ar": re.compile(r"شوط|أشواط")}
+
+
+def _translations(lang: str):
+    """(key, English text, translated text) for every sentence, count wordings included."""
+    for key, text in catalog(lang).texts.items():
+        base = key.split("#")[0]
+        if base in ENGLISH:
+            yield key, ENGLISH[base], text
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar"])
+def test_a_game_of_the_match_is_never_named_as_a_round(lang):
+    """French «manche» is a round (`term.round`): a game of a match in games is «jeu», not a second «manche» that
+    reads "a claim that does not hold loses the round"."""
+    wrong = [key for key, english, text in _translations(lang)
+             if GAME.search(english) and not THE_CARD_GAME.search(english)
+             and (len(ROUND[lang].findall(text)) > len(ROUND["en"].findall(english)) or not GAME_WORD[lang].search(text))]
+    assert not wrong, f"the {lang} catalog names a game as a round (or not as a game): {wrong}"
