@@ -41,3 +41,22 @@ def test_a_game_of_the_match_is_never_named_as_a_round(lang):
              if GAME.search(english) and not THE_CARD_GAME.search(english)
              and (len(ROUND[lang].findall(text)) > len(ROUND["en"].findall(english)) or not GAME_WORD[lang].search(text))]
     assert not wrong, f"the {lang} catalog names a game as a round (or not as a game): {wrong}"
+
+
+def _code(text: str) -> list[str]:
+    """The `code` spans of a text, file and command placeholders left out (`rules/<system>.md`, `OTHER.touti`)."""
+    return sorted(re.sub(r"<[^>]*>|\b[A-Z]{3,}\b", "…", span) for span in re.findall(r"`[^`]*`", text))
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers written outside code (Arabic «الـ40» too: the tatweel joins the article to the number)."""
+    return sorted(re.findall(r"(?<![\w{])\d+(?![\w}])", re.sub(r"`[^`]*`", "", text).replace("\u0640", " ")))
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar"])
+def test_translations_keep_the_examples_and_numbers_of_english(lang):
+    """An example in code fixes how a term reads (`holds(trump, 2)`: the 2 of trumps, a suit AND a rank): a translation
+    keeps it, and every number English writes."""
+    wrong = [key for key, english, text in _translations(lang)
+             if "#" not in key and (_code(text) != _code(english) or _numbers(text) != _numbers(english))]
+    assert not wrong, f"the {lang} catalog drops or changes an example or a number: {wrong}"
