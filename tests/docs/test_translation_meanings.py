@@ -11,6 +11,7 @@ import re
 import pytest
 
 from touti_dsl.docs.catalog import catalog
+from touti_dsl.docs.terms import ARABIC_ARTICLE, TERM_MARK
 
 ENGLISH = catalog("en").texts
 
@@ -60,3 +61,12 @@ def test_translations_keep_the_examples_and_numbers_of_english(lang):
     wrong = [key for key, english, text in _translations(lang)
              if "#" not in key and (_code(text) != _code(english) or _numbers(text) != _numbers(english))]
     assert not wrong, f"the {lang} catalog drops or changes an example or a number: {wrong}"
+
+
+def test_arabic_asks_the_article_only_of_a_term_it_can_take():
+    """`[[the:TERM]]` prefixes «ال» to the term's word: a word of several words without the article, a construct
+    («آخر لفّة», the last trick), would read «الآخر لفّة» ("the other trick"), so it is written `[[TERM]]`."""
+    words = catalog("ar")
+    wrong = sorted({name for text in words.texts.values() for form, name in TERM_MARK.findall(text)
+                    if form == "the:" and " " in (word := words.text(f"term.{name}")) and not word.startswith(ARABIC_ARTICLE)})
+    assert not wrong, f"the ar catalog asks the article of {wrong}"
