@@ -70,3 +70,29 @@ def test_arabic_asks_the_article_only_of_a_term_it_can_take():
     wrong = sorted({name for text in words.texts.values() for form, name in TERM_MARK.findall(text)
                     if form == "the:" and " " in (word := words.text(f"term.{name}")) and not word.startswith(ARABIC_ARTICLE)})
     assert not wrong, f"the ar catalog asks the article of {wrong}"
+
+
+def test_a_call_value_is_glossed_in_every_language_where_english_glosses_it():
+    """A call's value reads "pass (“nothing more”)": its players' word, then what it says (words.call_value).  A label
+    written as the word itself (Arabic «باص» for the pass signal) left «باص» alone on the page, which reads as a pass
+    of the bidding."""
+    from touti_dsl import model as m
+    from touti_dsl.docs.catalog import LANGUAGES
+    from touti_dsl.docs.terms import Terms
+    from touti_dsl.loader import load_spec
+
+    from .helpers import ALL_SPECS
+
+    wrong = []
+    for path in ALL_SPECS:
+        spec = load_spec(path)
+        terms = {lang: Terms(catalog(lang), spec) for lang in LANGUAGES}
+        for call in spec.calls:
+            values = spec.value(f"{call}.values")
+            for decl in values.items if isinstance(values, m.Decls) else ():
+                if not terms["en"].knows(str(decl.key)):
+                    continue  # a value without a players' word reads as its label alone, in every language
+                glossed = {lang: decl.label.text(lang) != terms[lang].word(str(decl.key)) for lang in LANGUAGES}
+                if len(set(glossed.values())) > 1:
+                    wrong.append((path.stem, call, str(decl.key), glossed))
+    assert not wrong
