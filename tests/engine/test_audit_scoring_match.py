@@ -184,7 +184,7 @@ def test_the_count_carried_across_hands_starts_again_with_each_game(tmp_path):
         "Besides its match score, each team keeps the card points it takes, hand after hand: what it carries into a "
         "hand is what it took in the hands before. What each carries starts again from zero after each game, as the "
         "scores do.")
-    assert said(pages["fr"], "match-carry").endswith("repart de zéro après chaque manche, comme les scores.")
+    assert said(pages["fr"], "match-carry").endswith("repart de zéro après chaque jeu, comme les scores.")
     assert said(pages["ar"], "match-carry").endswith("ويعود ما يحمله كلٌّ إلى الصفر بعد كل شوط، كما تعود النقاط.")
 
 
