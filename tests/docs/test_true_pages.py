@@ -476,8 +476,9 @@ def test_out_of_the_bidding_says_nothing_false_where_a_pass_is_not_final(tmp_pat
 
 def test_the_concession_award_says_what_a_held_ghna_and_a_capote_are_there(tmp_path):
     """`concession.award: held_ghna` credits a held ghna only where its holder meets the ghna `require` lines that read
-    no moment of the play (atlas-bid-winner-sings: the bid winner's own pairs), and a conceded round is never a capote
-    (atlas-capote-double: `2 * contract if capote(bidders)`); the page said neither."""
+    no moment of the play (atlas-bid-winner-sings: the bid winner's own pairs), and a conceded round is a capote of the
+    contract makers when the defenders won no trick (atlas-capote-double: `2 * contract if capote(bidders)`); the page
+    said neither."""
 
     sings = spec_pages(SPEC_DIR / "examples" / "atlas-bid-winner-sings.touti")
     assert "A held ghna counts only where its holder could declare it" in said(sings["en"], "concession-award")
@@ -485,10 +486,11 @@ def test_the_concession_award_says_what_a_held_ghna_and_a_capote_are_there(tmp_p
     assert "إلا إذا كان صاحبه يستطيع إعلانه" in sings["ar"]
     double = spec_pages(SPEC_DIR / "examples" / "atlas-capote-double.touti")
     assert said(double["en"], "concession-award").endswith(
-        "A conceded round is never a capote, even when the bidding team had won every trick played.")
-    assert "Une manche cédée n'est jamais un capote" in double["fr"]
-    assert "لا تكون كابوطًا أبدًا" in double["ar"]
+        "A conceded round is a capote of the bidding team when the defenders had won no trick: the tricks left go with "
+        "the cards left.")
+    assert "Une manche cédée est un capote de l'" in double["fr"]
+    assert "تكون كابوطًا يحققه" in double["ar"]
     for page in (sings["en"], double["en"]):
-        assert ("could declare it" in page) == (page is sings["en"]) and ("never a capote" in page) == (page is double["en"])
+        assert ("could declare it" in page) == (page is sings["en"]) and ("is a capote of" in page) == (page is double["en"])
     later = variant_pages(tmp_path, "atlas-carta", "add ghna {\n  require after_a_trick: not first_trick\n}\n")["en"]
     assert "could declare it" not in later  # a line about the moment of the play only: no held pair is judged by it

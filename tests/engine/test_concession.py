@@ -186,3 +186,44 @@ def test_a_partner_lent_one_declaration_is_credited_one_held_pair():
     run(state, "0: bid 120", "1: pass", "2: pass", "3: pass", "0: trump bastos",
         "0: play 1e", "1: play 3e", "2: play 2e", "3: play 5e", "0: play 1c", "1: concede", "3: agree")
     assert state.to_json()["ghna"]["held_credit"] == [["copas", 20]]  # not lent: the bid winner's own pair alone
+
+
+def _concede_after(tricks_by_bidders: bool):
+    """atlas-capote-double (`made: 2 * contract if capote(bidders) else contract`): seat 1 makes 70 and leads, and the
+    defenders concede at their first chance, before any trick ends, or after a trick they won."""
+    from pathlib import Path
+
+    from touti_dsl.engine import Game
+
+    g = Game.from_spec(Path(__file__).resolve().parents[2] / "spec" / "examples" / "atlas-capote-double.touti")
+    for seed in range(60):
+        st = g.new_round(seed=seed, dealer=0)
+        while st.phase != "play":
+            seat = st.actors()[0]
+            legal = st.legal_actions(seat)
+            st.apply(seat, "bid 70" if seat == 1 and "bid 70" in legal else "pass" if "pass" in legal else legal[0])
+        if tricks_by_bidders:
+            break
+        while not st.tricks:  # the defenders play their strongest cards, the makers their weakest
+            seat = st.to_play
+            cards = [a for a in st.legal_actions(seat) if a.startswith("play ")]
+            strength = lambda a: st.rules.card_strength[st.rules.vocabulary.cards[a.split()[1]]]
+            st.apply(seat, (max if seat % 2 == 0 else min)(cards, key=strength))
+        if st.tricks[0][2] % 2 == 0:
+            break
+    if not any("concede" in st.legal_actions(s) for s in st.actors()):  # the makers lead: one card, no trick ends
+        st.apply(st.to_play, next(a for a in st.legal_actions(st.to_play) if a.startswith("play ")))
+    seat = next(s for s in st.actors() if "concede" in st.legal_actions(s))
+    st.apply(seat, "concede")
+    st.apply(st.actors()[0], "agree")
+    return st
+
+
+def test_a_round_conceded_before_the_defenders_won_a_trick_is_a_capote_of_the_makers():
+    """The concession gives the makers the cards left, and so the tricks left: before the defenders won a trick, the
+    round is a capote (a kaput contract cannot be beaten by conceding it); after a trick of theirs it is not."""
+    st = _concede_after(tricks_by_bidders=True)
+    assert st.phase == "done" and st.round_result()["score_changes"] == [0, 140]
+    st = _concede_after(tricks_by_bidders=False)
+    assert st.tricks and st.tricks[0][2] % 2 == 0
+    assert st.phase == "done" and st.round_result()["score_changes"] == [0, 70]

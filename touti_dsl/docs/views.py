@@ -405,8 +405,9 @@ class PageWords:
 
     def _award_after(self, rule: m.Rule) -> list[str]:
         """What `concession.award` leaves unsaid: a held declaration counts only where its holder meets the ghna
-        section's `require` lines that read no moment of the play (engine/ghna.held_undeclared), and a conceded round is
-        never a capote (engine/scoring.capote_side, the term `capote`), said where a rule reads one."""
+        section's `require` lines that read no moment of the play (engine/ghna.held_undeclared), and a conceded round is a
+        capote of the contract makers where the defenders won no trick (engine/scoring.trick_counts, the term `capote`),
+        said where a rule reads one."""
         value = rule.value
         words = value.words if isinstance(value, m.WordList) else (value.value,) if isinstance(value, m.Word) else ()
         found = []
@@ -414,7 +415,7 @@ class PageWords:
                                         for r in self.spec.section("ghna")):
             found.append(self.text("concession.held_requirements"))
         if self._reads_capote():
-            found.append(self.text("concession.no_capote"))
+            found.append(self.text("concession.capote"))
         return found
 
     def _reads_capote(self) -> bool:

@@ -264,13 +264,17 @@ def capote_voided(st, totals: list[int], side: int) -> bool:
 
 
 def trick_counts(st, sides: int) -> list[int]:
-    """The tricks each side won, the remaining ones given by a claim included."""
+    """The tricks each side won, the remaining ones given by a claim included, and by a concession that gives the
+    contract makers the remaining cards (`concession.award: remaining_cards`): the defenders give up the rest of the
+    round, its tricks with its cards, so a concession before the defenders won a trick is a capote of the makers."""
     tricks = [0] * sides
     for trick in st.tricks:
         tricks[st.seating.team_of[trick[2]]] += 1
     rest = claim.rest_side(st)
     if rest is not None:
         tricks[rest] += claim.remaining_tricks(st)
+    elif st.conceded and "remaining_cards" in st.rules.concession:
+        tricks[st.contract_team] += st.seating.deal.tricks - len(st.tricks)
     return tricks
 
 
@@ -311,8 +315,9 @@ def favoured_side(st, word: str | None) -> int | None:
 
 
 def capote_side(st) -> int | None:
-    """The side that took every trick of a round played to its end (None if none did, or the round was cut short)."""
-    if st.conceded or ended_at_once(st) is not None:
+    """The side that took every trick of a round (None if none did, or the round was cut short by a win at once; a
+    concession or a claim gives its side the tricks left: trick_counts)."""
+    if ended_at_once(st) is not None:
         return None
     tricks = trick_counts(st, st.rules.sides)
     if sum(tricks) != st.seating.deal.tricks:
