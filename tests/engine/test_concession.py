@@ -227,3 +227,37 @@ def test_a_round_conceded_before_the_defenders_won_a_trick_is_a_capote_of_the_ma
     st = _concede_after(tricks_by_bidders=False)
     assert st.tricks and st.tricks[0][2] % 2 == 0
     assert st.phase == "done" and st.round_result()["score_changes"] == [0, 70]
+
+
+def test_after_a_conceded_round_the_bid_winner_deals_where_the_last_trick_winner_does(tmp_path):
+    """`next_round: last_trick_winner`: a concession gives the makers the tricks left, as a claim of the rest gives
+    the claimant's side, so the bid winner deals next, even when a defender won the last trick played; the page says
+    so beside the award."""
+    from tests.docs.helpers import said, variant_pages
+    from touti_dsl.engine import Game
+    from touti_dsl.loader import load_spec
+
+    from ..house import house_variant
+
+    body = "rotation {\n  next_round: last_trick_winner\n}\n"
+    g = Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", body)))
+    st = g.new_round(seed=0, dealer=0)
+    while st.phase != "play":
+        seat = st.actors()[0]
+        legal = st.legal_actions(seat)
+        st.apply(seat, "bid 70" if seat == 1 and "bid 70" in legal else "pass" if "pass" in legal else legal[0])
+    while not st.tricks:  # the defenders (seats 0 and 2) play their strongest cards, the makers their weakest
+        seat = st.to_play
+        cards = [a for a in st.legal_actions(seat) if a.startswith("play ")]
+        strength = lambda a: st.rules.card_strength[st.rules.vocabulary.cards[a.split()[1]]]
+        st.apply(seat, (max if seat % 2 == 0 else min)(cards, key=strength))
+    assert st.tricks[-1][2] % 2 == 0  # a defender won the last trick played
+    seat = next(s for s in st.actors() if "concede" in st.legal_actions(s))
+    st.apply(seat, "concede")
+    st.apply(st.actors()[0], "agree")
+    assert st.phase == "done" and st.next_round(seed=1).dealer == 1
+    pages = variant_pages(tmp_path, "atlas-carta", body)
+    assert said(pages["en"], "concession-award").endswith(
+        "After a conceded round, the bid winner deals the next round: the tricks left are the bidding team's.")
+    assert "Après une manche cédée, le preneur donne" in pages["fr"]
+    assert "يوزّع الفائز في المزايدة" in pages["ar"]

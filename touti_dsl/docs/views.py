@@ -407,7 +407,8 @@ class PageWords:
         """What `concession.award` leaves unsaid: a held declaration counts only where its holder meets the ghna
         section's `require` lines that read no moment of the play (engine/ghna.held_undeclared), and a conceded round is a
         capote of the contract makers where the defenders won no trick (engine/scoring.trick_counts, the term `capote`),
-        said where a rule reads one."""
+        said where a rule reads one; and where the winner of the last trick deals next, the bid winner does after a
+        concession (engine/game._next_pivot)."""
         value = rule.value
         words = value.words if isinstance(value, m.WordList) else (value.value,) if isinstance(value, m.Word) else ()
         found = []
@@ -416,6 +417,11 @@ class PageWords:
             found.append(self.text("concession.held_requirements"))
         if self._reads_capote():
             found.append(self.text("concession.capote"))
+        rotation = branches(self.spec.value("rotation.next_round")) or ()
+        if "remaining_cards" in words and any(branch.word == "last_trick_winner" for branch in rotation):
+            dealer = self.spec.value("rotation.dealer")
+            no_dealer = isinstance(dealer, m.Word) and dealer.value == "no"
+            found.append(self.text("concession.next_round_no_dealer" if no_dealer else "concession.next_round"))
         return found
 
     def _reads_capote(self) -> bool:

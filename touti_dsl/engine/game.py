@@ -362,8 +362,10 @@ def _next_pivot(st: RoundState, current: int) -> int:
     word = next_round_word(st, current)
     if word == "same_seat":  # unless this round put that player out of the match (`match.end elimination`)
         return following if current in gone else current
-    if word == "last_trick_winner" and (claim.rest_taker(st) is not None or st.tricks):
+    if word == "last_trick_winner" and (claim.rest_taker(st) is not None or st.tricks or scoring.conceded_rest(st)):
         taker = claim.rest_taker(st)  # a claim gave the rest of the round away
+        if taker is None and scoring.conceded_rest(st):  # so did a concession, to the contract makers: its maker takes it
+            taker = st.contract_bidder
         taker = st.tricks[-1][2] if taker is None else taker
         return following if taker in gone else taker  # unless this round put that player out of the match
     if word in ("hand_loser", "hand_winner"):

@@ -273,9 +273,15 @@ def trick_counts(st, sides: int) -> list[int]:
     rest = claim.rest_side(st)
     if rest is not None:
         tricks[rest] += claim.remaining_tricks(st)
-    elif st.conceded and "remaining_cards" in st.rules.concession:
+    elif conceded_rest(st):
         tricks[st.contract_team] += st.seating.deal.tricks - len(st.tricks)
     return tricks
+
+
+def conceded_rest(st) -> bool:
+    """Whether a concession gave the contract makers the rest of the round: its cards (`concession.award:
+    remaining_cards`), and so its tricks."""
+    return bool(st.conceded) and "remaining_cards" in st.rules.concession
 
 
 def sides_dealt_in(st) -> list[int]:
