@@ -35,3 +35,14 @@ def test_a_caller_who_may_not_call_its_own_card_is_told_so(tmp_path):
     assert said(pages["en"], "trump-call_own") == "The bid winner must call a card that another player holds."
     assert said(pages["fr"], "trump-call_own") == "Le preneur doit appeler une carte que tient un autre joueur."
     assert said(pages["ar"], "trump-call_own") == "على الفائز في المزايدة أن ينادي على ورقة يملكها لاعب آخر."
+
+
+def test_after_an_auction_on_ranks_the_page_says_what_a_caller_holding_the_whole_rank_calls(tmp_path):
+    """engine/called.py: `call_own: refused` binds while another player holds a card of the rank won; the page of an
+    auction on ranks says what happens when none does (a bid winner holding all four)."""
+    pages = variant_pages(tmp_path, "briscola-chiamata-ranks", "trump {\n  call_own: refused\n}\n")
+    assert said(pages["en"], "trump-call_own") == (
+        "The bid winner must call a card that another player holds. When no other player holds a card of the rank it "
+        "won, it calls any of them and plays alone.")
+    assert said(pages["fr"], "trump-call_own").endswith("il en appelle une quelconque et joue seul.")
+    assert said(pages["ar"], "trump-call_own").endswith("نادى على أيّ منها ولعب وحده.")

@@ -298,7 +298,7 @@ def _losers(totals, tricks_won=None, tute=None, seats=3, out=None):
     from touti_dsl.engine.scoring import _losers_by_place
 
     won = tricks_won or [s for s in range(seats) if s != out]
-    state = SimpleNamespace(tute_team=tute, at_once_team=None, claims=[], tricks=[(0, (), seat) for seat in won],
+    state = SimpleNamespace(tute_team=tute, at_once_team=None, claims=[], conceded=None, tricks=[(0, (), seat) for seat in won],
                             seating=Seating.of(tuple(range(seats)), out=out),
                             rules=SimpleNamespace(scoring="middle_loses", place_tie="share",
                                                   formulas=SimpleNamespace(capote_void=None, standing=())))  # no scoring.capote_void

@@ -18,6 +18,7 @@ from ..errors import Diagnostic, ToutiError
 from ..conformance.features import feature_of, kind_names
 from ..conformance.cases import FORMAT_VERSION, canonical_json, case_id, case_players, doc_anchor
 from ..engine import Game
+from ..engine.claim import costly as costly_claim
 from ..engine.game import next_gone, next_pivot, split_deck
 from ..loader import spec_hash
 from . import claims, concessions, instead, outcomes, redeals, situations
@@ -69,9 +70,10 @@ def allowed_case(game: Game, witness: Witness, polarity_source: str) -> dict:
     state = _replay(game, witness.setup, witness.history)
     seat, chosen = _allowed_choice(state, witness, polarity_source)
     steps = _applies(witness.history) + [{"op": "legal", "seat": seat, "expect": state.legal_actions(seat)}]
-    if chosen is not None:
+    legal_only = chosen == "claim" and costly_claim(state)  # the legal set shows it: deciding it could take minutes
+    if chosen is not None and not legal_only:
         steps.append({"op": "apply", "seat": seat, "action": chosen})
-    shown = f"`{chosen}` accepted" if chosen else "no action"
+    shown = f"`{chosen}` legal" if legal_only else f"`{chosen}` accepted" if chosen else "no action"
     words = "" if witness.action else situations.situation_words(game.ruleset, witness.rule)
     situation = f", {words}" if words else ""
     description = f"{witness.rule} in force{_context(game, witness)}{situation}: seat {seat}'s legal actions, {shown}"

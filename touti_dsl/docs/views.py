@@ -388,6 +388,9 @@ class PageWords:
             whole = self._dealer_out(rule, whole)
         if rule.id == "match.carry" and whole is not None and self.spec.has("match.games"):
             whole = f"{whole} {self.text('clause.match.carry.in_games')}"  # reset with the scores (engine/levels.py)
+        bids = self.spec.value("bidding.bids")
+        if rule.id == "trump.call_own" and whole is not None and isinstance(bids, m.Word) and bids.value == "ranks":
+            whole = f"{whole} {self.text('clause.trump.call_own.ranks')}"  # none held by another: any (engine/called.py)
         if whole is not None:
             return RuleView(id=rule.id, anchor=anchor(rule.id), sentence=whole, notes=notes)
         key = self.sentence_key(rule)
