@@ -188,23 +188,18 @@ def test_a_partner_lent_one_declaration_is_credited_one_held_pair():
     assert state.to_json()["ghna"]["held_credit"] == [["copas", 20]]  # not lent: the bid winner's own pair alone
 
 
-def _concede_after(tricks_by_bidders: bool):
-    """atlas-capote-double (`made: 2 * contract if capote(bidders) else contract`): seat 1 makes 70 and leads, and the
-    defenders concede at their first chance, before any trick ends, or after a trick they won."""
-    from pathlib import Path
-
-    from touti_dsl.engine import Game
-
-    g = Game.from_spec(Path(__file__).resolve().parents[2] / "spec" / "examples" / "atlas-capote-double.touti")
+def _concede_after(game, tricks_by_bidders: bool):
+    """Seat 1 makes 70 and leads, and the defenders (seats 0 and 2) concede at their first chance: before any trick
+    ends, or after a first trick they won (they play their strongest cards, the makers their weakest)."""
     for seed in range(60):
-        st = g.new_round(seed=seed, dealer=0)
+        st = game.new_round(seed=seed, dealer=0)
         while st.phase != "play":
             seat = st.actors()[0]
             legal = st.legal_actions(seat)
             st.apply(seat, "bid 70" if seat == 1 and "bid 70" in legal else "pass" if "pass" in legal else legal[0])
         if tricks_by_bidders:
             break
-        while not st.tricks:  # the defenders play their strongest cards, the makers their weakest
+        while not st.tricks:
             seat = st.to_play
             cards = [a for a in st.legal_actions(seat) if a.startswith("play ")]
             strength = lambda a: st.rules.card_strength[st.rules.vocabulary.cards[a.split()[1]]]
@@ -221,10 +216,16 @@ def _concede_after(tricks_by_bidders: bool):
 
 def test_a_round_conceded_before_the_defenders_won_a_trick_is_a_capote_of_the_makers():
     """The concession gives the makers the cards left, and so the tricks left: before the defenders won a trick, the
-    round is a capote (a kaput contract cannot be beaten by conceding it); after a trick of theirs it is not."""
-    st = _concede_after(tricks_by_bidders=True)
+    round is a capote (a kaput contract cannot be beaten by conceding it); after a trick of theirs it is not
+    (atlas-capote-double: `made: 2 * contract if capote(bidders) else contract`)."""
+    from pathlib import Path
+
+    from touti_dsl.engine import Game
+
+    g = Game.from_spec(Path(__file__).resolve().parents[2] / "spec" / "examples" / "atlas-capote-double.touti")
+    st = _concede_after(g, tricks_by_bidders=True)
     assert st.phase == "done" and st.round_result()["score_changes"] == [0, 140]
-    st = _concede_after(tricks_by_bidders=False)
+    st = _concede_after(g, tricks_by_bidders=False)
     assert st.tricks and st.tricks[0][2] % 2 == 0
     assert st.phase == "done" and st.round_result()["score_changes"] == [0, 70]
 
@@ -240,21 +241,8 @@ def test_after_a_conceded_round_the_bid_winner_deals_where_the_last_trick_winner
     from ..house import house_variant
 
     body = "rotation {\n  next_round: last_trick_winner\n}\n"
-    g = Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", body)))
-    st = g.new_round(seed=0, dealer=0)
-    while st.phase != "play":
-        seat = st.actors()[0]
-        legal = st.legal_actions(seat)
-        st.apply(seat, "bid 70" if seat == 1 and "bid 70" in legal else "pass" if "pass" in legal else legal[0])
-    while not st.tricks:  # the defenders (seats 0 and 2) play their strongest cards, the makers their weakest
-        seat = st.to_play
-        cards = [a for a in st.legal_actions(seat) if a.startswith("play ")]
-        strength = lambda a: st.rules.card_strength[st.rules.vocabulary.cards[a.split()[1]]]
-        st.apply(seat, (max if seat % 2 == 0 else min)(cards, key=strength))
+    st = _concede_after(Game.from_spec(load_spec(house_variant(tmp_path, "atlas-carta", body))), tricks_by_bidders=False)
     assert st.tricks[-1][2] % 2 == 0  # a defender won the last trick played
-    seat = next(s for s in st.actors() if "concede" in st.legal_actions(s))
-    st.apply(seat, "concede")
-    st.apply(st.actors()[0], "agree")
     assert st.phase == "done" and st.next_round(seed=1).dealer == 1
     pages = variant_pages(tmp_path, "atlas-carta", body)
     assert said(pages["en"], "concession-award").endswith(
