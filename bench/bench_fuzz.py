@@ -106,7 +106,7 @@ class FuzzBench:
     def slice(self, seconds: float) -> tuple[float, float, float, float]:
         """Fuzz rounds for `seconds`: rounds per wall second, per CPU second of both processes, and the
         CPU milliseconds of a round in this process and in the adapter."""
-        args = SimpleNamespace(seed=1, seconds=seconds, rounds=None, impl="touti adapter", out="/tmp", shrink_runs=1,
+        args = SimpleNamespace(seed=1, seconds=seconds, rounds=None, impl="touti adapter", out="/tmp", shrink_runs=1, shrink_seconds=60.0,
                                timeout=60.0, refusal="any", format="text")
         fuzz = Fuzz(args, self.spec, self.game, self.job)
         pid = self.job.process.proc.pid

@@ -167,6 +167,23 @@ def test_the_plugin_stops_restarting_after_three_failed_starts(fake_suite, tmp_p
     assert reports.count("not run: the implementation could not be restarted (3 failed starts in a row)") == 5, out
 
 
+def test_the_plugin_gives_up_a_program_that_broke_down_on_each_of_its_first_cases(fake_suite, tmp_path):
+    """A program that crashes on every case was restarted for every case, as the runner did."""
+    from touti_dsl.conformance.runner import MAX_FIRST_BREAKDOWNS
+
+    from .conftest import case_file, make_case
+
+    more = [make_case([f"bidding.rule_{n}"], [{"op": "actors", "expect": [n + 10]}]) for n in range(MAX_FIRST_BREAKDOWNS)]
+    (fake_suite.folder / "more.json").write_text(json.dumps(case_file(more)))
+    fake = Path(__file__).resolve().parent / "fakes" / "fake_impl.py"
+    impl = shlex.join([sys.executable, str(fake), str(fake_suite.answers), "--mode", "crash"])
+    out, _ = _pytest(tmp_path, "--touti-impl", impl, "--touti-cases", str(fake_suite.folder)).communicate(timeout=300)
+    reports = out.split("short test summary info")[0]  # (see the test above)
+    assert reports.count("implementation crashed: exited with code 3") == MAX_FIRST_BREAKDOWNS, out
+    assert reports.count(f"not run: the implementation broke down on each of the first {MAX_FIRST_BREAKDOWNS} cases it "
+                         "was given and answered none") == 3, out
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
 def test_an_implementation_started_while_the_cases_load_does_not_survive_a_usage_error(capsys, tmp_path):
     """touti conform starts the implementation before it reads the cases (it boots meanwhile): a plan that

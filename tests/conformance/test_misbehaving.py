@@ -42,7 +42,9 @@ def test_a_reply_python_cannot_read_is_garbage_of_that_case(capsys):
                  "--format", "json"])
     cases = json.loads(capsys.readouterr().out)["cases"]
     errored = [case["detail"] for case in cases if case["status"] == "errored"]
-    assert code == 1 and errored and all(detail.startswith("implementation wrote garbage: wrote a line that is not JSON")
+    garbage = [detail for detail in errored if detail.startswith("implementation wrote garbage: wrote a line that is not JSON")]
+    # (each fresh process breaks down on its first case: after ten, the cases left are not run)
+    assert code == 1 and garbage and all(detail in garbage or detail.startswith("not run: the implementation broke down")
                                          for detail in errored)
 
 
@@ -105,6 +107,17 @@ def test_fuzz_says_how_the_implementation_broke_down(capsys, tmp_path, nth, roun
     found = json.loads(out)["divergence"]
     assert code == 1 and found["round"] == round_label and found["error"] == "implementation crashed: exited with code 3"
     assert found["passes_alone"] is alone and (found["shrink_runs"] == 1) is alone
+
+
+def test_fuzz_shrinks_a_program_that_hangs_on_every_round_within_its_time_budget(capsys, tmp_path):
+    """Each shrinking run of a hang costs the whole timeout: 400 runs at the default 10 s were over an hour."""
+    code, out, _ = fuzz(capsys, tmp_path, relay("hang"), "--timeout", "1", "--shrink-runs", "400",
+                        "--shrink-seconds", "2", "--format", "json")
+    found = json.loads(out)["divergence"]
+    assert code == 1 and found["error"] == "implementation hung: gave no answer within 1 s"
+    assert found["shrink_cut_short"] == "seconds" and 1 <= found["shrink_runs"] <= 3
+    code, out, _ = fuzz(capsys, tmp_path, relay("crash"), "--shrink-runs", "1")
+    assert code == 1 and "in 1 runs (stopped at --shrink-runs: the case may shrink further)" in out
 
 
 def test_fuzz_refuses_an_out_that_is_a_file_before_playing(capsys, tmp_path):

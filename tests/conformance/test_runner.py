@@ -238,3 +238,42 @@ def test_a_program_that_stops_reading_cannot_block_a_large_request(capsys, tmp_p
     code = main(["conform", "--impl", fake_suite.impl("deaf"), "--cases", str(folder), "--timeout", "1", "--format", "json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1 and report["cases"][0]["detail"] == "implementation hung: gave no answer within 1 s"
+
+
+def _more_cases(fake_suite, count: int) -> None:
+    """`count` more cases in the fake's folder (none in its answers: a healthy fake skips them)."""
+    more = [make_case([f"bidding.rule_{n}"], [{"op": "actors", "expect": [n + 10]}]) for n in range(count)]
+    (fake_suite.folder / "more.json").write_text(json.dumps(case_file(more)))
+
+
+def test_a_program_that_breaks_down_on_each_of_its_first_cases_is_not_restarted_for_every_other(capsys, fake_suite):
+    """A crash on every case used to restart the program once per case (a hang: the whole timeout each time)."""
+    from touti_dsl.conformance.runner import MAX_FIRST_BREAKDOWNS
+
+    _more_cases(fake_suite, MAX_FIRST_BREAKDOWNS + 2)
+    code, out, _ = conform(capsys, fake_suite, mode="crash")
+    reason = f"the implementation broke down on each of the first {MAX_FIRST_BREAKDOWNS} cases it was given and answered none"
+    assert code == 1
+    assert out.count("error: implementation crashed: exited with code 3") >= 1
+    assert f"NOT RUN 5: {reason}" in out, out  # 3 + 12 cases, 10 of them run
+    assert f"error: not run: {reason}" not in out  # a rule none of whose cases ran shows no case, only the NOT RUN line
+    _, report = conform_json(capsys, fake_suite, mode="crash")
+    details = [case["detail"] for case in report["cases"]]
+    assert details.count("not run: " + reason) == 5
+    assert sum(detail.startswith("implementation crashed") for detail in details) == MAX_FIRST_BREAKDOWNS
+
+
+def test_a_program_that_answered_a_case_is_restarted_after_each_breakdown():
+    """Giving up is for a program that never answered: one that did may break down on a class of cases only."""
+    from touti_dsl.conformance.runner import MAX_FIRST_BREAKDOWNS, NOT_RUN, MAX_FAILED_STARTS, Job, RunSettings
+
+    job = Job(RunSettings(["true"]))
+    job.breakdowns = MAX_FIRST_BREAKDOWNS - 1
+    assert job.stop_reason() is None
+    job.breakdowns = MAX_FIRST_BREAKDOWNS
+    assert job.stop_reason().startswith("not run: the implementation broke down on each of the first")
+    job.answered = 1
+    job.breakdowns = 10 * MAX_FIRST_BREAKDOWNS
+    assert job.stop_reason() is None
+    job.failed_starts = MAX_FAILED_STARTS
+    assert job.stop_reason() == NOT_RUN

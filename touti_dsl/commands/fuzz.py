@@ -40,6 +40,7 @@ HELP = "play seeded random rounds against an implementation; shrink the first di
 USAGE_ERROR = 2
 INTERNAL_ERROR = 3  # the reference itself failed (not the implementation under test)
 DEFAULT_ROUNDS = 200
+DEFAULT_SHRINK_SECONDS = 60.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=positive_float, default=10.0, metavar="S", help="seconds allowed per round (default 10)")
     add_format_option(parser)
     parser.add_argument("--shrink-runs", type=positive_int, default=400, metavar="N", help="at most N runs to shrink a divergence (default 400)")
+    parser.add_argument("--shrink-seconds", type=positive_float, default=DEFAULT_SHRINK_SECONDS, metavar="S",
+                        help=f"at most S seconds to shrink a divergence (default {DEFAULT_SHRINK_SECONDS:g}; a program that "
+                             "hangs costs --timeout a run)")
 
 
 class UsageError(Exception):
@@ -121,6 +125,11 @@ class Rounds:
 
     def stop(self) -> None:
         """Nothing runs in the background: kept for the callers that stop a source."""
+
+
+# What the report adds when a budget stopped the shrinking before it was done: the case is smaller, not smallest
+_CUT_SHORT = {"runs": " (stopped at --shrink-runs: the case may shrink further)",
+              "seconds": " (stopped at --shrink-seconds: the case may shrink further)"}
 
 
 class Fuzz:
@@ -273,18 +282,19 @@ class Fuzz:
             shrunk = Shrunk(case, rule, 1)
         else:
             print(f"touti fuzz: divergence on {rule} in round {plan.label}; shrinking...", file=sys.stderr)
-            shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs).shrink(plan, case)
+            shrunk = Shrinker(self.game, self.absent, self.trial, rule, self.args.shrink_runs,
+                              self.args.shrink_seconds).shrink(plan, case)
         path = self._write(shrunk.case, rule, plan, shrunk.runs)
         replay = (f"touti conform --impl {shlex.quote(self.args.impl)} --cases {shlex.quote(str(path.parent))}"
                   + self._spec_option() + "".join(f" --without {f}" for f in sorted(self.absent)))
         if self.args.format == "json":
             found = {"rule": rule, "round": plan.label, "steps": len(case["steps"]), "shrunk_steps": len(shrunk.case["steps"]),
-                     "shrink_runs": shrunk.runs, "case_file": str(path), "replay": replay, "error": failure or None,
+                     "shrink_runs": shrunk.runs, "shrink_cut_short": shrunk.cut_short or None, "case_file": str(path), "replay": replay, "error": failure or None,
                      "passes_alone": alone}
             print(json.dumps({**self._count_data(), "divergence": found}, indent=2))
             return 1
         print(f"touti fuzz: DIVERGENCE on {rule}: round {plan.label} ({len(case['steps'])} steps) shrunk to "
-              f"{len(shrunk.case['steps'])} steps in {shrunk.runs} runs")
+              f"{len(shrunk.case['steps'])} steps in {shrunk.runs} runs" + _CUT_SHORT.get(shrunk.cut_short, ""))
         if failure:
             print(f"  error:     {failure}")
         if alone:

@@ -56,9 +56,10 @@ class ToutiCaseItem(pytest.Item):
 
     def runtest(self) -> None:
         job = _job(self.config)
-        if job.failed_starts >= MAX_FAILED_STARTS:  # as the runner: stop restarting a program that will not start
-            raise CaseFailed(CaseOutcome(self.case, "errored", "not run: the implementation could not be restarted "
-                                                               f"({job.failed_starts} failed starts in a row)"))
+        reason = job.stop_reason()  # as the runner: stop restarting a program that will not start or never answers
+        if reason is not None:
+            count = f" ({job.failed_starts} failed starts in a row)" if job.failed_starts >= MAX_FAILED_STARTS else ""
+            raise CaseFailed(CaseOutcome(self.case, "errored", reason + count, not_run=True))
         outcome = job.run(self.case)
         if outcome.status == "skipped":
             pytest.skip(outcome.detail)

@@ -44,8 +44,10 @@ class Summary:
         return 1 if bad or self.result.interrupted or self.nothing_ran else 0
 
 
-def _size(outcome: CaseOutcome) -> tuple[int, str]:
-    return len(outcome.case["steps"]), outcome.case["id"]
+def _size(outcome: CaseOutcome) -> tuple[bool, int, str]:
+    """The order a rule's failing cases are shown in: a case the program was given before one never run (its
+    failure says nothing of the rule), then the fewest steps."""
+    return outcome.not_run, len(outcome.case["steps"]), outcome.case["id"]
 
 
 NO_RULE = "(no rule)"  # a failure that no rule of the system explains (a crash before any step)
@@ -231,6 +233,8 @@ def render_text(summary: Summary, view: str = "auto") -> str:
         lines.append(f"({hidden} rules without a failure not shown; --full shows every rule)")
     shown: set[str] = set()
     for rule, outcome in summary.smallest.items():
+        if outcome.not_run:  # none of the rule's cases was given to the program: the NOT RUN line says why
+            continue
         lines += ["", f"FAILED {rule}: smallest failing case"]
         if outcome.case["id"] in shown:
             link = "" if rule == NO_RULE else f"; rule explained at: {DOCS_ROOT}{doc_anchor(outcome.case['system'], rule)}"
@@ -238,8 +242,14 @@ def render_text(summary: Summary, view: str = "auto") -> str:
         else:
             lines += ["  " + line for line in describe_case(outcome, rule, summary.systems.get(outcome.case["system"]))]
         shown.add(outcome.case["id"])
-    lines += _xpass_lines(summary) + _skip_lines(summary) + ["", _totals_line(summary)]
+    lines += _xpass_lines(summary) + _skip_lines(summary) + _not_run_lines(summary) + ["", _totals_line(summary)]
     return "\n".join(lines)
+
+
+def _not_run_lines(summary: Summary) -> list[str]:
+    """The cases never given to the program, and why (its job gave up: it could not be restarted, or never answered)."""
+    reasons = Counter(o.detail for o in summary.result.outcomes if o.not_run)
+    return [""] + [f"NOT RUN {count}: {reason.removeprefix('not run: ')}" for reason, count in reasons.most_common()] if reasons else []
 
 
 def _skip_lines(summary: Summary) -> list[str]:

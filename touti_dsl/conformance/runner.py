@@ -27,6 +27,9 @@ from .features import case_kinds, features_used, without_features
 from .process import ImplFailure, ImplProcess
 
 MAX_FAILED_STARTS = 3
+# a program that broke down (crashed, hung, wrote garbage, broke the protocol) on each of the first cases it was
+# given, answering none, is not restarted for every case left: a hang would cost the whole timeout each time
+MAX_FIRST_BREAKDOWNS = 10
 # requests written ahead of their answers to a program whose hello declares pipelining: enough for it never to wait
 # for the runner (touti fuzz prepares the next round while it plays), small enough that a crash re-sends little
 PIPELINE_DEPTH = 4
@@ -51,6 +54,7 @@ class CaseOutcome:
     expected_to_fail: bool = False
     output: object = None  # the implementation's output at the mismatch step (what blame reads)
     broke_down: bool = False  # the runner failed it (crash, hang, garbage, protocol), not the program's own answer
+    not_run: bool = False  # never given to a program: its job gave up (Job.stop_reason), detail says why
 
     @property
     def final(self) -> str:
@@ -112,6 +116,8 @@ class Job:
         self.process = process
         self.hello: dict = {}
         self.failed_starts = 0
+        self.answered = 0  # the cases its program answered with a well-formed reply (any: result, skipped, errored)
+        self.breakdowns = 0  # the cases its program broke down on (`_broken`)
         self.last_stderr = ""
         self.previous: CaseOutcome | None = None  # the last case its process answered: a late stray is its fault
         self.amended: list[CaseOutcome] = []  # outcomes turned to errored after they were reported
@@ -154,6 +160,16 @@ class Job:
             raise RuntimeError("Job.run while started cases wait: finish them first")
         self.start(case, request, line, expected, complete)
         return self.finish()
+
+    def stop_reason(self) -> str | None:
+        """Why this job gives up the cases left, in the words each of them is reported errored with; None while it
+        goes on: its program could not be restarted, or broke down on each of the first cases it was given."""
+        if self.failed_starts >= MAX_FAILED_STARTS:
+            return NOT_RUN
+        if not self.answered and self.breakdowns >= MAX_FIRST_BREAKDOWNS:
+            return (f"not run: the implementation broke down on each of the first {self.breakdowns} cases it was "
+                    "given and answered none")
+        return None
 
     def depth(self) -> int:
         """How many requests may be in flight: one, or PIPELINE_DEPTH when the program's hello declares pipelining."""
@@ -259,6 +275,7 @@ class Job:
                 self._send_ready()
                 return pending.outcome or self._answer(pending)
             return self._broken(case, failure)
+        self.answered += 1
         if reply is not None and pending.complete is not None:
             case = pending.complete()
         if reply is None:  # the very reply expected: it passes
@@ -297,6 +314,7 @@ class Job:
     def _broken(self, case: dict, failure: Exception) -> CaseOutcome:
         """The process can no longer be trusted: report, kill, and let the next case start afresh."""
         kind = getattr(failure, "kind", "protocol")
+        self.breakdowns += 1
         tail = self.process.stderr.text()
         self.discard()
         return CaseOutcome(case, "errored", f"implementation {WORDS[kind]}: {failure}", stderr=tail, broke_down=True)
@@ -411,6 +429,7 @@ class Run:
         self.outcomes: list[CaseOutcome] = []
         self.lock = threading.Lock()
         self.stopping = threading.Event()
+        self.given_up = NOT_RUN  # the reason the cases no job took are reported with (Job.stop_reason)
 
     def record(self, outcome: CaseOutcome) -> None:
         outcome.expected_to_fail = matches_any(outcome.case, self.settings.expected_failures)
@@ -426,7 +445,7 @@ class Run:
         ones are sent while it plays, and their outcomes come in order.
         """
         try:
-            while not self.stopping.is_set() and job.failed_starts < MAX_FAILED_STARTS:
+            while not self.stopping.is_set() and job.stop_reason() is None:
                 while len(job.waiting) < job.depth():
                     try:
                         job.start(self.todo.get_nowait())
@@ -438,9 +457,12 @@ class Run:
                 if not self.stopping.is_set():
                     self.record(outcome)
         finally:
+            reason = job.stop_reason()
+            if reason is not None:
+                self.given_up = reason
             for case in job.drop_waiting():  # taken from the queue, never answered: not lost
                 if not self.stopping.is_set():
-                    self.record(CaseOutcome(case, "errored", NOT_RUN))
+                    self.record(CaseOutcome(case, "errored", reason or NOT_RUN, not_run=True))
             job.close()
 
 
@@ -487,4 +509,4 @@ def _record_unrun(run: Run, interrupted: bool) -> None:
             case = run.todo.get_nowait()
         except queue.Empty:
             return
-        run.record(CaseOutcome(case, "errored", NOT_RUN))
+        run.record(CaseOutcome(case, "errored", run.given_up, not_run=True))

@@ -9,11 +9,13 @@ when it still fails with the same blamed rule:
 3. the case: drop the checks before it (actors, legal sets, trick winners, probes),
    in halving blocks, keeping the moves that lead to the mismatch.
 
-`Trial` runs one candidate; the budget bounds the number of runs.
+`Trial` runs one candidate; the budget bounds the number of runs, and the time: a
+program that hangs costs the whole timeout a run.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -32,18 +34,26 @@ class Shrunk:
     case: dict
     rule: str
     runs: int
+    cut_short: str = ""  # the budget that stopped the shrinking before it was done ("runs", "seconds"), else ""
 
 
 class Shrinker:
     """Keeps the best failing case and the run count while the passes try candidates."""
 
-    def __init__(self, game, absent: frozenset[str], trial: Trial, rule: str, budget: int = 400):
+    def __init__(self, game, absent: frozenset[str], trial: Trial, rule: str, budget: int = 400,
+                 seconds: float | None = None):
         self.game, self.absent, self.trial, self.rule, self.budget = game, absent, trial, rule, budget
+        self.deadline = None if seconds is None else time.monotonic() + seconds
         self.runs = 0
+        self.cut_short = ""
 
     def failing_step(self, case: dict) -> int | None:
         """The step where the case still fails on the rule, or None (also once the budget is spent)."""
         if self.runs >= self.budget:
+            self.cut_short = self.cut_short or "runs"
+            return None
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.cut_short = self.cut_short or "seconds"
             return None
         self.runs += 1
         found = self.trial(case)
@@ -56,7 +66,7 @@ class Shrinker:
         plan, case = self._shrink_plan(plan, case)
         case = self._cut_after_mismatch(case)
         case = self._drop_checks(case)
-        return Shrunk(case, self.rule, self.runs)
+        return Shrunk(case, self.rule, self.runs, self.cut_short)
 
     # ------------------------------------------------------------------ the plan
 

@@ -10,6 +10,7 @@ and passes each reply back, except the N-th case's (1 by default, counted per pr
   twice           the reply, written twice
   skip-all        every case answered `skipped`
   crash           exits with code 3 instead of answering
+  hang            never answers (sleeps)
   seat-true       every trick winner's seat 1 written `true`
   errored-object  an `errored` reply whose message is an object
 """
@@ -18,6 +19,7 @@ import argparse
 import json
 import subprocess
 import sys
+import time
 
 HUGE = b"7" * 5000
 
@@ -43,6 +45,8 @@ def spoilt(mode: str, reply: bytes) -> bytes:
         return (json.dumps({"type": "errored", "id": answer["id"], "message": {"deep": [1]}, "step": 0}) + "\n").encode()
     if mode == "crash":
         sys.exit(3)
+    if mode == "hang":
+        time.sleep(3600)
     return reply
 
 
