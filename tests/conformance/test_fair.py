@@ -191,6 +191,21 @@ def test_an_unknown_feature_is_a_usage_error(capsys):
     assert "--without signal: not an optional feature of these cases (they have: swap, tute)" in capsys.readouterr().err
 
 
+def test_a_feature_the_hello_declares_absent_that_no_case_has_is_pointed_out(capsys):
+    """A misspelt feature in a hello skipped nothing, silently: the cases of the real feature then failed."""
+    command = f"{TOUTI} adapter tute --without swapp"
+    code = main(["conform", "--impl", command, "--system", "tute", "--rules", "trick.winner"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "note: its hello declares without 'swapp', which is no optional feature of these cases (they have: swap, " \
+           "tute): a misspelt feature skips nothing" in out
+    code, report = _conform_json(capsys, "--impl", command, "--system", "tute", "--rules", "trick.winner")
+    assert report["unknown_without"] == ["swapp"]
+    code, report = _conform_json(capsys, "--impl", f"{TOUTI} adapter tute --without swap", "--system", "tute",
+                                 "--rules", "trick.winner")
+    assert report["unknown_without"] == []
+
+
 ABOUT = {"concession": "concession.", "swap": "trump.swap", "tute": "ghna.tute", "kinds": "ghna.kinds"}
 
 

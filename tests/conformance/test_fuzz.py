@@ -413,3 +413,12 @@ def test_conform_refuses_a_spec_of_another_system_than_the_cases(capsys, tmp_pat
     code = main(["conform", "--impl", f"{TOUTI} adapter tute", "--cases", str(suite), "--spec", "tute"])
     err = capsys.readouterr().err
     assert code == 2 and "--spec tute is the spec of 'tute', but the cases are of 'my-house'" in err
+
+
+def test_a_feature_the_hello_declares_absent_that_the_spec_lacks_is_pointed_out(capsys, tmp_path):
+    """A misspelt feature in a hello is played all the same: touti fuzz says so before the divergences it brings."""
+    impl = f"{sys.executable} -m touti_dsl adapter tute --without swapp"
+    code, out, err = fuzz(capsys, "--impl", impl, "--system", "tute", "--rounds", "2", "--seed", "1", "--out",
+                          str(tmp_path), "--format", "json")
+    assert code == 0 and json.loads(out)["unknown_without"] == ["swapp"]
+    assert "note: the hello declares without 'swapp', which is no optional feature of tute (it has: swap, tute)" in err

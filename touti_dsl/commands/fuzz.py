@@ -139,6 +139,8 @@ class Fuzz:
         self.args, self.spec, self.game, self.job = args, spec, game, job
         self.rules = SystemRules(spec.system, [], spec)
         self.absent = job.absent_features() & frozenset(spec_features(spec))
+        # a feature the hello declares absent that the spec does not have: misspelt, it leaves the real one played
+        self.unknown_without = sorted(set(job.hello.get("without") or ()) - set(spec_features(spec)))
         self.rounds = self.moves = self.probes = self.capote_deals = self.skipped = 0
         self.skip_reason = ""  # the first reason the implementation gave for skipping a round
         self.failure = ""  # what went wrong with the round that diverged, when it errored
@@ -161,6 +163,10 @@ class Fuzz:
         return rule, outcome.mismatch.step if outcome.mismatch else len(case["steps"]) - 1
 
     def run(self) -> int:
+        if self.unknown_without:
+            print(f"touti fuzz: note: the hello declares without {', '.join(map(repr, self.unknown_without))}, which is "
+                  f"no optional feature of {self.spec.system} (it has: {', '.join(spec_features(self.spec)) or 'none'}): "
+                  "a misspelt feature is played all the same", file=sys.stderr)
         judged = self._judged(Rounds(self.game, self.args.seed, self.absent))
         try:
             for plan, played, failed in judged:
@@ -255,7 +261,8 @@ class Fuzz:
         elapsed = max(time.monotonic() - self.started, 1e-9)
         return {"system": self.spec.system, "seed": self.args.seed, "rounds": self.rounds, "skipped": self.skipped,
                 "moves": self.moves,
-                "refusals_probed": self.probes, "capote_deals": self.capote_deals, "seconds": round(elapsed, 3), "without": sorted(self.absent)}
+                "refusals_probed": self.probes, "capote_deals": self.capote_deals, "seconds": round(elapsed, 3), "without": sorted(self.absent),
+                "unknown_without": self.unknown_without}
 
     def _counts(self) -> str:
         elapsed = max(time.monotonic() - self.started, 1e-9)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from .blame import SystemRules, blamed_rules
 from .cases import doc_anchor
+from .features import unknown_features
 from .runner import CaseOutcome, RunResult
 
 STATUSES = ("passed", "failed", "errored", "skipped", "xfail", "xpass")
@@ -206,6 +207,15 @@ def _what_went_wrong(outcome: CaseOutcome) -> list[str]:
 # ---------------------------------------------------------------------- renderings
 
 
+def _unknown_without(summary: Summary) -> tuple[list[str], list[str]]:
+    """The features the hello declares absent that none of the cases' systems has (a misspelling, or a feature of
+    another system the program serves), and those they have."""
+    declared = summary.result.hello.get("without") or []
+    if not declared:
+        return [], []
+    return unknown_features(declared, [outcome.case for outcome in summary.result.outcomes])
+
+
 def _implementation(summary: Summary) -> str:
     hello = summary.result.hello
     return f"{hello.get('implementation', '?')} (protocol {hello.get('protocol', '?')}, systems: {', '.join(hello.get('systems', []))})"
@@ -221,7 +231,12 @@ def render_text(summary: Summary, view: str = "auto") -> str:
     failed, else the full table).
     """
     failures_only = view == "failures" or (view == "auto" and bool(summary.smallest))
-    lines = [f"implementation: {_implementation(summary)}", ""]
+    lines = [f"implementation: {_implementation(summary)}"]
+    unknown, known = _unknown_without(summary)
+    if unknown:
+        lines.append(f"note: its hello declares without {', '.join(map(repr, unknown))}, which is no optional feature of "
+                     f"these cases (they have: {', '.join(known) or 'none'}): a misspelt feature skips nothing")
+    lines.append("")
     rows = {rule: counts for rule, counts in summary.by_rule.items() if not failures_only or rule in summary.smallest}
     width = max([len(rule) for rule in rows] + [4])
     if rows:
@@ -301,6 +316,7 @@ def render_json(summary: Summary) -> str:
         "exit_code": summary.exit_code,
         "nothing_ran": summary.nothing_ran,
         "interrupted": summary.result.interrupted,
+        "unknown_without": _unknown_without(summary)[0],
         "totals": {s: summary.totals[s] for s in STATUSES},
         "rules": rules,
         "cases": [_outcome_data(o, summary.blamed) for o in sorted(summary.result.outcomes, key=lambda o: o.case["id"])],
