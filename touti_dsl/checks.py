@@ -123,6 +123,7 @@ a condition proved never true there (`never_true.py`: the rule may still decide,
 | W440 | a condition that reads a partner (`partner_bidding`, `partner_winning`, ...) where every player plays alone (`table.teams: each`, or groups of one seat): the term is never true |
 | W450 | `hand_winner` in `rotation.next_round` (a lone word or a branch of a choice) under `scoring.round: middle_loses` or `place_loses`: a ranking by places names only who loses, so the deal always passes to the next seat |
 | W460 | a play duty whose `when` or `unless` reads `leading`: duties bind only the players following to a trick already led, so the term is never true there |
+| W470 | `bidding.pass: not_final` beside `bidding.rounds: 1`: each player speaks once, so a player who passed never speaks again and the word has no effect |
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ from .expressions import SpecNames, expression_problems
 from .search_path import SYSTEM_ID
 from .hand_sizes import for_hand_size, hand_size_setting
 from .never_decisive import never_decisive
-from .never_true import leading_in_a_duty, partner_never_seated, winner_never_named
+from .never_true import leading_in_a_duty, partner_never_seated, pass_never_spoken_again, winner_never_named
 from .table_sizes import for_players
 from .vocabulary import DUTIES, TERMS, TRUMP_DUTIES, TRUMP_TERMS
 from .word_choice import branches, conditions as choice_conditions
@@ -2137,7 +2138,7 @@ def check_glossary(spec: m.Spec) -> list[Diagnostic]:
     return problems
 
 
-# ---------------------------------------------------------------- rules that never decide (W410, W420, W430), terms and words never true (W440, W450, W460)
+# ---------------------------------------------------------------- rules that never decide (W410, W420, W430), terms and words never true (W440, W450, W460), a word with no effect (W470)
 
 
 @warns
@@ -2149,10 +2150,11 @@ def check_never_decisive(spec: m.Spec) -> list[Diagnostic]:
 
 @warns
 def check_never_true(spec: m.Spec) -> list[Diagnostic]:
-    """W440, W450, W460 (warnings: the spec stays valid): a term of a condition proved never true, a word proved never to name
-    anyone, at this table (never_true.py)."""
+    """W440, W450, W460, W470 (warnings: the spec stays valid): a term of a condition proved never true, a word proved never
+    to name anyone, or to change anything, at this table (never_true.py)."""
     return [Diagnostic(found.code, found.message, found.loc, found.hint, severity="warning")
-            for found in (*partner_never_seated(spec), *winner_never_named(spec), *leading_in_a_duty(spec))]
+            for found in (*partner_never_seated(spec), *winner_never_named(spec), *leading_in_a_duty(spec),
+                          *pass_never_spoken_again(spec))]
 
 
 # ---------------------------------------------------------------- rules by the number of players (E214-E217, E220)

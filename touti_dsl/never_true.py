@@ -1,5 +1,5 @@
-"""Terms of a condition that are never true, and words that never name anyone, at the table as seated: the proofs
-behind checks.py's W440, W450 and W460.
+"""Terms of a condition that are never true, words that never name anyone, and a word that changes nothing, at the
+table as seated: the proofs behind checks.py's W440, W450, W460 and W470.
 
 Unlike never_decisive.py's findings, the rule itself may still decide (`must beat_led unless trick_trumped or
 partner_winning` still refuses cards where every player plays alone; `next_round: hand_winner` still passes the deal):
@@ -13,6 +13,9 @@ only the term or the word is dead, so `touti coverage` does not count the rule a
 - W460: a play duty whose `when` or `unless` reads `leading`: duties bind only the players following to a trick already
   led (the leader leads any card), so the term is never true where a duty is judged (`when leading`: the duty never
   applies; `unless leading`: the exemption never does).
+- W470: `bidding.pass: not_final` beside `bidding.rounds: 1`: each player speaks once, so a player who passed never speaks
+  again whatever the pass says; the auction goes round once and the highest bid stands (engine/bidding.py: a run of
+  passes never ends it there).  The rule still reads every pass; only its word `not_final` changes nothing.
 """
 
 from __future__ import annotations
@@ -82,6 +85,19 @@ def leading_in_a_duty(spec: m.Spec) -> Iterator[NeverDecisive]:
                 f"leader leads any card): it is never true there",
                 f"write {rule.id} without `{LEADING}`: the player who leads always leads any card",
                 found[0].loc if found[0].loc != m.NOWHERE else rule.loc)
+
+
+def pass_never_spoken_again(spec: m.Spec) -> Iterator[NeverDecisive]:
+    """`bidding.pass: not_final` where the bidding goes round once (`bidding.rounds: 1`): nobody speaks twice."""
+    rule, rounds = spec.rule("bidding.pass"), spec.value("bidding.rounds")
+    if rule is None or rule.value != m.Word("not_final") or rounds != m.Number(1):
+        return
+    yield NeverDecisive(
+        rule.id, "W470",
+        "bidding.pass: `not_final` has no effect under bidding.rounds: 1: each player speaks once, so a player who "
+        "passed never speaks again; the bidding goes round once and the highest bid stands",
+        "write `pass: final`, or remove `rounds: 1` for a bidding that goes on until a bid is followed by a pass of "
+        "every other player", rule.loc)
 
 
 def _conditions(value: m.Value) -> list[m.Expr]:

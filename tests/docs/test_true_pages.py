@@ -233,6 +233,28 @@ def test_a_score_in_hands_won_by_a_player_for_oneself_names_no_team(tmp_path):
         assert not any(team in page for team in ("the team that wins", "l'équipe qui gagne", "الفريق الذي يربح")), lang
 
 
+BY_ONE = {"team": {"en": "taken by one team", "fr": "pris par une équipe", "ar": "لفريق واحد"},
+          "player": {"en": "taken by one player", "fr": "pris par un seul joueur", "ar": "للاعب واحد"},
+          "side": {"en": "taken by one side", "fr": "pris par un camp", "ar": "لطرف واحد"}}
+ACES_WIN = "add ghna {\n  kinds: ases = 0 1 1 1 1 wins_hand\n}\n\nmatch {\n  at_once: capote, ases\n}\n"
+
+
+@pytest.mark.parametrize("base, body, taker", [
+    ("tute-habanero", "match {\n  at_once: capote\n}\n", "player"),  # two players, each for oneself
+    ("guinote-mano-a-mano", "match {\n  at_once: capote\n  games: 3 (2, 3)\n}\n", "player"),  # a game won at once
+    ("tute-habanero", ACES_WIN, "player"),  # the capote among the words of a list
+    ("tute-subastado-three", ACES_WIN, "side"),  # the bid winner alone against the others
+    ("tute", "match {\n  at_once: capote\n}\n", "team"),
+])
+def test_a_capote_that_wins_at_once_is_taken_by_one_player_where_each_plays_for_oneself(tmp_path, base, body, taker):
+    """`match.at_once: capote` read "every trick of a round taken by one team" at tables without teams."""
+    pages = variant_pages(tmp_path, base, body)
+    for lang, page in pages.items():
+        sentence = said(page, "match-at_once")
+        assert BY_ONE[taker][lang] in sentence, (lang, sentence)
+        assert not any(BY_ONE[other][lang] in page for other in BY_ONE if other != taker), lang
+
+
 def test_a_score_in_hands_won_by_a_team_still_names_the_team(tmp_path):
     """… and the French count of its own declarations agrees with «l'équipe» as with «le joueur» (it read «qu'il a
     faites» after «l'équipe»)."""
@@ -459,6 +481,24 @@ def test_a_bid_that_never_stands_in_a_one_turn_auction_voids_the_round(tmp_path)
     for lang, page in pages.items():
         assert "must raise or pass" not in page and "doit monter ou passer" not in page, lang
     assert "must raise or pass" in said(variant_pages(tmp_path, "touti-app", "")["en"], "bidding-never_stands")
+
+
+NOT_FINAL = {"en": "A player who says pass may still bid when the turn comes back",
+             "fr": "Un joueur qui dit « passe » peut encore faire une enchère quand son tour revient",
+             "ar": "يجوز له أن يقدّم مزايدة من جديد حين يعود دوره"}
+FINAL = {"en": "A player who says pass is out of the bidding for the rest of the round.",
+         "fr": "Un joueur qui dit « passe » sort des enchères pour le reste de la manche.",
+         "ar": "من يقول «باص» يخرج من المزايدة لبقية الجولة."}
+
+
+def test_a_pass_not_final_in_a_one_turn_auction_reads_as_final(tmp_path):
+    """`pass: not_final` with `bidding.rounds: 1`: the page said both "a player who says pass may still bid when the
+    turn comes back" and "each player speaks once"; the engine lets the one turn decide (W470), and so does the page."""
+    one_turn = variant_pages(tmp_path, "tutti-ma-open-auction", "bidding {\n  rounds: 1\n}\n")
+    going_round = variant_pages(tmp_path, "tutti-ma-open-auction", "bidding {\n  minimum: 80\n}\n")
+    for lang in NOT_FINAL:
+        assert NOT_FINAL[lang] not in one_turn[lang] and said(one_turn[lang], "bidding-pass") == FINAL[lang], lang
+        assert NOT_FINAL[lang] in said(going_round[lang], "bidding-pass"), lang
 
 
 def test_out_of_the_bidding_says_nothing_false_where_a_pass_is_not_final(tmp_path):

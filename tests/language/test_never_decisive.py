@@ -230,3 +230,29 @@ def test_a_duty_that_reads_leading_is_warned_and_located(tmp_path):
 def test_a_duty_without_leading_is_not_warned(tmp_path):
     path = house_variant(tmp_path, "tute", "add play {\n  lead_trump: must trump unless partner_winning\n}\n")
     assert _warnings(path) == []
+
+
+# ---------------------------------------------------------------- W470
+
+
+def test_a_pass_not_final_where_each_player_speaks_once_is_warned_at_the_pass(tmp_path):
+    """`rounds: 1`: each player speaks once, so a player who passed never speaks again whatever `pass` says."""
+    path = house_variant(tmp_path, "tutti-ma", "bidding {\n  pass: not_final\n  rounds: 1\n}\n")
+    found = []
+    load_spec(path, found)
+    assert [(d.code, d.severity, d.loc.line) for d in found] == [("W470", "warning", 8)]
+    assert "`not_final` has no effect under bidding.rounds: 1" in found[0].message
+    assert "`pass: final`" in found[0].hint
+    # the first speaker passes, the next bids, the others pass: the bid stands at once, the first speaker never being
+    # offered the word again, as where the pass is final; without `rounds: 1` it would speak again
+    for spec, speaks_again in ((load_spec(path), False), (load_spec(find_spec("tutti-ma-open-auction")), True)):
+        state = Game.from_spec(spec).new_round(seed=1, dealer=3)
+        for seat, action in enumerate(("pass", "bid 80", "pass", "pass")):
+            state.apply(seat, action)
+        assert (state.phase == "bidding" and state.turn == 0) is speaks_again, spec.system
+        assert speaks_again or state.contract_amount == 80
+
+
+def test_a_pass_not_final_in_an_auction_that_goes_round_is_not_warned(tmp_path):
+    assert _warnings(find_spec("tutti-ma-open-auction")) == []
+    assert _warnings(find_spec("tutti-ma-one-turn-auction")) == []  # rounds: 1 with a final pass

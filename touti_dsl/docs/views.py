@@ -124,6 +124,11 @@ SENTENCE_DEPENDS_ON = {"trump.swap": "trump.swap_window", "ghna.tute": "scoring.
                        "redeal.when": "redeal.by", "bidding.rank_contract": "trump.choice",
                        "bidding.never_stands": "bidding.rounds"}
 
+# A pass that is not final where the bidding goes round once (`bidding.rounds: 1`): nobody speaks twice, so the
+# engine puts a player who passed out as where passes are final, and the page says so (`touti check` warns, W470);
+# "may still bid when the turn comes back" would contradict the one-round sentence.
+PASS_NOT_FINAL, PASS_FINAL = "bidding.pass.not_final", "bidding.pass.final"
+
 # A rule whose sentence leaves part of it to another rule when that rule is written: the choice of trumps by the
 # turned card says where the card lies only when `trump.turned` does not (the dealer's hand, or under the stock).
 SAID_BY = {"trump.choice": "trump.turned"}
@@ -230,11 +235,14 @@ class PageWords:
         return " ".join(self.text(key, **self._word_fields(rule)) for key in keys)
 
     def _word_key(self, rule: m.Rule, word: str) -> str:
-        """The sentence of one word of a rule: said plainly when the play has no duty at all (`rule_no_duty.*`: any
+        """The sentence of one word of a rule (a pass not final read as final where each player speaks once,
+        PASS_NOT_FINAL): said plainly when the play has no duty at all (`rule_no_duty.*`: any
         card may always be played), without what another written rule says (`rule_said.*`, SAID_BY), where the turned
         card lies (`rule_turned_<place>.*`, SAID_BY_TURNED_PLACE), beside a stock (`rule_stock.*`, SAID_WITH_STOCK), the
         void round of every player passing beside a redeal's (`rule_all_pass.*`), else for the table (_table_key)."""
         key = f"{vocabulary_id(rule)}.{word}"
+        if key == PASS_NOT_FINAL and self.spec.value("bidding.rounds") == m.Number(1):
+            key = PASS_FINAL  # each player speaks once: a pass is final whatever the rule says (engine/bidding.py, W470)
         if rule.section == "play" and not self.has_duties() and self.words.has(f"rule_no_duty.{key}"):
             return f"rule_no_duty.{key}"
         if rule.id == "play.partner_exemption" and self._duty_reads_partner_winning() and self.words.has(
@@ -305,13 +313,16 @@ class PageWords:
         (`*_no_dealer.*`); without a bidding section, the wording where nobody speaks (`*_no_bidding.*`; both with the
         table's sides first); without a ghna section, the wording without songs (`*_no_ghna.*`,
         after the table's sides: `rule_each_no_ghna.*`); `*_in_cotos.*` for a match in cotos (games won make a coto, not the
-        match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), then
-        the wording of the table's sides (`*_rest.*`, `*_each.*`: see table_variants); each of those first with
-        `_no_bonus` after it where the last trick is worth nothing (`deck.last_trick: 0`: Brisca)."""
+        match), `*_in_games.*` for a match played in games (cotos: the end rule and an at-once win decide a game), each
+        first in the wording of the table's sides (`*_in_games_each.*`), then the wording of the table's sides
+        (`*_rest.*`, `*_each.*`: see table_variants); each of those first with `_no_bonus` after it where the last
+        trick is worth nothing (`deck.last_trick: 0`: Brisca)."""
         head, rest = key.split(".", 1)
         levels = tuple(suffix for rule_id, suffix in (("match.cotos", "_in_cotos"), ("match.games", "_in_games"))
                        if self.spec.has(rule_id))
-        suffixes = levels + table_variants(self.spec)
+        variants = table_variants(self.spec)
+        # a level's wording for the table's sides first (`rule_in_games_each.*`: a capote taken by one player wins the game)
+        suffixes = tuple(f"{level}{variant}" for level in levels for variant in variants) + levels + variants
         if not self.spec.section("ghna"):  # no songs: a sentence that counts them has a wording without them
             suffixes = tuple(f"{s}_no_ghna" for s in table_variants(self.spec) or ("",)) + suffixes
         if not self.spec.section("bidding"):  # nobody speaks: the deal and the turn pass, not "the first word"
