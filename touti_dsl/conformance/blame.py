@@ -6,6 +6,8 @@
 - a legal set with an action too many: the first rule that forbids it in the reference;
   an action missing: for a card, the play obligation whose duty excludes it (applied
   where the reference lifts it); for another action, the rule of its kind that limits it;
+- a card played, refused or offered wrongly: first the play duty that, read otherwise (a term of
+  its `when` / `unless` not read, another word), gives the implementation's answer (`_misread_duties`);
 - actors, trick winners, results: the rule deciding that outcome at that step; a round
   result on its first field that differs (the side that met `match.at_once` first), who deals next on the rotation rule of that
   round (played or void), a trick given to the neighbour in the order of the winning card
@@ -34,6 +36,7 @@ from .. import model as m, schema
 from ..schema import MATCH_LEVELS
 from ..errors import ToutiError
 from ..table_sizes import block_for, rule_name_at
+from ..vocabulary import DUTIES
 from .cases import case_players
 from .compare import Mismatch, compare_step, forbidding, result_field
 
@@ -54,6 +57,7 @@ class SystemRules:
             self.ids = {rule for case in cases for rule in case["rules"] if "." in rule and not rule.startswith(PSEUDO)}
         self._games: dict[str, object] = {}
         self._twins: dict[str, list] = {}
+        self._positions: dict[str, list] = {}
 
     def has(self, rule_id) -> bool:
         return isinstance(rule_id, str) and rule_id in self.ids
@@ -79,22 +83,44 @@ class SystemRules:
                       for word in known.words if word != rule.value.value]
         elif isinstance(rule.value, m.Number) and not known.required:
             others = [tuple(r for r in self.spec.rules if r is not rule)]
-        elif isinstance(rule.value, m.Obligation):  # a duty's `when` or `unless` not read
-            others = [tuple(replace(r, value=value) if r is rule else r for r in self.spec.rules)
-                      for value in _without_conditions(rule.value)]
         else:
             return []
-        key = json.dumps([rule_id, settings or {}], sort_keys=True)
+        return [game for _, game in self._games_of(json.dumps([rule_id, settings or {}], sort_keys=True),
+                                                   [(1, rules) for rules in others], settings)]
+
+    def misread_duties(self, rule_id: str, settings: dict | None = None) -> list[tuple[tuple[int, int], object]]:
+        """The reference engine with a play duty the spec writes read otherwise, each with its rank
+        (`_misreadings`: a term of its `when` / `unless` not read, another word, the whole condition not read), the
+        likeliest first; those the engine can run."""
+        rule = self.spec.rule(rule_id) if self.spec is not None else None
+        if rule is None or not isinstance(rule.value, m.Obligation):
+            return []
+        others = [(size, tuple(replace(r, value=value) if r is rule else r for r in self.spec.rules))
+                  for size, value in _misreadings(rule.value)]
+        return self._games_of(json.dumps(["misread", rule_id, settings or {}], sort_keys=True), others, settings)
+
+    def _games_of(self, key: str, others: list[tuple[object, tuple]],
+                  settings: dict | None) -> list[tuple[object, object]]:
+        """The engines of other rule sets of the spec, each with its rank, lowest first, those the engine can run (kept
+        by `key`)."""
         if key not in self._twins:
             from ..engine import Game
 
             self._twins[key] = []
-            for rules in others:
+            for size, rules in sorted(others, key=lambda other: other[0]):
                 try:
-                    self._twins[key].append(Game.from_spec(replace(self.spec, rules=rules), **(settings or {})))
+                    self._twins[key].append((size, Game.from_spec(replace(self.spec, rules=rules), **(settings or {}))))
                 except Exception:  # noqa: BLE001 - a word the engine cannot run with the rest of the spec
                     continue
         return self._twins[key]
+
+    def sample_positions(self, settings: dict | None = None) -> list[tuple[object, int]]:
+        """Cards played to a trick in seeded rounds of random play on the reference engine with a case's table
+        settings (`_sample_positions`), kept."""
+        key = json.dumps(["positions", settings or {}], sort_keys=True)
+        if key not in self._positions:
+            self._positions[key] = _sample_positions(self.game(settings))
+        return self._positions[key]
 
     def duties(self) -> tuple[str, ...]:
         """The play duties the spec writes, in order."""
@@ -126,8 +152,25 @@ class SystemRules:
 PSEUDO = ("playthrough.", "action.", "rotation.turn_order")
 
 
-def _without_conditions(duty: m.Obligation) -> list[m.Obligation]:
-    return [replace(duty, **{name: None}) for name in ("when", "unless") if getattr(duty, name) is not None]
+def _misreadings(duty: m.Obligation) -> list[tuple[tuple[int, int], m.Obligation]]:
+    """Each way of reading a play duty otherwise, ranked by (the number of things it misreads, a word after a
+    condition): one term of its `when` / `unless` not read (one thing: a term of `a or b` or of `a and b`, or a
+    condition of one term as a whole); another word of the vocabulary (one thing too, ranked after a condition: a
+    condition not read keeps what the duty demands, so the answer is a written duty's applied where it does not bind,
+    while a word read otherwise makes the duty demand something else, and many duties unable at a step read as the
+    same other word give the same answer); the whole condition of several terms not read (as many things as its
+    terms)."""
+    found = [((1, 1), replace(duty, duty=word)) for word in DUTIES if word != duty.duty]
+    for name in ("when", "unless"):
+        condition = getattr(duty, name)
+        if condition is None:
+            continue
+        terms = condition.operands if isinstance(condition, (m.All, m.Any_)) else (condition,)
+        for index in range(len(terms)) if len(terms) > 1 else ():
+            rest = (*terms[:index], *terms[index + 1:])
+            found.append(((1, 0), replace(duty, **{name: rest[0] if len(rest) == 1 else type(condition)(rest)})))
+        found.append(((len(terms), 0), replace(duty, **{name: None})))
+    return found
 
 
 def _load_spec(system: str):
@@ -159,8 +202,8 @@ def blamed_rules(case: dict, mismatch: Mismatch | None, actual_output, rules: Sy
                   if rule not in blamed] + blamed
         untrumped = _guarded(_untrumped_lead, case, mismatch, actual_output, rules) or []
         blamed = untrumped + [rule for rule in blamed if rule not in untrumped]
-    elif _about_cards(case["steps"][mismatch.step], actual_output):  # a duty whose condition is not read explains it
-        found = _guarded(_counterfactual, case, mismatch, actual_output, rules, rules.duties()) or []
+    elif _about_cards(case["steps"][mismatch.step], actual_output):  # a duty read otherwise explains it
+        found = _guarded(_misread_duties, case, mismatch, actual_output, rules) or []
         blamed = found + [rule for rule in blamed if rule not in found]
     elif blamed[0] in BIDDING_ENDS or _refused_for_phase(actual_output):
         blamed = [rule for rule in _guarded(_counterfactual, case, mismatch, actual_output, rules, PHASE_RULES) or []
@@ -253,6 +296,77 @@ def _counterfactual(case: dict, mismatch: Mismatch, actual_output, rules: System
                 found.append(rule_id)
                 break
     return found if len(found) == 1 else []
+
+
+def _misread_duties(case: dict, mismatch: Mismatch, actual_output, rules: SystemRules) -> list[str]:
+    """The play duties that, read otherwise, reproduce the implementation at a card played, refused or offered
+    wrongly: the reference engine with a term of the duty's `when` / `unless` not read, or its other word, gives every
+    expected output before the failing step and the implementation's own output at it.  The likeliest reading wins
+    (`_misreadings`): the fewest things misread (a duty whose `unless a or b` both hold at the step reads as binding
+    only if both terms are misread, where another duty's word read otherwise is one thing), then a condition before
+    a word (an answer that a written duty gives, though lifted by its condition, is that duty's), then the reading
+    that changes the fewest answers (`_changed_answers`, on seeded rounds of random play: many duties unable at a
+    step, each read as `no_points`, give the same card there, but the duty to follow read so changes nearly every
+    answer).  The duties still tied are named in the spec's order; the others are not suspected at all (a weaker
+    reading of another duty is no reason to report that duty)."""
+    settings, best, found = case["setup"].get("settings"), None, {}
+    for rule_id in rules.duties():
+        for rank, game in rules.misread_duties(rule_id, settings):
+            if best is not None and rank > best:
+                break
+            if _reproduces(game, case, mismatch.step, actual_output):
+                found[rule_id], best = (rank, game), rank
+                break
+    tied = [rule_id for rule_id, (rank, _) in found.items() if rank == best]
+    if len(tied) < 2:
+        return tied
+    positions = rules.sample_positions(settings)
+    changed = {rule_id: _changed_answers(found[rule_id][1], positions) for rule_id in tied}
+    return [rule_id for rule_id in tied if changed[rule_id] == min(changed.values())]
+
+
+# Seeded rounds of random play whose cards played to a trick tell the readings of a duty apart (`_changed_answers`),
+# at most so many actions each, without a claim or a concession (a claim of the rest may take the search long)
+SAMPLE_ROUNDS = 12
+SAMPLE_ACTIONS = 400
+SAMPLE_SHUNNED = ("claim", "concede")
+
+
+def _sample_positions(game) -> list[tuple[object, int]]:
+    """The reference engine's state before each card played to a trick already led in `SAMPLE_ROUNDS` seeded rounds
+    of random play, and the seat to play it: the same positions whatever cases are run."""
+    import random
+
+    positions = []
+    for seed in range(SAMPLE_ROUNDS):
+        rng = random.Random(seed)
+        try:
+            state = game.new_round(seed=seed)
+            for _ in range(SAMPLE_ACTIONS):
+                options = [(seat, action) for seat in state.actors() for action in state.legal_actions(seat)
+                           if action.split(" ", 1)[0] not in SAMPLE_SHUNNED] if not state.is_terminal() else []
+                if not options:
+                    break
+                seat, action = rng.choice(options)
+                if action.startswith("play ") and state.trick_cards:
+                    positions.append((state.clone(), seat))
+                state.apply(seat, action)
+        except Exception:  # noqa: BLE001 - a round the engine cannot play at random: the positions so far
+            continue
+    return positions
+
+
+def _changed_answers(game, positions: list[tuple[object, int]]) -> int:
+    """At how many of the positions `game`, the reference with a duty read otherwise, allows other cards (the same
+    spec but for that duty: its ruleset stands in for the reference's on the reference's own states)."""
+    from ..engine.play import narrow
+
+    changed = 0
+    for state, seat in positions:
+        twin = state.clone()
+        twin.rules = game.ruleset
+        changed += sorted(narrow(twin, seat)) != sorted(narrow(state, seat))
+    return changed
 
 
 def _reproduces(game, case: dict, upto: int, actual_output) -> bool:
